@@ -1,0 +1,43 @@
+"""fivecrowns: the rules engine for the card game Five Crowns.
+
+Cards and their notation, every rule option, meld validation, an exact hand solver, and the
+game itself, as a typed library for apps and bots.
+
+>>> import fivecrowns as fc
+>>> fc.parse_cards("10H J* JK")
+(Card.parse('10H'), Card.parse('J*'), Card.parse('JK'))
+"""
+
+from ._version import __version__
+from .cards import JOKER, Card, CardsLike, Rank, Suit, deck, format_cards, parse_cards
+from .errors import (
+    FiveCrownsError,
+    InvalidCardError,
+    InvalidHandError,
+    InvalidMeldError,
+    InvalidRulesError,
+)
+from .melds import Meld, MeldKind, check_meld
+from .rules import OFFICIAL, Rules
+
+__all__ = [
+    "JOKER",
+    "OFFICIAL",
+    "Card",
+    "CardsLike",
+    "FiveCrownsError",
+    "InvalidCardError",
+    "InvalidHandError",
+    "InvalidMeldError",
+    "InvalidRulesError",
+    "Meld",
+    "MeldKind",
+    "Rank",
+    "Rules",
+    "Suit",
+    "__version__",
+    "check_meld",
+    "deck",
+    "format_cards",
+    "parse_cards",
+]

@@ -1,0 +1,243 @@
+"""Melds: books and runs, what each wild stands for, and meld validation.
+
+A **book** is three or more cards of one rank (duplicates allowed); a **run** is three or more
+consecutive ranks of one suit, 3 up to K with no wrap-around. Wilds (jokers, and every card of
+the round's wild rank) stand for any card, fill gaps and extend either end of a run.
+
+>>> meld = check_meld("JS QS KS JK", wild_rank=7)
+>>> meld.kind, str(meld)
+(MeldKind.RUN, 'JK=10S JS QS KS')
+>>> str(check_meld("KS KD KH KH", wild_rank=3))
+'KS KD KH KH'
+>>> check_meld("7H 8S 9H", wild_rank=3)
+Traceback (most recent call last):
+...
+fivecrowns.errors.InvalidMeldError: run needs one suit: 7H 8S 9H
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from .cards import Card, CardsLike, Rank, Suit, check_wild_rank, format_cards, parse_cards
+from .errors import InvalidMeldError
+from .rules import OFFICIAL, Rules
+
+__all__ = ["Meld", "MeldKind", "check_meld", "make_meld"]
+
+_MIN_SIZE: Final = 3
+_MAX_RUN: Final = 11
+#: The rank an all-wild meld is shown as (any rank would do; the choice is cosmetic).
+_ALL_WILD_RANK: Final = Rank.KING
+
+
+class MeldKind(enum.Enum):
+    """A book (one rank) or a run (one suit, consecutive ranks)."""
+
+    BOOK = "book"
+    RUN = "run"
+
+    def __repr__(self) -> str:
+        return f"MeldKind.{self.name}"
+
+
+def _check_shape(meld: Meld) -> None:
+    """Refuse a :class:`Meld` whose cards and stand-ins do not form a book or run."""
+    cards, stands = meld.cards, meld.stands_for
+    if len(cards) < _MIN_SIZE or len(cards) != len(stands):
+        raise InvalidMeldError(
+            f"a meld needs at least {_MIN_SIZE} cards, each with the card it stands for"
+        )
+    for card, stand in zip(cards, stands):
+        if stand.is_joker:
+            raise InvalidMeldError(f"{card} cannot stand for a joker")
+        if card != stand and not card.is_wild(meld.wild_rank):
+            raise InvalidMeldError(f"{card} is not wild, so it cannot stand for {stand}")
+    if meld.kind is MeldKind.BOOK:
+        if len({stand.rank for stand in stands}) != 1:
+            raise InvalidMeldError(f"a book needs one rank: {format_cards(stands)}")
+        return
+    suits = {stand.suit for stand in stands}
+    ranks = [int(stand.rank or 0) for stand in stands]
+    if len(suits) != 1 or ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+        raise InvalidMeldError(f"a run needs consecutive ranks of one suit: {format_cards(stands)}")
+
+
+@attrs.frozen
+class Meld:
+    """A valid book or run.
+
+    ``cards`` are the cards in meld order (a run from low to high; a book with its naturals
+    first); ``stands_for`` gives, position by position, the natural card each card plays (a
+    natural plays itself, a wild the card it stands for). Build one with :func:`check_meld`;
+    the constructor refuses anything that is not a book or run shape.
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    stands_for: tuple[Card, ...]
+    wild_rank: int | None
+
+    def __attrs_post_init__(self) -> None:
+        _check_shape(self)
+
+    @property
+    def rank(self) -> Rank | None:
+        """The rank of a book; None for a run."""
+        return self.stands_for[0].rank if self.kind is MeldKind.BOOK else None
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit of a run; None for a book."""
+        return self.stands_for[0].suit if self.kind is MeldKind.RUN else None
+
+    @property
+    def wilds(self) -> tuple[tuple[Card, Card], ...]:
+        """Each wild card of the meld with the card it stands for.
+
+        >>> check_meld("9C JK JC", wild_rank=5).wilds
+        ((Card.parse('JK'), Card.parse('10C')),)
+        """
+        return tuple(
+            (card, stand)
+            for card, stand in zip(self.cards, self.stands_for)
+            if card.is_wild(self.wild_rank)
+        )
+
+    @property
+    def naturals(self) -> tuple[Card, ...]:
+        """The cards of the meld that are not wild."""
+        return tuple(card for card in self.cards if not card.is_wild(self.wild_rank))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return " ".join(
+            str(card) if card == stand else f"{card}={stand}"
+            for card, stand in zip(self.cards, self.stands_for)
+        )
+
+
+def check_meld(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL) -> Meld:
+    """Return the :class:`Meld` the cards form, or raise :class:`InvalidMeldError` saying why.
+
+    ``wild_rank`` is the round's wild rank (3..13), or None when only jokers are wild. A card
+    set that is both a book and a run (one natural and two wilds, say) is read as a book.
+
+    >>> str(check_meld("5H JK 8H 5S", wild_rank=5))
+    '5S=4H 5H JK=6H 8H'
+    >>> check_meld("JK JK JK", wild_rank=3, rules=Rules(all_wild_melds=False))
+    Traceback (most recent call last):
+    ...
+    fivecrowns.errors.InvalidMeldError: a meld of wilds only (JK JK JK) is not allowed by \
+these rules (all_wild_melds=False)
+    """
+    hand = parse_cards(cards)
+    wild = None if wild_rank is None else check_wild_rank(wild_rank)
+    return make_meld(hand, wild, rules=rules)
+
+
+def make_meld(
+    cards: Sequence[Card], wild_rank: int | None, *, rules: Rules = OFFICIAL, kind: str = ""
+) -> Meld:
+    """:func:`check_meld` for parsed cards; ``kind`` ("book" or "run") picks the reading of
+    cards that could be either."""
+    shown = format_cards(cards)
+    if len(cards) < _MIN_SIZE:
+        raise InvalidMeldError(
+            f"a meld needs at least {_MIN_SIZE} cards, got {len(cards)}: {shown or '(none)'}"
+        )
+    naturals = sorted((card for card in cards if not card.is_wild(wild_rank)), key=_by_rank)
+    wilds = [card for card in cards if card.is_wild(wild_rank)]
+    if not naturals and not rules.all_wild_melds:
+        raise InvalidMeldError(
+            f"a meld of wilds only ({shown}) is not allowed by these rules (all_wild_melds=False)"
+        )
+    limit = rules.max_wilds_in(len(naturals))
+    if limit is not None and len(wilds) > limit:
+        allowed = (
+            "no more wilds than naturals"
+            if rules.max_wilds_per_meld == "naturals"
+            else f"at most {limit}"
+        )
+        raise InvalidMeldError(
+            f"too many wilds in {shown}: {len(wilds)}, and these rules allow {allowed} "
+            "(max_wilds_per_meld)"
+        )
+    if len({card.rank for card in naturals}) <= 1 and kind != "run":
+        try:
+            return _book(naturals, wilds, wild_rank, rules)
+        except InvalidMeldError:
+            if len(naturals) > 1 or kind == "book":
+                raise
+            # One natural (or none) with too many wilds for a book: a run may still hold them.
+    if len({card.suit for card in naturals}) <= 1:
+        return _run(naturals, wilds, wild_rank)
+    raise InvalidMeldError(
+        f"cards are neither one rank (a book) nor one suit (a run): {format_cards(naturals)}"
+    )
+
+
+def _by_rank(card: Card) -> tuple[int, int]:
+    return (int(card.rank or 0), card.code)
+
+
+def _book(naturals: list[Card], wilds: list[Card], wild_rank: int | None, rules: Rules) -> Meld:
+    rank = naturals[0].rank if naturals else _ALL_WILD_RANK
+    assert rank is not None
+    present = [card.suit for card in naturals]
+    if rules.distinct_suit_books:
+        if len(set(present)) != len(present):
+            raise InvalidMeldError(
+                f"book holds two cards of one suit ({format_cards(naturals)}), which these "
+                "rules forbid (distinct_suit_books)"
+            )
+        if len(naturals) + len(wilds) > len(Suit):
+            raise InvalidMeldError(
+                f"a book with distinct suits holds at most {len(Suit)} cards, got "
+                f"{len(naturals) + len(wilds)}: {format_cards(naturals + wilds)}"
+            )
+    missing = [suit for suit in Suit if suit not in present]
+    stand_suits = [
+        (missing + list(Suit))[i % (len(missing) + len(Suit))] for i in range(len(wilds))
+    ]
+    stands = naturals + [Card.of(rank, suit) for suit in stand_suits]
+    return Meld(MeldKind.BOOK, tuple(naturals + wilds), tuple(stands), wild_rank)
+
+
+def _run(naturals: list[Card], wilds: list[Card], wild_rank: int | None) -> Meld:
+    total = len(naturals) + len(wilds)
+    shown = format_cards(naturals + wilds)
+    if total > _MAX_RUN:
+        raise InvalidMeldError(
+            f"a run is at most {_MAX_RUN} cards (3 through K, no wrap-around), got {total}: {shown}"
+        )
+    suit = naturals[0].suit if naturals else Suit.STARS
+    assert suit is not None
+    ranks = [int(card.rank or 0) for card in naturals]
+    for previous, card in itertools.pairwise(naturals):
+        if previous.rank == card.rank:
+            raise InvalidMeldError(f"a run cannot hold two cards of one rank: {previous} {card}")
+    # An all-wild run starts at 3: its span before extension is empty.
+    low, high = (ranks[0], ranks[-1]) if ranks else (3, 2)
+    gaps = [rank for rank in range(low, high + 1) if rank not in ranks]
+    if len(gaps) > len(wilds):
+        raise InvalidMeldError(
+            f"run {format_cards(naturals)} has {len(gaps)} gap(s) "
+            f"({format_cards(Card.of(rank, suit) for rank in gaps)}) but only {len(wilds)} "
+            "wild(s) to fill them"
+        )
+    extra = len(wilds) - len(gaps)
+    above = min(extra, 13 - high)
+    low, high = low - (extra - above), high + above
+    by_rank = {int(card.rank or 0): card for card in naturals}
+    spare = iter(wilds)
+    cards = [by_rank[rank] if rank in by_rank else next(spare) for rank in range(low, high + 1)]
+    stands = [Card.of(rank, suit) for rank in range(low, high + 1)]
+    return Meld(MeldKind.RUN, tuple(cards), tuple(stands), wild_rank)

@@ -1,0 +1,262 @@
+"""The rules in force: every option of the rule book, its official default, and presets.
+
+>>> rules = Rules()
+>>> rules.rounds, rules.hand_size(1), rules.wild_rank(1), rules.wild_rank(11)
+(11, 3, 3, 13)
+>>> Rules.short_game(7).schedule
+(3, 4, 5, 6, 7, 8, 9)
+>>> Rules(packs=3).max_players
+13
+>>> rules.points(Card.parse("KH"), wild_rank=13), rules.points(JOKER, wild_rank=3)
+(20, 50)
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import attrs
+
+from .cards import JOKER_CODE, Card, check_wild_rank
+from .errors import InvalidRulesError
+
+__all__ = ["OFFICIAL", "OFFICIAL_SCHEDULE", "Rules", "TieBreak"]
+
+#: The official schedule of hand sizes: 3, 4, ..., 13 cards over 11 rounds.
+OFFICIAL_SCHEDULE: Final = tuple(range(3, 14))
+
+TieBreak = Literal["shared", "extra_round", "most_rounds_out"]
+SolitaireScoring = Literal["win", "deadwood"]
+MaxWilds = int | Literal["naturals"] | None
+
+_TIE_BREAKS: Final = ("shared", "extra_round", "most_rounds_out")
+_SOLITAIRE_SCORINGS: Final = ("win", "deadwood")
+_MAX_HAND: Final = 40
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_bool(_instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise InvalidRulesError(f"{attribute.name} must be True or False, got {value!r}")
+
+
+def _flag(default: bool) -> bool:
+    return attrs.field(default=default, validator=_check_bool)
+
+
+def _to_tuple(value: object) -> object:
+    if isinstance(value, (list, range)):
+        return tuple(value)
+    return value
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class Rules:
+    """Every rule option of Five Crowns; the defaults are the official rules.
+
+    All options are keyword arguments, validated on construction (a bad value raises
+    :class:`~fivecrowns.InvalidRulesError` saying what is accepted). ``Rules`` is frozen and
+    hashable; derive a variant with :func:`attrs.evolve`.
+
+    Options (see the rules page for what each means):
+
+    - ``packs`` (2): how many 58-card packs make the deck.
+    - ``schedule`` (3..13): the hand size dealt in each round, one entry per round.
+    - ``wild_ranks`` (None): the wild rank of each round, one entry per round, ``None`` for a
+      round with only jokers wild. By default the wild rank of a round is its hand size
+      (no rank is wild in a round dealing fewer than 3 or more than 13 cards).
+    - ``distinct_suit_books`` (False): a book may not hold two cards of one suit.
+    - ``max_wilds_per_meld`` (None = unlimited): an int, or ``"naturals"`` for "no more wilds
+      than natural cards in a meld".
+    - ``all_wild_melds`` (True): a meld made only of wilds is allowed.
+    - ``may_discard_taken_discard`` (True): a player may discard the card just taken from the
+      discard pile.
+    - ``go_out_without_discard`` (False): a player may go out with every card melded and no
+      discard.
+    - ``lay_off`` (False): in the final turns, cards may be added to melds on the table.
+    - ``auto_arrange_final_hand`` (True): final hands are scored by their best arrangement.
+    - ``go_out_bonus`` (0): points added to the score of the player who goes out first
+      (a house rule uses -10); zero or negative.
+    - ``tie_break`` ("shared"): ``"shared"``, ``"extra_round"`` or ``"most_rounds_out"``.
+    - ``extra_round_hand_size`` (13): the hand size of a tie-break round.
+    - ``solitaire_scoring`` ("win"): ``"win"`` (close every pile) or ``"deadwood"``.
+    - ``wild_points`` (20) and ``joker_points`` (50): what an unmelded wild costs.
+    """
+
+    packs: int = attrs.field(default=2)
+    schedule: tuple[int, ...] = attrs.field(
+        default=OFFICIAL_SCHEDULE, converter=_to_tuple, kw_only=True
+    )
+    wild_ranks: tuple[int | None, ...] | None = attrs.field(
+        default=None, converter=_to_tuple, kw_only=True
+    )
+    distinct_suit_books: bool = _flag(False)
+    max_wilds_per_meld: MaxWilds = attrs.field(default=None)
+    all_wild_melds: bool = _flag(True)
+    may_discard_taken_discard: bool = _flag(True)
+    go_out_without_discard: bool = _flag(False)
+    lay_off: bool = _flag(False)
+    auto_arrange_final_hand: bool = _flag(True)
+    go_out_bonus: int = attrs.field(default=0)
+    tie_break: TieBreak = attrs.field(default="shared")
+    extra_round_hand_size: int = attrs.field(default=13)
+    solitaire_scoring: SolitaireScoring = attrs.field(default="win")
+    wild_points: int = attrs.field(default=20)
+    joker_points: int = attrs.field(default=50)
+
+    def __attrs_post_init__(self) -> None:
+        self._validate()
+
+    def _validate(self) -> None:
+        if not _is_int(self.packs) or not 1 <= self.packs <= 16:
+            raise InvalidRulesError(f"packs must be an int from 1 to 16, got {self.packs!r}")
+        schedule = self.schedule
+        if (
+            not isinstance(schedule, tuple)
+            or not schedule
+            or not all(_is_int(size) and 1 <= size <= _MAX_HAND for size in schedule)
+        ):
+            raise InvalidRulesError(
+                "schedule must be a non-empty sequence of hand sizes, ints from 1 to "
+                f"{_MAX_HAND} (the official one is 3, 4, ..., 13), got {schedule!r}"
+            )
+        ranks = self.wild_ranks
+        if ranks is not None:
+            if not isinstance(ranks, tuple) or len(ranks) != len(schedule):
+                raise InvalidRulesError(
+                    f"wild_ranks must give one entry per round ({len(schedule)}), got {ranks!r}"
+                )
+            for rank in ranks:
+                if rank is not None and not (_is_int(rank) and 3 <= rank <= 13):
+                    raise InvalidRulesError(
+                        f"each wild rank must be an int from 3 to 13 or None, got {rank!r}"
+                    )
+        limit = self.max_wilds_per_meld
+        if not (limit is None or limit == "naturals" or (_is_int(limit) and limit >= 0)):
+            raise InvalidRulesError(
+                "max_wilds_per_meld must be None (unlimited), an int of at least 0, or "
+                f"'naturals' (no more wilds than naturals), got {limit!r}"
+            )
+        if not _is_int(self.go_out_bonus) or self.go_out_bonus > 0:
+            raise InvalidRulesError(
+                f"go_out_bonus must be an int of 0 or less (e.g. -10), got {self.go_out_bonus!r}"
+            )
+        if self.tie_break not in _TIE_BREAKS:
+            raise InvalidRulesError(
+                f"tie_break must be one of {', '.join(map(repr, _TIE_BREAKS))}, "
+                f"got {self.tie_break!r}"
+            )
+        size = self.extra_round_hand_size
+        if not _is_int(size) or not 1 <= size <= _MAX_HAND:
+            raise InvalidRulesError(
+                f"extra_round_hand_size must be an int from 1 to {_MAX_HAND}, got {size!r}"
+            )
+        if self.solitaire_scoring not in _SOLITAIRE_SCORINGS:
+            raise InvalidRulesError(
+                f"solitaire_scoring must be 'win' or 'deadwood', got {self.solitaire_scoring!r}"
+            )
+        for name in ("wild_points", "joker_points"):
+            value = getattr(self, name)
+            if not _is_int(value) or value < 0:
+                raise InvalidRulesError(f"{name} must be an int of at least 0, got {value!r}")
+        largest = max(max(schedule), size if self.tie_break == "extra_round" else 0)
+        if self.deck_size - 1 - largest < 1:
+            raise InvalidRulesError(
+                f"a deck of {self.packs} pack(s) ({self.deck_size} cards) cannot deal a hand of "
+                f"{largest} cards and still leave a discard and a stock"
+            )
+
+    # -- presets ----------------------------------------------------------------------------
+
+    @classmethod
+    def official(cls) -> Rules:
+        """The official rules (the same as ``Rules()``)."""
+        return cls()
+
+    @classmethod
+    def short_game(cls, rounds: int, **options: object) -> Rules:
+        """The first ``rounds`` rounds of the official schedule (5, 7 and 9 are common).
+
+        >>> Rules.short_game(9).schedule[-1], Rules.short_game(9).wild_rank(9)
+        (11, 11)
+        """
+        if not _is_int(rounds) or not 1 <= rounds <= len(OFFICIAL_SCHEDULE):
+            raise InvalidRulesError(f"rounds must be an int from 1 to 11, got {rounds!r}")
+        return cls(schedule=OFFICIAL_SCHEDULE[:rounds], **options)  # type: ignore[arg-type]
+
+    @classmethod
+    def constant(cls, hand_size: int = 7, rounds: int = 11, **options: object) -> Rules:
+        """Every round deals ``hand_size`` cards (and that rank is wild).
+
+        >>> Rules.constant(7, rounds=3).schedule
+        (7, 7, 7)
+        """
+        if not _is_int(rounds) or rounds < 1:
+            raise InvalidRulesError(f"rounds must be an int of at least 1, got {rounds!r}")
+        return cls(schedule=(hand_size,) * rounds, **options)  # type: ignore[arg-type]
+
+    # -- derived values ---------------------------------------------------------------------
+
+    @property
+    def rounds(self) -> int:
+        """The number of rounds in a game."""
+        return len(self.schedule)
+
+    @property
+    def deck_size(self) -> int:
+        """The number of cards in the deck: 58 per pack."""
+        return 58 * self.packs
+
+    @property
+    def max_players(self) -> int:
+        """The largest table the deck can deal: every player gets the largest hand of the
+        schedule, one card starts the discard pile, and at least one card is left as the
+        stock. (The official game lists 1 to 7 players.)"""
+        return (self.deck_size - 2) // max(self.schedule)
+
+    def _check_round(self, round_number: int) -> int:
+        if not _is_int(round_number) or not 1 <= round_number <= self.rounds:
+            raise InvalidRulesError(
+                f"round must be an int from 1 to {self.rounds}, got {round_number!r}"
+            )
+        return round_number - 1
+
+    def hand_size(self, round_number: int) -> int:
+        """The number of cards dealt in round ``round_number`` (1-based)."""
+        return self.schedule[self._check_round(round_number)]
+
+    def wild_rank(self, round_number: int) -> int | None:
+        """The wild rank of round ``round_number`` (1-based), or None if only jokers are wild."""
+        index = self._check_round(round_number)
+        if self.wild_ranks is not None:
+            return self.wild_ranks[index]
+        size = self.schedule[index]
+        return size if 3 <= size <= 13 else None
+
+    def points(self, card: Card, wild_rank: int | None) -> int:
+        """What ``card`` costs when left unmelded in a round whose wild rank is ``wild_rank``:
+        its rank (J 11, Q 12, K 13), a card of the wild rank ``wild_points`` (20), a joker
+        ``joker_points`` (50)."""
+        code = card.code
+        if code == JOKER_CODE:
+            return self.joker_points
+        if wild_rank is not None:
+            check_wild_rank(wild_rank)
+        rank = code % 11 + 3
+        return self.wild_points if rank == wild_rank else rank
+
+    def max_wilds_in(self, naturals: int) -> int | None:
+        """How many wilds a meld with ``naturals`` natural cards may hold (None: no limit)."""
+        limit = self.max_wilds_per_meld
+        if limit is None:
+            return None
+        if limit == "naturals":
+            return naturals
+        return int(limit)
+
+
+#: The official rules.
+OFFICIAL: Final = Rules()
