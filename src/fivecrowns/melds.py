@@ -8,7 +8,7 @@ the round's wild rank) stand for any card, fill gaps and extend either end of a 
 >>> meld.kind, str(meld)
 (MeldKind.RUN, 'JK=10S JS QS KS')
 >>> str(check_meld("KS KD KH KH", wild_rank=3))
-'KS KD KH KH'
+'KH KH KS KD'
 >>> check_meld("7H 8S 9H", wild_rank=3)
 Traceback (most recent call last):
 ...
@@ -130,8 +130,8 @@ def check_meld(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules =
     ``wild_rank`` is the round's wild rank (3..13), or None when only jokers are wild. A card
     set that is both a book and a run (one natural and two wilds, say) is read as a book.
 
-    >>> str(check_meld("5H JK 8H 5S", wild_rank=5))
-    '5S=4H 5H JK=6H 8H'
+    >>> str(check_meld("5H JK 8H 9S", wild_rank=9))
+    '5H JK=6H 9S=7H 8H'
     >>> check_meld("JK JK JK", wild_rank=3, rules=Rules(all_wild_melds=False))
     Traceback (most recent call last):
     ...
@@ -179,6 +179,8 @@ def make_meld(
             # One natural (or none) with too many wilds for a book: a run may still hold them.
     if len({card.suit for card in naturals}) <= 1:
         return _run(naturals, wilds, wild_rank)
+    if len({card.rank for card in naturals}) == len(naturals):
+        raise InvalidMeldError(f"run needs one suit: {format_cards(naturals)}")
     raise InvalidMeldError(
         f"cards are neither one rank (a book) nor one suit (a run): {format_cards(naturals)}"
     )

@@ -7,6 +7,7 @@
 (3, 4, 5, 6, 7, 8, 9)
 >>> Rules(packs=3).max_players
 13
+>>> from fivecrowns import JOKER
 >>> rules.points(Card.parse("KH"), wild_rank=13), rules.points(JOKER, wild_rank=3)
 (20, 50)
 """
@@ -31,7 +32,7 @@ MaxWilds = int | Literal["naturals"] | None
 
 _TIE_BREAKS: Final = ("shared", "extra_round", "most_rounds_out")
 _SOLITAIRE_SCORINGS: Final = ("win", "deadwood")
-_MAX_HAND: Final = 40
+_MAX_HAND: Final = 60
 
 
 def _is_int(value: object) -> bool:
