@@ -12,10 +12,12 @@ from ._version import __version__
 from .cards import JOKER, Card, CardsLike, Rank, Suit, deck, format_cards, parse_cards
 from .errors import (
     FiveCrownsError,
+    IllegalActionError,
     InvalidCardError,
     InvalidHandError,
     InvalidMeldError,
     InvalidRulesError,
+    InvalidStateError,
 )
 from .melds import Meld, MeldKind, check_meld
 from .rules import OFFICIAL, Rules
@@ -26,10 +28,12 @@ __all__ = [
     "Card",
     "CardsLike",
     "FiveCrownsError",
+    "IllegalActionError",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidMeldError",
     "InvalidRulesError",
+    "InvalidStateError",
     "Meld",
     "MeldKind",
     "Rank",

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 __all__ = [
     "FiveCrownsError",
+    "IllegalActionError",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidMeldError",
     "InvalidRulesError",
+    "InvalidStateError",
 ]
 
 
@@ -34,3 +36,12 @@ class InvalidMeldError(FiveCrownsError):
 
 class InvalidRulesError(FiveCrownsError):
     """A :class:`~fivecrowns.Rules` option with a value outside what the rules accept."""
+
+
+class IllegalActionError(FiveCrownsError):
+    """An action that the rules do not allow in the current state; the state is unchanged."""
+
+
+class InvalidStateError(FiveCrownsError):
+    """A game state (built, or loaded from JSON) that breaks the rules: cards duplicated
+    beyond the deck, wrong hand sizes, unknown fields, wrong types."""

@@ -85,6 +85,8 @@ class Rules:
     - ``extra_round_hand_size`` (13): the hand size of a tie-break round.
     - ``solitaire_scoring`` ("win"): ``"win"`` (close every pile) or ``"deadwood"``.
     - ``wild_points`` (20) and ``joker_points`` (50): what an unmelded wild costs.
+    - ``turn_limit`` (None): not a rule but a simulation safeguard: end a round with nobody
+      out after this many turns and score every hand, so games between weak bots finish.
     """
 
     packs: int = attrs.field(default=2)
@@ -107,6 +109,7 @@ class Rules:
     solitaire_scoring: SolitaireScoring = attrs.field(default="win")
     wild_points: int = attrs.field(default=20)
     joker_points: int = attrs.field(default=50)
+    turn_limit: int | None = attrs.field(default=None)
 
     def __attrs_post_init__(self) -> None:
         self._validate()
@@ -163,6 +166,11 @@ class Rules:
             value = getattr(self, name)
             if not _is_int(value) or value < 0:
                 raise InvalidRulesError(f"{name} must be an int of at least 0, got {value!r}")
+        if self.turn_limit is not None and (not _is_int(self.turn_limit) or self.turn_limit < 1):
+            raise InvalidRulesError(
+                f"turn_limit must be None (no limit) or an int of at least 1, "
+                f"got {self.turn_limit!r}"
+            )
         largest = max(max(schedule), size if self.tie_break == "extra_round" else 0)
         if self.deck_size - 1 - largest < 1:
             raise InvalidRulesError(
