@@ -206,3 +206,10 @@ def test_any_run_with_wilds_in_place_of_some_cards_is_a_meld_keeping_its_natural
     if len({card.rank for card in naturals}) > 1:
         assert result.kind is fc.MeldKind.RUN
         assert result.suit is suit
+
+
+def test_meld_repr_evaluates_back() -> None:
+    namespace = {"Meld": fc.Meld, "MeldKind": fc.MeldKind, "Card": fc.Card}
+    for text, wild_rank in [("JS QS KS JK", 5), ("KS KD KH KH", None), ("JK JK JK", 3)]:
+        result = fc.check_meld(text, wild_rank)
+        assert eval(repr(result), namespace) == result

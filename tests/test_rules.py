@@ -143,3 +143,8 @@ def test_variant_options_are_accepted() -> None:
     assert fc.Rules().max_wilds_in(9) is None
     assert fc.Rules(schedule=[3, 4]).schedule == (3, 4)
     assert rules.deck_size == 174
+
+
+def test_rules_repr_evaluates_back() -> None:
+    rules = fc.Rules(packs=3, max_wilds_per_meld="naturals", schedule=(5, 6, 7), lay_off=True)
+    assert eval(repr(rules), {"Rules": fc.Rules}) == rules
