@@ -148,3 +148,17 @@ def test_variant_options_are_accepted() -> None:
 def test_rules_repr_evaluates_back() -> None:
     rules = fc.Rules(packs=3, max_wilds_per_meld="naturals", schedule=(5, 6, 7), lay_off=True)
     assert eval(repr(rules), {"Rules": fc.Rules}) == rules
+
+
+def test_rules_dict_round_trip_and_errors() -> None:
+    rules = fc.Rules(packs=3, schedule=(5, 6), wild_ranks=(None, 9), max_wilds_per_meld=2)
+    data = rules.to_dict()
+    assert data["schedule"] == [5, 6]
+    assert fc.Rules.from_dict(data) == rules
+    assert fc.Rules.from_dict({}) == fc.Rules()
+    with pytest.raises(fc.InvalidRulesError, match="unknown rule option"):
+        fc.Rules.from_dict({"colour": "red"})
+    with pytest.raises(fc.InvalidRulesError, match="packs"):
+        fc.Rules.from_dict({"packs": "2"})
+    with pytest.raises(fc.InvalidRulesError, match="mapping"):
+        fc.Rules.from_dict([("packs", 2)])  # type: ignore[arg-type]

@@ -14,7 +14,8 @@
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from collections.abc import Mapping
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -206,6 +207,34 @@ class Rules:
         if not _is_int(rounds) or rounds < 1:
             raise InvalidRulesError(f"rounds must be an int of at least 1, got {rounds!r}")
         return cls(schedule=(hand_size,) * rounds, **options)  # type: ignore[arg-type]
+
+    # -- saving ------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option by name, JSON-ready (sequences as lists).
+
+        >>> Rules.from_dict(Rules(lay_off=True).to_dict()) == Rules(lay_off=True)
+        True
+        """
+        return {
+            name: list(value) if isinstance(value, tuple) else value
+            for name, value in attrs.asdict(self, recurse=False).items()
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Rules:
+        """Rules from :meth:`to_dict`'s data; options left out take their defaults. Unknown
+        option names and bad values raise :class:`~fivecrowns.InvalidRulesError`."""
+        if not isinstance(data, Mapping):
+            raise InvalidRulesError(f"rules must be a mapping of option names, got {data!r}")
+        names = {field.name for field in attrs.fields(cls)}
+        unknown = sorted(str(key) for key in data if key not in names)
+        if unknown:
+            raise InvalidRulesError(
+                f"unknown rule option(s) {', '.join(unknown)}; the options are "
+                f"{', '.join(sorted(names))}"
+            )
+        return cls(**data)  # type: ignore[arg-type]
 
     # -- derived values ---------------------------------------------------------------------
 
