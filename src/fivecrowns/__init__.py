@@ -21,10 +21,21 @@ from .errors import (
 )
 from .melds import Meld, MeldKind, check_meld
 from .rules import OFFICIAL, Rules
+from .solver import (
+    Arrangement,
+    best_arrangement,
+    best_discard,
+    can_go_out,
+    clear_cache,
+    deadwood_by_discard,
+    min_deadwood,
+    outs,
+)
 
 __all__ = [
     "JOKER",
     "OFFICIAL",
+    "Arrangement",
     "Card",
     "CardsLike",
     "FiveCrownsError",
@@ -40,8 +51,15 @@ __all__ = [
     "Rules",
     "Suit",
     "__version__",
+    "best_arrangement",
+    "best_discard",
+    "can_go_out",
     "check_meld",
+    "clear_cache",
+    "deadwood_by_discard",
     "deck",
     "format_cards",
+    "min_deadwood",
+    "outs",
     "parse_cards",
 ]

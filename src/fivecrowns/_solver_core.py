@@ -1,0 +1,1070 @@
+"""Exact, fast hand solver core for Five Crowns (pure functions over int card codes).
+
+Card code: natural card = suit_index * 11 + (rank - 3) (0..54), joker = 55.
+This module only uses the standard library and can be imported standalone.
+
+Algorithm (exact dynamic programme, see ``_sweep``):
+
+* The naturals are swept rank by rank (3..K).  The DP state is, per suit, the multiset
+  of runs still open, each with a small descriptor (default rules: span so far capped at
+  3 and whether the last position was a wild gap; general rules: exact span, and the
+  run's wild / natural counts when a per-meld wild rule needs them).  At each rank every
+  open run closes, continues with a natural of that rank or continues with a wild (a
+  gap); unused naturals may start runs; the naturals left at a rank form the "pool" that
+  is melded into book(s) of that rank or stays deadwood.
+* Options that can never complete a run within the wilds held are not generated: a run
+  may start / bridge a gap at rank r only if the hand holds a natural of that suit within
+  w+1 / w ranks above r (a run needs one wild per missing rank between its naturals).
+* The value of a state is the set of (wilds used u, natural deadwood d) pairs packed in
+  ONE Python int: bit ((u * S + d) * NR + region).  Adding deadwood / using wilds are
+  left shifts, alternatives merge with ``|``, rows u > w are masked off.  ``region``
+  is 0 for a plain solve; ``discard_values`` gives region i to "one copy of distinct code
+  i was discarded", so every discard is solved in the same pass.
+* Combined (5-suit) transitions per (state, counts at the rank, look-ahead bits) are
+  built lazily from per-suit option tables and memoised (``cache_clear`` drops them too
+  unless ``keep_tables=True``).
+* General rules (and discards) split the naturals into independent components (two
+  naturals can share a meld only if same rank, or same suit within w+1 ranks); the
+  components only share wilds and are combined by min-plus convolution over the number
+  of wilds.
+
+Default rules (unlimited wilds per meld, books unlimited, any ``all_wild_melds``): a spare
+wild can always join an existing meld for free, so the answer is the least natural
+deadwood with ``wilds used <= wilds held``; only if no meld holding a natural fits do the
+wilds cost points (unless >= 3 wilds may form an all-wild meld).  With
+``max_wilds_per_meld`` / ``wilds_at_most_naturals`` / ``distinct_suit_books`` that is
+false: the general path lets runs (extension at the ends, <= 11 long) and books (any
+partition of the pool into several books) take extra wilds explicitly, counts exactly u
+wilds, and charges the cheapest unmelded wilds after packing spare wilds into all-wild
+melds where allowed.
+
+Card counts per code are assumed <= 7 (packs <= 7).  ``outs`` ignores how many copies of
+a card are left in the deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import product
+
+__all__ = [
+    "JOKER",
+    "CoreConfig",
+    "arrange",
+    "best_discard",
+    "cache_clear",
+    "can_go_out",
+    "discard_values",
+    "min_deadwood",
+    "outs",
+]
+
+JOKER = 55
+_CACHE_SIZE = 1 << 16
+#: Most transitions one rule mode's tables may hold before they are rebuilt from empty.
+_TABLE_LIMIT = 1 << 18
+
+Meld = tuple[str, tuple[int, ...]]
+Arrangement = tuple[tuple[Meld, ...], tuple[int, ...], int]
+
+
+@dataclass(frozen=True)
+class CoreConfig:
+    """Rule options the core needs (hashable; used as a cache key)."""
+
+    packs: int = 2
+    all_wild_melds: bool = True
+    max_wilds_per_meld: int | None = None
+    wilds_at_most_naturals: bool = False
+    distinct_suit_books: bool = False
+    wild_points: int = 20
+    joker_points: int = 50
+
+
+def _is_default(cfg: CoreConfig) -> bool:
+    """True when a spare wild can always join an existing meld for free."""
+    return (
+        cfg.max_wilds_per_meld is None
+        and not cfg.wilds_at_most_naturals
+        and not cfg.distinct_suit_books
+    )
+
+
+def _points(code: int, wild_rank: int, cfg: CoreConfig) -> int:
+    if code == JOKER:
+        return cfg.joker_points
+    r = code % 11 + 3
+    return cfg.wild_points if r == wild_rank else r
+
+
+# --------------------------------------------------------------------------------------
+# Per-suit run transitions, DEFAULT rules.
+# Open-run descriptors: span so far capped at 3, and whether the last position was a wild.
+#   0 = span 1 (natural)      1 = span 2, last natural     2 = span 2, last wild
+#   3 = span>=3, last natural  4 = span>=3, last wild
+# A run starts on a natural and is closed only right after a natural (trailing wilds are
+# the padding below); closing costs max(0, 3 - span) padding wilds.  A run holding a single
+# natural is never needed (a book of that rank does at least as well), so code 0 does not
+# close.  Continuing with a wild (a gap) costs one wild.
+_D_NAT = (1, 3, 3, 3, 3)
+_D_WILD = (2, 4, 4, 4, 4)
+_D_CLOSE = (-1, 1, -1, 0, -1)
+
+SuitOpt = tuple[tuple[object, ...], int, int]  # (new suit state, wilds, naturals to pool)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _suit_opts_default(
+    sst: tuple[int, ...], c: int, final: bool, start: bool, bridge: bool
+) -> tuple[SuitOpt, ...]:
+    """Options of one suit at one rank.  ``start``: a later natural of the suit is close
+    enough for a run started here to be completed; ``bridge``: a later natural is close
+    enough for a wild gap here to be useful (both computed from the hand; disabling an
+    option that can never lead to a closed run within the wilds held is exact)."""
+    out: set[SuitOpt] = set()
+    n = len(sst)
+
+    def rec(i: int, avail: int, acc: tuple[int, ...], k: int) -> None:
+        if i == n:
+            if final:
+                out.add(((), k, 0))
+                return
+            for j in range(avail + 1 if start else 1):
+                out.add((tuple(sorted(acc + (0,) * j)), k, avail - j))
+            return
+        s = sst[i]
+        cc = _D_CLOSE[s]
+        if cc >= 0:
+            rec(i + 1, avail, acc, k + cc)
+        if not final:
+            if avail:
+                rec(i + 1, avail - 1, (*acc, _D_NAT[s]), k)
+            if bridge:
+                rec(i + 1, avail, (*acc, _D_WILD[s]), k + 1)
+
+    rec(0, c, (), 0)
+    return tuple(sorted(out, key=repr))
+
+
+# --------------------------------------------------------------------------------------
+# Per-suit run transitions, GENERAL rules.  Descriptor (span, naturals, wilds, last_wild)
+# with the exact span (for the 11-card limit on padding); naturals tracked only for the
+# "wilds <= naturals" rule and wilds only when some per-meld wild limit exists.  On closing
+# a run (only right after a natural) any number e of extra wilds may extend its ends:
+# 3 <= span + e <= 11, subject to the per-meld wild limits.
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _suit_opts_general(
+    sst: tuple[tuple[int, int, int, bool], ...],
+    c: int,
+    final: bool,
+    bridge: bool,
+    kmax: int | None,
+    natrule: bool,
+) -> tuple[SuitOpt, ...]:
+    out: set[SuitOpt] = set()
+    n = len(sst)
+    track_k = kmax is not None or natrule
+
+    def rec(i: int, avail: int, acc: tuple[tuple[int, int, int, bool], ...], k: int) -> None:
+        if i == n:
+            if final:
+                out.add(((), k, 0))
+                return
+            for j in range(avail + 1):
+                new = acc + ((1, 1 if natrule else 0, 0, False),) * j
+                out.add((tuple(sorted(new)), k, avail - j))
+            return
+        span, nn, kk, lastw = sst[i]
+        if not lastw:
+            for e in range(max(0, 3 - span), 12 - span):
+                tot = kk + e
+                if kmax is not None and tot > kmax:
+                    break
+                if natrule and tot > nn:
+                    break
+                rec(i + 1, avail, acc, k + e)
+        if not final and span < 11:
+            if avail:
+                d = (span + 1, nn + 1 if natrule else 0, kk, False)
+                rec(i + 1, avail - 1, (*acc, d), k)
+            if bridge and (kmax is None or kk + 1 <= kmax):
+                d = (span + 1, nn, kk + 1 if track_k else 0, True)
+                rec(i + 1, avail, (*acc, d), k + 1)
+
+    rec(0, c, (), 0)
+    return tuple(sorted(out, key=repr))
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _book_opts_general(
+    pool: tuple[int, ...], kmax: int | None, natrule: bool, distinct: bool
+) -> tuple[tuple[int, int], ...]:
+    """(wilds used, naturals left as deadwood) options for the pool of one rank.
+
+    ``pool`` = sorted per-suit counts of the naturals of that rank not used by runs.  The
+    pool is partitioned into any number of books (each >= 1 natural, wild counts within the
+    per-meld limits, distinct suits / <= 5 cards if required) and deadwood.
+    """
+    best: dict[int, int] = {}
+
+    @cache
+    def rec(p: tuple[int, ...]) -> frozenset[tuple[int, int]]:
+        if not any(p):
+            return frozenset({(0, 0)})
+        first = next(i for i, x in enumerate(p) if x)
+        # one card of suit `first` is deadwood ...
+        less = list(p)
+        less[first] -= 1
+        res: set[tuple[int, int]] = {(u, d + 1) for u, d in rec(tuple(sorted(less)))}
+        # ... or it is in a book (together with any sub-multiset of the rest)
+        ranges = []
+        for i, x in enumerate(p):
+            lo = 1 if i == first else 0
+            hi = min(x, 1) if distinct else x
+            ranges.append(range(lo, hi + 1))
+        for sub in product(*ranges):
+            m = sum(sub)
+            rest = tuple(sorted(a - b for a, b in zip(p, sub, strict=True)))
+            kmin = max(0, 3 - m)
+            khi = 64
+            if kmax is not None:
+                khi = min(khi, kmax)
+            if natrule:
+                khi = min(khi, m)
+            if distinct:
+                khi = min(khi, 5 - m)
+            if kmin > khi:
+                continue
+            sub_res = rec(rest)
+            for kb in range(kmin, khi + 1):
+                for u, d in sub_res:
+                    res.add((u + kb, d))
+        return frozenset(res)
+
+    for u, d in rec(pool):
+        if u not in best or d < best[u]:
+            best[u] = d
+    return tuple(sorted(best.items()))
+
+
+# --------------------------------------------------------------------------------------
+# Combined (all five suits) transition tables, cached per mode.
+
+
+class _Tables:
+    """State registry + cached rank transitions for one rule mode."""
+
+    __slots__ = ("default", "distinct", "final", "ids", "kmax", "natrule", "states", "trans")
+
+    def __init__(self, default: bool, kmax: int | None, natrule: bool, distinct: bool) -> None:
+        self.default = default
+        self.kmax = kmax
+        self.natrule = natrule
+        self.distinct = distinct
+        empty: tuple[tuple[object, ...], ...] = ((),) * 5
+        self.ids: dict[tuple[tuple[object, ...], ...], int] = {empty: 0}
+        self.states: list[tuple[tuple[object, ...], ...]] = [empty]
+        # key (state_id << 16 | packed counts) -> ((new_id, wilds, pool deadwood count), ...)
+        self.trans: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        # state_id -> sorted distinct wild counts needed to close every open run
+        self.final: dict[int, tuple[int, ...]] = {}
+
+    def _intern(self, st: tuple[tuple[object, ...], ...]) -> int:
+        i = self.ids.get(st)
+        if i is None:
+            i = len(self.states)
+            self.ids[st] = i
+            self.states.append(st)
+        return i
+
+    def _suit(
+        self, sst: tuple[object, ...], c: int, final: bool, start: bool, bridge: bool
+    ) -> tuple[SuitOpt, ...]:
+        if self.default:
+            return _suit_opts_default(sst, c, final, start, bridge)
+        return _suit_opts_general(
+            sst,
+            c,
+            final,
+            bridge,
+            self.kmax,
+            self.natrule,
+        )
+
+    def compute(self, sid: int, cnt: int, look: int) -> tuple[tuple[int, int, int], ...]:
+        st = self.states[sid]
+        per_suit = [
+            self._suit(
+                st[s], (cnt >> (3 * s)) & 7, False, bool(look >> s & 1), bool(look >> (s + 5) & 1)
+            )
+            for s in range(5)
+        ]
+        entries: set[tuple[int, int, int]] = set()
+        for combo in product(*per_suit):
+            new = tuple(o[0] for o in combo)
+            k = sum(o[1] for o in combo)
+            pools = [o[2] for o in combo]
+            total = sum(pools)
+            nid = self._intern(new)
+            if self.default:
+                if total == 0 or total >= 3:
+                    entries.add((nid, k, 0))
+                else:
+                    entries.add((nid, k + 3 - total, 0))
+                    entries.add((nid, k, total))
+            else:
+                for kb, nd in _book_opts_general(
+                    tuple(sorted(pools)), self.kmax, self.natrule, self.distinct
+                ):
+                    entries.add((nid, k + kb, nd))
+        if self.default:
+            # Pareto pruning: with "at most W wilds" semantics (k, d) dominates (k', d')
+            # when k <= k' and d <= d' (same target state).
+            pruned = []
+            for e in entries:
+                if not any(
+                    f != e and f[0] == e[0] and f[1] <= e[1] and f[2] <= e[2] for f in entries
+                ):
+                    pruned.append(e)
+            res = tuple(sorted(pruned, key=lambda t: (t[1], t[0], t[2])))
+        else:
+            # exact-wilds semantics: for the same (state, wilds) keep the least deadwood
+            bestd: dict[tuple[int, int], int] = {}
+            for nid, k, nd in entries:
+                if (nid, k) not in bestd or nd < bestd[(nid, k)]:
+                    bestd[(nid, k)] = nd
+            res = tuple(
+                sorted(((a, b, c) for (a, b), c in bestd.items()), key=lambda t: (t[1], t[0], t[2]))
+            )
+        self.trans[(sid << 25) | (look << 15) | cnt] = res
+        return res
+
+    def compute_final(self, sid: int) -> tuple[int, ...]:
+        st = self.states[sid]
+        per_suit = [self._suit(st[s], 0, True, False, False) for s in range(5)]
+        ks = {sum(o[1] for o in combo) for combo in product(*per_suit)}
+        res = tuple(sorted(ks))
+        self.final[sid] = res
+        return res
+
+
+_TABLES: dict[tuple[bool, int | None, bool, bool], _Tables] = {}
+
+
+def _tables(cfg: CoreConfig) -> _Tables:
+    if _is_default(cfg):
+        key: tuple[bool, int | None, bool, bool] = (True, None, False, False)
+    else:
+        key = (False, cfg.max_wilds_per_meld, cfg.wilds_at_most_naturals, cfg.distinct_suit_books)
+    t = _TABLES.get(key)
+    if t is None or len(t.trans) + len(t.final) > _TABLE_LIMIT:
+        # Bounded: a table that has grown past the limit starts again from empty.
+        t = _Tables(*key)
+        _TABLES[key] = t
+    return t
+
+
+# --------------------------------------------------------------------------------------
+# Liveness: a natural is live iff it belongs to SOME meld that is valid under default
+# rules with at most W wilds (default rules allow a superset of the melds of any options).
+# Book: needs (other naturals of its rank) + W >= 2.  Run: some window of 3 consecutive
+# ranks containing it holds >= 3 - W distinct ranks of its suit (a run with <= W wilds
+# containing the card contains such a window, and such a window is such a run).
+
+
+def _live_flags(
+    nat: list[int], ncount: list[int], w_count: int, test: list[int] | None = None
+) -> tuple[list[bool], list[int]]:
+    """Live flag per code of ``test`` (default ``nat``).
+
+    ``nat`` = every distinct natural code of the hand, ``ncount`` = count per code.
+    """
+    if test is None:
+        test = nat
+    if w_count >= 2:
+        return [True] * len(test), ncount
+    need = 3 - w_count
+    rank_tot = [0] * 11
+    for code in nat:
+        rank_tot[code % 11] += ncount[code]
+    flags = []
+    for code in test:
+        ri = code % 11
+        if rank_tot[ri] - 1 + w_count >= 2:
+            flags.append(True)
+            continue
+        base = code - ri
+        ok = False
+        for a in range(max(0, ri - 2), min(ri, 8) + 1):
+            occ = (ncount[base + a] > 0) + (ncount[base + a + 1] > 0) + (ncount[base + a + 2] > 0)
+            if occ >= need:
+                ok = True
+                break
+        flags.append(ok)
+    return flags, ncount
+
+
+# --------------------------------------------------------------------------------------
+# The DP engine.
+
+
+def _sweep(
+    tb: _Tables,
+    cnts: list[int],
+    sh_rows: int,
+    s_width: int,
+    nr: int,
+    full: int,
+    drops: list[tuple[int, int, int]] | None,
+    m0: int,
+    occ: int,
+) -> int:
+    """Run the rank sweep; return the final bitset (all runs closed).
+
+    ``cnts[r]`` packed counts (3 bits per suit) of live naturals of rank r (index 0..10).
+    ``drops`` lists (rank index, suit, region) for the discard regions.
+    ``occ`` has bit (5 * r + s) set when suit s holds a live natural of rank index r.
+    """
+    trans = tb.trans
+    kstep = s_width * nr
+    # look-ahead masks: bit s = a natural of suit s lies within w+1 ranks above (a run
+    # may start here), bit s+5 = within w ranks above (a wild gap here may be filled).
+    w = sh_rows
+    st_all = 0
+    for j in range(1, min(w + 1, 10) + 1):
+        st_all |= occ >> (5 * j)
+    br_all = 0
+    for j in range(1, min(w, 10) + 1):
+        br_all |= occ >> (5 * j)
+    if not tb.default:
+        st_all = (1 << 60) - 1
+    cur: dict[int, int] = {0: 1}
+    last = max(i for i in range(11) if cnts[i])
+    # After the last rank holding a natural no run can bridge or start, so the final
+    # "close every run" step directly follows it.
+    for ri in range(last + 1):
+        cnt = cnts[ri]
+        if not cnt and len(cur) == 1 and 0 in cur:
+            continue
+        dv = (ri + 3) * nr
+        look = ((st_all >> (5 * ri)) & 31) | (((br_all >> (5 * ri)) & 31) << 5)
+        lk = (look << 15) | cnt
+        new: dict[int, int] = {}
+        get = new.get
+        rdrops = None
+        if drops is not None:
+            rdrops = [(s, reg) for (r2, s, reg) in drops if r2 == ri]
+        for sid, x in cur.items():
+            tr = trans.get((sid << 25) | lk)
+            if tr is None:
+                tr = tb.compute(sid, cnt, look)
+            for nid, k, nd in tr:
+                if k:
+                    if k > sh_rows:
+                        break
+                    y = (x << (k * kstep + nd * dv)) & full
+                    if not y:
+                        continue
+                else:
+                    y = x << (nd * dv)
+                old = get(nid)
+                new[nid] = y if old is None else (old | y)
+            if rdrops:
+                xm = x & m0
+                if xm:
+                    for s, reg in rdrops:
+                        tr = trans.get(((sid << 25) | lk) - (1 << (3 * s)))
+                        if tr is None:
+                            tr = tb.compute(sid, cnt - (1 << (3 * s)), look)
+                        for nid, k, nd in tr:
+                            if k > sh_rows:
+                                break
+                            y = (xm << (k * kstep + nd * dv + reg)) & full
+                            if not y:
+                                continue
+                            old = get(nid)
+                            new[nid] = y if old is None else (old | y)
+        cur = new
+    fin = tb.final
+    z = 0
+    for sid, x in cur.items():
+        if sid == 0:
+            z |= x
+            continue
+        ks = fin.get(sid)
+        if ks is None:
+            ks = tb.compute_final(sid)
+        for k in ks:
+            if k > sh_rows:
+                break
+            z |= x << (k * kstep)
+    return z & full
+
+
+def _max_all_wild(n: int, cfg: CoreConfig) -> int:
+    """Largest number of the n spare wilds that all-wild melds can hold."""
+    if not cfg.all_wild_melds or cfg.wilds_at_most_naturals or n < 3:
+        return 0
+    # one all-wild meld: a run holds <= 11, a book any number unless distinct suits (<= 5)
+    mx = 11 if cfg.distinct_suit_books else n
+    if cfg.max_wilds_per_meld is not None:
+        mx = min(mx, cfg.max_wilds_per_meld)
+    if mx < 3:
+        return 0
+    # j melds hold any count in [3j, mx*j]; the best is j = n // 3
+    return min(n, mx * (n // 3))
+
+
+_INF = 1 << 30
+
+
+def _parse(
+    key: tuple[int, ...], wild_rank: int, cfg: CoreConfig
+) -> tuple[list[int], list[int], list[int]]:
+    """Sorted hand -> (distinct natural codes ascending, their counts, wild points sorted)."""
+    wi = wild_rank - 3
+    jp = cfg.joker_points
+    wp = cfg.wild_points
+    wild_pts: list[int] = []
+    codes: list[int] = []
+    counts: list[int] = []
+    prev = -1
+    for c in key:
+        if c == JOKER:
+            wild_pts.append(jp)
+        elif c % 11 == wi:
+            wild_pts.append(wp)
+        elif c == prev:
+            counts[-1] += 1
+        else:
+            codes.append(c)
+            counts.append(1)
+            prev = c
+    if jp < wp:
+        wild_pts.sort()
+    return codes, counts, wild_pts
+
+
+def _components(codes: list[int], w: int) -> list[list[int]]:
+    """Group natural codes (ascending) into independent components (index lists).
+
+    Two naturals can share a meld only if they have the same rank, or the same suit and
+    rank distance <= w + 1 (a run needs a wild for every missing rank between them).
+    So every meld's naturals lie in one component; components only share the wilds.
+    """
+    n = len(codes)
+    if w >= 2:
+        # with >= 2 wilds nearly everything links up; splitting costs more than it saves
+        return [list(range(n))] if n else []
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    reach = w + 1
+    first_of_rank: dict[int, int] = {}
+    prev = -100
+    for i, c in enumerate(codes):
+        if c // 11 == prev // 11 and c - prev <= reach:
+            ra, rb = find(i), find(i - 1)
+            if ra != rb:
+                parent[ra] = rb
+        prev = c
+        ri = c % 11
+        j = first_of_rank.get(ri)
+        if j is None:
+            first_of_rank[ri] = i
+        else:
+            ra, rb = find(i), find(j)
+            if ra != rb:
+                parent[ra] = rb
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(i)
+    return list(groups.values())
+
+
+def _lowbit_pos(x: int) -> int:
+    return (x & -x).bit_length() - 1
+
+
+def _comp_rows(
+    tb: _Tables,
+    codes: list[int],
+    counts: list[int],
+    idxs: list[int],
+    w: int,
+    regions: bool,
+) -> list[list[int]]:
+    """Per region (0 = whole component, i = one copy of codes[idxs[i-1]] dropped): the least
+    natural deadwood of the component using at most (default) / exactly (general) u wilds,
+    for u = 0..w (``_INF`` if impossible)."""
+    exact = not tb.default
+    if not exact and len(idxs) == 1:
+        # one distinct code, n copies: one book of all copies (3 - n wilds) or deadwood
+        i = idxs[0]
+        n = counts[i]
+        v = codes[i] % 11 + 3
+        need = 3 - n
+        out = [[n * v if u < need else 0 for u in range(w + 1)]]
+        if regions:
+            need1 = 3 - (n - 1) if n > 1 else 0
+            out.append([(n - 1) * v if u < need1 else 0 for u in range(w + 1)])
+        return out
+    cnts = [0] * 11
+    occ = 0
+    total = 0
+    drops: list[tuple[int, int, int]] | None = [] if regions else None
+    for j, i in enumerate(idxs):
+        c = codes[i]
+        n = counts[i]
+        ri = c % 11
+        si = c // 11
+        cnts[ri] += n << (3 * si)
+        occ |= 1 << (5 * ri + si)
+        total += (ri + 3) * n
+        if drops is not None:
+            drops.append((ri, si, j + 1))
+    s_width = total + 1
+    nr = len(idxs) + 1 if regions else 1
+    row_bits = s_width * nr
+    full = (1 << ((w + 1) * row_bits)) - 1
+    m0 = full // ((1 << nr) - 1) if regions else full
+    z = _sweep(tb, cnts, w, s_width, nr, full, drops, m0, occ)
+    row_mask = (1 << row_bits) - 1
+    out = []
+    if nr == 1:
+        acc = 0
+        f = []
+        for u in range(w + 1):
+            row = (z >> (u * row_bits)) & row_mask
+            if exact:
+                f.append(_lowbit_pos(row) if row else _INF)
+            else:
+                acc |= row
+                f.append(_lowbit_pos(acc) if acc else _INF)
+        return [f]
+    pat = m0 & row_mask
+    rows = [(z >> (u * row_bits)) & row_mask for u in range(w + 1)]
+    for reg in range(nr):
+        acc = 0
+        f = []
+        for row in rows:
+            r2 = (row >> reg) & pat
+            if exact:
+                f.append(_lowbit_pos(r2) // nr if r2 else _INF)
+            else:
+                acc |= r2
+                f.append(_lowbit_pos(acc) // nr if acc else _INF)
+        out.append(f)
+    return out
+
+
+def _conv(a: list[int], b: list[int], w: int) -> list[int]:
+    """Min-plus convolution over wild counts 0..w."""
+    return [min(a[i] + b[u - i] for i in range(u + 1)) for u in range(w + 1)]
+
+
+def _final(f: list[int], nat_sum: int, wild_pts: list[int], cfg: CoreConfig, default: bool) -> int:
+    """Total deadwood given the per-wild-count natural deadwood ``f`` (len >= W + 1)."""
+    w = len(wild_pts)
+    if default:
+        d = f[w]
+        if d < nat_sum:
+            return d
+        if cfg.all_wild_melds and w >= 3:
+            return nat_sum
+        return nat_sum + sum(wild_pts)
+    best = _INF
+    for u in range(w + 1):
+        d = f[u]
+        if d >= _INF:
+            continue
+        spare = w - u
+        t = _max_all_wild(spare, cfg)
+        val = d + sum(wild_pts[: spare - t])
+        if val < best:
+            best = val
+    return best
+
+
+_RI = [c % 11 for c in range(56)]
+_CNT_BIT = [1 << (3 * (c // 11)) for c in range(55)] + [0]
+_OCC_BIT = [1 << (5 * (c % 11) + c // 11) for c in range(55)] + [0]
+
+
+def _solve_default(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
+    """Default rules: one sweep over the whole hand, answer from the wild-count fold."""
+    wi = wild_rank - 3
+    cnts = [0] * 11
+    occ = 0
+    total = 0
+    w = 0
+    wsum = 0
+    ri_of = _RI
+    for c in key:
+        if c == JOKER:
+            w += 1
+            wsum += cfg.joker_points
+            continue
+        ri = ri_of[c]
+        if ri == wi:
+            w += 1
+            wsum += cfg.wild_points
+        else:
+            cnts[ri] += _CNT_BIT[c]
+            occ |= _OCC_BIT[c]
+            total += ri + 3
+    if total == 0:
+        d = 0
+    else:
+        s_width = total + 1
+        full = (1 << ((w + 1) * s_width)) - 1
+        z = _sweep(_tables(cfg), cnts, w, s_width, 1, full, None, 0, occ)
+        f = z
+        for u in range(1, w + 1):
+            f |= z >> (u * s_width)
+        f &= (1 << s_width) - 1
+        d = _lowbit_pos(f) if f else total
+    if d < total:
+        return d
+    if cfg.all_wild_melds and w >= 3:
+        return total
+    return total + wsum
+
+
+def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
+    tb = _tables(cfg)
+    if tb.default:
+        return _solve_default(key, wild_rank, cfg)
+    codes, counts, wild_pts = _parse(key, wild_rank, cfg)
+    w = len(wild_pts)
+    nat_sum = 0
+    for c, n in zip(codes, counts, strict=True):
+        nat_sum += (c % 11 + 3) * n
+    f: list[int] | None = None
+    for idxs in _components(codes, w):
+        g = _comp_rows(tb, codes, counts, idxs, w, False)[0]
+        f = g if f is None else _conv(f, g, w)
+    if f is None:
+        f = [0] + [_INF] * w
+    return _final(f, nat_sum, wild_pts, cfg, False)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _min_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
+    return _solve(key, wild_rank, cfg)
+
+
+def min_deadwood(codes: Sequence[int], wild_rank: int, cfg: CoreConfig) -> int:
+    """Least deadwood points of ``codes`` when rank ``wild_rank`` is wild."""
+    return _min_cached(tuple(sorted(codes)), wild_rank, cfg)
+
+
+# --------------------------------------------------------------------------------------
+# Discards in one pass.
+
+
+def _discards(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> dict[int, int]:
+    if not key:
+        return {}
+    codes, counts, wild_pts = _parse(key, wild_rank, cfg)
+    tb = _tables(cfg)
+    w = len(wild_pts)
+    default = tb.default
+    ident = [0] * (w + 1) if default else [0] + [_INF] * w
+    nat_sum = 0
+    for c, n in zip(codes, counts, strict=True):
+        nat_sum += (c % 11 + 3) * n
+    comps = _components(codes, w)
+    rows = [_comp_rows(tb, codes, counts, idxs, w, True) for idxs in comps]
+    m = len(comps)
+    pre = [ident]
+    for j in range(m):
+        pre.append(_conv(pre[-1], rows[j][0], w))
+    suf = [ident] * (m + 1)
+    for j in range(m - 1, -1, -1):
+        suf[j] = _conv(suf[j + 1], rows[j][0], w)
+    out: dict[int, int] = {}
+    for j, idxs in enumerate(comps):
+        others = _conv(pre[j], suf[j + 1], w)
+        for t, i in enumerate(idxs):
+            c = codes[i]
+            f = _conv(others, rows[j][t + 1], w)
+            out[c] = _final(f, nat_sum - (c % 11 + 3), wild_pts, cfg, default)
+    if w:
+        full_f = pre[m]
+        seen: dict[int, int] = {}
+        for c in set(key):
+            if c == JOKER or c % 11 + 3 == wild_rank:
+                p = _points(c, wild_rank, cfg)
+                if p not in seen:
+                    wp = list(wild_pts)
+                    wp.remove(p)
+                    seen[p] = _final(full_f, nat_sum, wp, cfg, default)
+                out[c] = seen[p]
+    return out
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _discards_cached(
+    key: tuple[int, ...], wild_rank: int, cfg: CoreConfig
+) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted(_discards(key, wild_rank, cfg).items()))
+
+
+def discard_values(codes: Sequence[int], wild_rank: int, cfg: CoreConfig) -> dict[int, int]:
+    """For each distinct code of the hand: least deadwood after discarding one copy."""
+    return dict(_discards_cached(tuple(sorted(codes)), wild_rank, cfg))
+
+
+# --------------------------------------------------------------------------------------
+# Meld validity and arrangement reconstruction (peeling with exact sub-solves).
+
+
+def _is_wild(code: int, wild_rank: int) -> bool:
+    return code == JOKER or code % 11 + 3 == wild_rank
+
+
+def meld_kind(cards: Sequence[int], wild_rank: int, cfg: CoreConfig) -> str | None:
+    """ "book" or "run" if ``cards`` is one valid meld under ``cfg`` (book preferred)."""
+    n = len(cards)
+    if n < 3:
+        return None
+    nats = [c for c in cards if not _is_wild(c, wild_rank)]
+    m = len(nats)
+    k = n - m
+    if cfg.max_wilds_per_meld is not None and k > cfg.max_wilds_per_meld:
+        return None
+    if cfg.wilds_at_most_naturals and k > m:
+        return None
+    if m == 0 and not cfg.all_wild_melds:
+        return None
+    if len({c % 11 for c in nats}) <= 1:
+        suits = [c // 11 for c in nats]
+        if not cfg.distinct_suit_books or (len(set(suits)) == m and n <= 5):
+            return "book"
+    if len({c // 11 for c in nats}) <= 1:
+        ranks = [c % 11 for c in nats]
+        if len(set(ranks)) == m and n <= 11:
+            span = max(ranks) - min(ranks) + 1 if ranks else 0
+            if span <= n:
+                return "run"
+    return None
+
+
+def _remove(items: tuple[int, ...], sub: Sequence[int]) -> tuple[int, ...]:
+    rest = list(items)
+    for c in sub:
+        rest.remove(c)
+    return tuple(rest)
+
+
+def _melds_with(
+    c: int, hand: tuple[int, ...], wild_rank: int, cfg: CoreConfig
+) -> Iterator[tuple[int, ...]]:
+    """Every valid meld (as naturals + most expensive wilds) of ``hand`` containing ``c``."""
+    wilds = sorted(
+        (x for x in hand if _is_wild(x, wild_rank)),
+        key=lambda x: (_points(x, wild_rank, cfg), x),
+        reverse=True,
+    )
+    nw = len(wilds)
+    cnt: dict[int, int] = {}
+    for x in hand:
+        if not _is_wild(x, wild_rank):
+            cnt[x] = cnt.get(x, 0) + 1
+    ri, si = c % 11, c // 11
+    # books
+    same = [ri + 11 * s for s in range(5)]
+    ranges = []
+    for code in same:
+        have = cnt.get(code, 0) - (1 if code == c else 0)
+        ranges.append(range(have, -1, -1))
+    for sub in product(*ranges):
+        nats = [c]
+        for code, j in zip(same, sub, strict=True):
+            nats.extend([code] * j)
+        for k in range(nw, -1, -1):
+            meld = (*nats, *wilds[:k])
+            if meld_kind(meld, wild_rank, cfg) is not None:
+                yield meld
+    # runs
+    base = 11 * si
+    for length in range(11, 2, -1):
+        for a in range(max(0, ri - length + 1), min(ri, 11 - length) + 1):
+            others = [
+                base + p for p in range(a, a + length) if p != ri and cnt.get(base + p, 0) > 0
+            ]
+            for mask in range((1 << len(others)) - 1, -1, -1):
+                nats = [c] + [others[j] for j in range(len(others)) if mask >> j & 1]
+                k = length - len(nats)
+                if k > nw:
+                    continue
+                meld = (*nats, *wilds[:k])
+                if meld_kind(meld, wild_rank, cfg) is not None:
+                    yield meld
+
+
+def _arrange(hand: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arrangement:
+    target = _min_cached(hand, wild_rank, cfg)
+    melds: list[Meld] = []
+    dead: list[int] = []
+    cur = hand
+    val = target
+    while cur:
+        pts = sum(_points(x, wild_rank, cfg) for x in cur)
+        if val == pts:
+            dead.extend(cur)
+            break
+        nats = [x for x in cur if not _is_wild(x, wild_rank)]
+        found = False
+        if nats:
+            c = max(nats, key=lambda x: (x % 11, x))
+            rest = _remove(cur, (c,))
+            v = c % 11 + 3
+            if _min_cached(rest, wild_rank, cfg) + v == val:
+                dead.append(c)
+                cur = rest
+                val -= v
+                continue
+            for meld in _melds_with(c, cur, wild_rank, cfg):
+                rest = _remove(cur, meld)
+                if _min_cached(rest, wild_rank, cfg) == val:
+                    kind = meld_kind(meld, wild_rank, cfg)
+                    assert kind is not None
+                    melds.append((kind, tuple(sorted(meld))))
+                    cur = rest
+                    found = True
+                    break
+        else:
+            wl = sorted(cur, key=lambda x: (_points(x, wild_rank, cfg), x), reverse=True)
+            for t in range(len(wl), 2, -1):
+                meld = tuple(wl[:t])
+                kind = meld_kind(meld, wild_rank, cfg)
+                if kind is None:
+                    continue
+                rest = _remove(cur, meld)
+                if _min_cached(rest, wild_rank, cfg) == val:
+                    melds.append((kind, tuple(sorted(meld))))
+                    cur = rest
+                    found = True
+                    break
+        if not found:  # pragma: no cover - would mean the solver is inconsistent
+            raise AssertionError("arrangement reconstruction failed")
+    return tuple(melds), tuple(sorted(dead)), target
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _arrange_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arrangement:
+    return _arrange(key, wild_rank, cfg)
+
+
+def arrange(codes: Sequence[int], wild_rank: int, cfg: CoreConfig) -> Arrangement:
+    """An optimal arrangement: (melds, deadwood codes, points).
+
+    Each meld is (kind, sorted codes) with kind "book" or "run"; melds + deadwood is the
+    input multiset; points == min_deadwood(codes, wild_rank, cfg).
+    """
+    return _arrange_cached(tuple(sorted(codes)), wild_rank, cfg)
+
+
+def best_discard(
+    codes: Sequence[int], wild_rank: int, cfg: CoreConfig
+) -> tuple[int, tuple[Meld, ...], tuple[int, ...], int]:
+    """The discard leaving least deadwood, with the arrangement of the remaining hand.
+
+    Ties are broken by discarding the card with the highest deadwood points, then the
+    highest code.  Raises ValueError on an empty hand.
+    """
+    key = tuple(sorted(codes))
+    if not key:
+        raise ValueError("cannot discard from an empty hand")
+    vals = _discards_cached(key, wild_rank, cfg)
+    best = min(vals, key=lambda cv: (cv[1], -_points(cv[0], wild_rank, cfg), -cv[0]))[0]
+    melds, dead, pts = _arrange_cached(_remove(key, (best,)), wild_rank, cfg)
+    return best, melds, dead, pts
+
+
+def can_go_out(codes: Sequence[int], wild_rank: int, cfg: CoreConfig) -> bool:
+    """True when some discard leaves no deadwood (False for an empty hand)."""
+    vals = _discards_cached(tuple(sorted(codes)), wild_rank, cfg)
+    return any(v == 0 for _, v in vals)
+
+
+def _can_out_key(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> bool:
+    return any(v == 0 for _, v in _discards_cached(key, wild_rank, cfg))
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _outs_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> frozenset[int]:
+    if _min_cached(key, wild_rank, cfg) == 0:
+        return frozenset(range(56))  # draw anything, discard it
+    wi = wild_rank - 3
+    with_joker = tuple(sorted((*key, JOKER)))
+    # Every wild draw behaves the same (wilds are interchangeable inside melds).
+    joker_out = _can_out_key(with_joker, wild_rank, cfg)
+    if not joker_out and _is_default(cfg) and cfg.all_wild_melds:
+        # Default rules: a drawn natural used in a meld can be replaced by a joker (not
+        # valid without all-wild melds: the natural may be the meld's only natural).
+        return frozenset()
+    res: set[int] = set()
+    if joker_out:
+        res.add(JOKER)
+        if 0 <= wi < 11:  # wild_rank 0 stands for "no wild rank" (jokers only)
+            res.update(s * 11 + wi for s in range(5))
+    ncount = [0] * 55
+    w_count = 0
+    for c in key:
+        if c == JOKER or c % 11 == wi:
+            w_count += 1
+        else:
+            ncount[c] += 1
+    nat_all = [c for c in range(55) if ncount[c]]
+    for x in range(55):
+        if x % 11 == wi:
+            continue
+        # x must sit in a meld (discarding x leaves the hand, which does not go out);
+        # skip x when no meld can contain it at all.
+        ncount[x] += 1
+        flags, _ = _live_flags(nat_all if ncount[x] > 1 else [*nat_all, x], ncount, w_count, [x])
+        ncount[x] -= 1
+        if not flags[0]:
+            continue
+        if _can_out_key(tuple(sorted((*key, x))), wild_rank, cfg):
+            res.add(x)
+    return frozenset(res)
+
+
+def outs(codes: Sequence[int], wild_rank: int, cfg: CoreConfig) -> frozenset[int]:
+    """Codes (0..55, joker = 55) whose draw lets the hand go out (after one discard).
+
+    Card availability (copies left in the deck) is not considered.
+    """
+    return _outs_cached(tuple(sorted(codes)), wild_rank, cfg)
+
+
+def cache_clear(keep_tables: bool = False) -> None:
+    """Clear every cache: the hand-level result caches and (unless ``keep_tables``) the
+    lazily built, hand-independent transition tables."""
+    _min_cached.cache_clear()
+    _discards_cached.cache_clear()
+    _arrange_cached.cache_clear()
+    _outs_cached.cache_clear()
+    if not keep_tables:
+        _TABLES.clear()
+        _suit_opts_default.cache_clear()
+        _suit_opts_general.cache_clear()
+        _book_opts_general.cache_clear()
+
+
+def cache_clear_all() -> None:
+    """Alias of ``cache_clear()`` (kept for callers that want to be explicit)."""
+    cache_clear()

@@ -1,0 +1,266 @@
+"""The optimal-meld solver: the least deadwood of a hand, its best arrangement, the best
+discard, whether a hand can go out, and which draws would let it.
+
+All functions take the cards (a string, or an iterable of :class:`~fivecrowns.Card` or card
+strings), the round's wild rank (3..13, or None when only jokers are wild) and the rules.
+The work is done on integer card codes by :mod:`fivecrowns._solver_core`; this module checks
+the input and turns the answers back into cards and melds.
+
+>>> min_deadwood("JS QS KS JK 7H 7D 7C 4D", wild_rank=5)
+4
+>>> print(best_arrangement("JS QS KS JK 7H 7D 7C 4D", wild_rank=5))
+JK=10S JS QS KS | 7H 7C 7D | deadwood 4D (4 points)
+>>> card, arrangement = best_discard("3H 4H 5H 9C KD", wild_rank=9)
+>>> card, arrangement.points
+(Card.parse('KD'), 0)
+>>> can_go_out("3H 4H 5H 9C KD", wild_rank=9)
+True
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from . import _solver_core as _core
+from .cards import JOKER_CODE, NUM_CODES, Card, CardsLike, Rank, format_cards, parse_cards
+from .errors import InvalidHandError
+from .melds import Meld, make_meld
+from .rules import OFFICIAL, Rules
+
+__all__ = [
+    "Arrangement",
+    "best_arrangement",
+    "best_discard",
+    "can_go_out",
+    "clear_cache",
+    "deadwood_by_discard",
+    "min_deadwood",
+    "outs",
+]
+
+_CARDS: Final = tuple(Card.from_code(code) for code in range(NUM_CODES))
+#: The wild rank the core is given for a round with no wild rank: no card has rank 0.
+_NO_WILD_RANK: Final = 0
+
+
+@attrs.frozen
+class Arrangement:
+    """A way to lay out a hand: its melds, the cards left over and what they cost.
+
+    ``points`` is the deadwood score: the left-over naturals at face value, an unmelded card
+    of the wild rank 20 and an unmelded joker 50 (by default).
+    """
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+    points: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the arrangement: the melds' cards, then the deadwood."""
+        return tuple(card for meld in self.melds for card in meld.cards) + self.deadwood
+
+    def __str__(self) -> str:
+        parts = [str(meld) for meld in self.melds]
+        parts.append(f"deadwood {format_cards(self.deadwood) or '(none)'} ({self.points} points)")
+        return " | ".join(parts)
+
+
+def _config(rules: Rules) -> _core.CoreConfig:
+    config = _CONFIGS.get(rules)
+    if config is None:
+        limit = rules.max_wilds_per_meld
+        config = _core.CoreConfig(
+            packs=rules.packs,
+            all_wild_melds=rules.all_wild_melds,
+            max_wilds_per_meld=limit if isinstance(limit, int) else None,
+            wilds_at_most_naturals=limit == "naturals",
+            distinct_suit_books=rules.distinct_suit_books,
+            wild_points=rules.wild_points,
+            joker_points=rules.joker_points,
+        )
+        if len(_CONFIGS) < 64:
+            _CONFIGS[rules] = config
+    return config
+
+
+_CONFIGS: dict[Rules, _core.CoreConfig] = {}
+
+
+def _wild(wild_rank: Rank | int | None) -> int:
+    if wild_rank is None:
+        return _NO_WILD_RANK
+    if (type(wild_rank) is int or isinstance(wild_rank, Rank)) and 3 <= wild_rank <= 13:
+        return int(wild_rank)
+    raise InvalidHandError(
+        f"wild rank must be a Rank, an int from 3 to 13, or None (only jokers wild), "
+        f"got {wild_rank!r}"
+    )
+
+
+def _codes(cards: CardsLike, rules: Rules) -> list[int]:
+    """The sorted codes of ``cards``, checked against the deck of ``rules``."""
+    if isinstance(cards, (tuple, list)):
+        codes = [card.code for card in cards if type(card) is Card]
+        if len(codes) != len(cards):
+            codes = [card.code for card in parse_cards(cards)]
+    else:
+        codes = [card.code for card in parse_cards(cards)]
+    codes.sort()
+    packs = rules.packs
+    jokers = len(codes) - bisect.bisect_left(codes, JOKER_CODE)
+    if jokers > 3 * packs:
+        raise InvalidHandError(
+            f"{jokers} jokers, but a deck of {packs} pack(s) holds only {3 * packs}"
+        )
+    # Sorted codes hold too many copies of a natural card exactly when a code equals the one
+    # `packs` places further on.
+    for i in range(len(codes) - jokers - packs):
+        if codes[i] == codes[i + packs]:
+            raise InvalidHandError(
+                f"{codes.count(codes[i])} copies of {_CARDS[codes[i]]}, but a deck of {packs} "
+                f"pack(s) holds only {packs}"
+            )
+    return codes
+
+
+def min_deadwood(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL) -> int:
+    """The least deadwood the hand can be left with, over every way to meld it.
+
+    >>> min_deadwood("7H 8H 9H KS", wild_rank=3)
+    13
+    >>> min_deadwood("7H 8H KS JK", wild_rank=3)  # the joker completes 7H 8H; KS is left
+    13
+    >>> min_deadwood("JK 5S", wild_rank=3)  # a lone wild cannot meld: it costs 50
+    55
+    """
+    return _core.min_deadwood(_codes(cards, rules), _wild(wild_rank), _config(rules))
+
+
+def _arrangement(
+    melds: Sequence[tuple[str, Sequence[int]]],
+    deadwood: Sequence[int],
+    points: int,
+    wild_rank: int,
+    rules: Rules,
+) -> Arrangement:
+    wild = None if wild_rank == _NO_WILD_RANK else wild_rank
+    built = tuple(
+        make_meld([_CARDS[code] for code in codes], wild, rules=rules, kind=kind)
+        for kind, codes in melds
+    )
+    return Arrangement(built, tuple(_CARDS[code] for code in sorted(deadwood)), points)
+
+
+def best_arrangement(
+    cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL
+) -> Arrangement:
+    """An arrangement of the hand with the least deadwood; each meld says what its wilds
+    stand for.
+
+    >>> arrangement = best_arrangement("5H 6H 8H JK QC", wild_rank=3)
+    >>> [str(meld) for meld in arrangement.melds], arrangement.points
+    (['5H 6H JK=7H 8H'], 12)
+    """
+    wild = _wild(wild_rank)
+    melds, deadwood, points = _core.arrange(_codes(cards, rules), wild, _config(rules))
+    return _arrangement(melds, deadwood, points, wild, rules)
+
+
+def best_discard(
+    cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL
+) -> tuple[Card, Arrangement]:
+    """For a hand after drawing: the discard that leaves the least deadwood, and the best
+    arrangement of the rest. Among equally good discards, a natural card is thrown before a
+    wild, then the one worth the most points, then the higher card code.
+
+    >>> card, rest = best_discard("7H 8H 9H KS QD", wild_rank=3)
+    >>> card, rest.points
+    (Card.parse('KS'), 12)
+    """
+    codes = _codes(cards, rules)
+    if not codes:
+        raise InvalidHandError("best_discard needs a hand of at least one card")
+    wild = _wild(wild_rank)
+    config = _config(rules)
+    values = _core.discard_values(codes, wild, config)
+    discard = min(values, key=lambda code: _discard_order(code, values[code], wild, rules))
+    rest = list(codes)
+    rest.remove(discard)
+    melds, deadwood, points = _core.arrange(rest, wild, config)
+    return _CARDS[discard], _arrangement(melds, deadwood, points, wild, rules)
+
+
+def _discard_order(
+    code: int, value: int, wild_rank: int, rules: Rules
+) -> tuple[int, bool, int, int]:
+    card = _CARDS[code]
+    wild = None if wild_rank == _NO_WILD_RANK else wild_rank
+    return (value, card.is_wild(wild), -rules.points(card, wild), -code)
+
+
+def deadwood_by_discard(
+    cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL
+) -> dict[Card, int]:
+    """For a hand after drawing: each distinct card, with the least deadwood the rest of the
+    hand is left with if that card is discarded (all computed in one pass).
+
+    >>> values = deadwood_by_discard("7H 8H 9H KS QD", wild_rank=3)
+    >>> {str(card): points for card, points in sorted(values.items())}
+    {'7H': 42, '8H': 41, '9H': 40, 'KS': 12, 'QD': 13}
+    """
+    codes = _codes(cards, rules)
+    values = _core.discard_values(codes, _wild(wild_rank), _config(rules))
+    return {_CARDS[code]: points for code, points in values.items()}
+
+
+def can_go_out(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL) -> bool:
+    """For a hand after drawing: can it go out, melding every card but one discard?
+
+    With ``rules.go_out_without_discard`` a hand whose every card melds can go out too.
+
+    >>> can_go_out("7H 8H 9H KS", wild_rank=3), can_go_out("7H 8H 9H KS QD", wild_rank=3)
+    (True, False)
+    """
+    codes = _codes(cards, rules)
+    wild = _wild(wild_rank)
+    config = _config(rules)
+    if codes and _core.can_go_out(codes, wild, config):
+        return True
+    return rules.go_out_without_discard and _core.min_deadwood(codes, wild, config) == 0
+
+
+def outs(
+    cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL
+) -> frozenset[Card]:
+    """For a hand before drawing: the cards that, if drawn, would let it go out. Cards the
+    deck cannot hold another copy of (beside those in the hand) are left out.
+
+    >>> format_cards(sorted(outs("7H 8H 9H 10H QS", wild_rank=3)))
+    '3* 3H 6H JH 3C 3S 3D JK'
+    """
+    codes = _codes(cards, rules)
+    wild = _wild(wild_rank)
+    config = _config(rules)
+    found = set(_core.outs(codes, wild, config))
+    if rules.go_out_without_discard:
+        found.update(
+            code
+            for code in range(NUM_CODES)
+            if code not in found and _core.min_deadwood([*codes, code], wild, config) == 0
+        )
+    packs = rules.packs
+    return frozenset(
+        _CARDS[code]
+        for code in found
+        if codes.count(code) < (3 * packs if code == JOKER_CODE else packs)
+    )
+
+
+def clear_cache() -> None:
+    """Empty the solver's caches (they are bounded; this is for measuring cold speed)."""
+    _core.cache_clear()
