@@ -9,6 +9,17 @@ game itself, as a typed library for apps and bots.
 """
 
 from ._version import __version__
+from .actions import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GO_OUT_WITHOUT_DISCARD,
+    MELD_BOOK,
+    MELD_RUN,
+    Action,
+    ActionKind,
+    Phase,
+    num_actions,
+)
 from .cards import JOKER, Card, CardsLike, Rank, Suit, deck, format_cards, parse_cards
 from .errors import (
     FiveCrownsError,
@@ -19,6 +30,7 @@ from .errors import (
     InvalidRulesError,
     InvalidStateError,
 )
+from .game import GameRecord, GameState
 from .melds import Meld, MeldKind, check_meld
 from .rules import OFFICIAL, Rules
 from .solver import (
@@ -31,14 +43,24 @@ from .solver import (
     min_deadwood,
     outs,
 )
+from .views import PlayerView, RoundResult, TableMeld, observation_size
 
 __all__ = [
+    "DRAW_DISCARD",
+    "DRAW_STOCK",
+    "GO_OUT_WITHOUT_DISCARD",
     "JOKER",
+    "MELD_BOOK",
+    "MELD_RUN",
     "OFFICIAL",
+    "Action",
+    "ActionKind",
     "Arrangement",
     "Card",
     "CardsLike",
     "FiveCrownsError",
+    "GameRecord",
+    "GameState",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidHandError",
@@ -47,9 +69,13 @@ __all__ = [
     "InvalidStateError",
     "Meld",
     "MeldKind",
+    "Phase",
+    "PlayerView",
     "Rank",
+    "RoundResult",
     "Rules",
     "Suit",
+    "TableMeld",
     "__version__",
     "best_arrangement",
     "best_discard",
@@ -60,6 +86,8 @@ __all__ = [
     "deck",
     "format_cards",
     "min_deadwood",
+    "num_actions",
+    "observation_size",
     "outs",
     "parse_cards",
 ]

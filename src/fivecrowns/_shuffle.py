@@ -1,0 +1,50 @@
+"""Deterministic shuffles: the same seed gives the same order on every machine and Python.
+
+Each shuffle has its own seed, derived with SHA-256 from the game seed and where the shuffle
+happens (round, extra round, reshuffle count), and drives a Fisher-Yates shuffle written here
+from :meth:`random.Random.random`, whose sequence CPython guarantees for an int seed (unlike
+``random.shuffle`` or numpy's generators, whose algorithms may change between versions).
+
+>>> _fisher_yates(list(range(8)), 1)
+[0, 2, 3, 6, 7, 4, 5, 1]
+>>> shuffle_seed(7, 1, 0, 0) == shuffle_seed(7, 1, 0, 0) != shuffle_seed(7, 1, 0, 1)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from typing import TypeVar
+
+__all__ = ["new_seed", "shuffle_seed", "shuffled"]
+
+_T = TypeVar("_T")
+
+
+def new_seed() -> int:
+    """A fresh game seed from the operating system's entropy (64 bits)."""
+    return secrets.randbits(64)
+
+
+def shuffle_seed(seed: int, round_number: int, extra_round: int, reshuffle: int) -> int:
+    """The seed of one shuffle: SHA-256 of the four numbers, read as a 64-bit int."""
+    text = f"fivecrowns/shuffle/v1/{seed}/{round_number}/{extra_round}/{reshuffle}"
+    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
+
+
+def _fisher_yates(items: list[_T], seed: int) -> list[_T]:
+    draw = random.Random(seed).random
+    for i in range(len(items) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def shuffled(
+    items: tuple[_T, ...], seed: int, round_number: int, extra_round: int, reshuffle: int
+) -> tuple[_T, ...]:
+    """``items`` in the shuffled order for that game seed and place in the game."""
+    order = _fisher_yates(list(items), shuffle_seed(seed, round_number, extra_round, reshuffle))
+    return tuple(order)

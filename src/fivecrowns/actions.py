@@ -1,0 +1,299 @@
+"""Actions: what a player does on a turn, as small immutable values with a stable integer
+encoding, and the phases of a turn.
+
+A turn is a draw (:data:`DRAW_STOCK` or :data:`DRAW_DISCARD`) then a discard
+(:meth:`Action.discard`), or going out (:meth:`Action.go_out`: every other card melded, then
+discard that card). When final hands are laid down by the players themselves
+(``Rules(auto_arrange_final_hand=False)``), a final turn also builds melds card by card: select
+cards (:meth:`Action.select`, :meth:`Action.deselect`), then lay the selection down as a book or
+a run (:data:`MELD_BOOK`, :data:`MELD_RUN`) or, with ``Rules(lay_off=True)``, add it to a meld
+on the table (:meth:`Action.lay_off`).
+
+>>> Action.discard("7H")
+Action.parse('discard 7H')
+>>> str(Action.go_out(Card.parse("KD"))), Action.go_out("KD").to_int()
+('out KD', 112)
+>>> Action.from_int(1) == DRAW_DISCARD
+True
+>>> [str(Action.parse(text)) for text in ("draw", "take", "select jk", "layoff 2")]
+['draw', 'take', 'select JK', 'layoff 2']
+
+The integer encoding is stable (it will only ever grow at the end):
+
+==========  =====================================================
+integer      action
+==========  =====================================================
+0            draw the top card of the stock
+1            take the top card of the discard pile
+2-57         discard the card of code ``i - 2``
+58-113       go out discarding the card of code ``i - 58``
+114          go out without a discard (``go_out_without_discard``)
+115-170      select one more copy of card code ``i - 115``
+171-226      deselect one copy of card code ``i - 171``
+227          lay the selection down as a book
+228          lay the selection down as a run
+229 + k      lay the selection off onto table meld ``k``
+==========  =====================================================
+
+Card codes are :attr:`Card.code` (0-54 the naturals, 55 the joker). The number of distinct
+actions depends only on the deck: :func:`num_actions` (``229 + deck size // 3``, since the
+table can never hold more melds than that).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from .cards import NUM_CODES, Card, parse_cards
+from .errors import IllegalActionError
+from .rules import OFFICIAL, Rules
+
+__all__ = [
+    "DRAW_DISCARD",
+    "DRAW_STOCK",
+    "GO_OUT_WITHOUT_DISCARD",
+    "MELD_BOOK",
+    "MELD_RUN",
+    "NUM_BASE_ACTIONS",
+    "Action",
+    "ActionKind",
+    "Phase",
+    "num_actions",
+]
+
+
+class Phase(enum.Enum):
+    """Where the game stands: a player must draw, a player has drawn and must finish the turn
+    (discard, go out, or lay down in a final turn), or the game is over."""
+
+    DRAW = "draw"
+    DISCARD = "discard"
+    OVER = "over"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+class ActionKind(enum.Enum):
+    """The kinds of action; the value is the action's notation keyword."""
+
+    DRAW_STOCK = "draw"
+    DRAW_DISCARD = "take"
+    DISCARD = "discard"
+    GO_OUT = "out"
+    GO_OUT_WITHOUT_DISCARD = "out!"
+    SELECT = "select"
+    DESELECT = "deselect"
+    MELD_BOOK = "meld book"
+    MELD_RUN = "meld run"
+    LAY_OFF = "layoff"
+
+    def __repr__(self) -> str:
+        return f"ActionKind.{self.name}"
+
+
+_CARD_KINDS: Final = (
+    ActionKind.DISCARD,
+    ActionKind.GO_OUT,
+    ActionKind.SELECT,
+    ActionKind.DESELECT,
+)
+#: First integer of each kind of action.
+_BASE: Final = {
+    ActionKind.DRAW_STOCK: 0,
+    ActionKind.DRAW_DISCARD: 1,
+    ActionKind.DISCARD: 2,
+    ActionKind.GO_OUT: 2 + NUM_CODES,
+    ActionKind.GO_OUT_WITHOUT_DISCARD: 2 + 2 * NUM_CODES,
+    ActionKind.SELECT: 3 + 2 * NUM_CODES,
+    ActionKind.DESELECT: 3 + 3 * NUM_CODES,
+    ActionKind.MELD_BOOK: 3 + 4 * NUM_CODES,
+    ActionKind.MELD_RUN: 4 + 4 * NUM_CODES,
+    ActionKind.LAY_OFF: 5 + 4 * NUM_CODES,
+}
+#: The number of actions that do not name a table meld (all but the lay-offs): 229.
+NUM_BASE_ACTIONS: Final = 5 + 4 * NUM_CODES
+
+_ACCEPTED: Final = (
+    "an action is 'draw', 'take', 'discard <card>', 'out <card>', 'out!', 'select <card>', "
+    "'deselect <card>', 'meld book', 'meld run' or 'layoff <meld index>'"
+)
+
+
+def num_actions(rules: Rules = OFFICIAL) -> int:
+    """The number of distinct integer actions under ``rules`` (267 for the official deck).
+
+    >>> num_actions(), num_actions(Rules(packs=3))
+    (267, 287)
+    """
+    return NUM_BASE_ACTIONS + rules.deck_size // 3
+
+
+def _to_card(card: Card | str) -> Card:
+    if isinstance(card, Card):
+        return card
+    cards = parse_cards(card) if isinstance(card, str) else ()
+    if len(cards) != 1:
+        raise IllegalActionError(f"an action names exactly one card, got {card!r}")
+    return cards[0]
+
+
+@attrs.frozen(repr=False)
+class Action:
+    """One action. Build it with the class methods or constants, :meth:`parse` or
+    :meth:`from_int`; ``card`` is set for discard, go out, select and deselect, ``meld`` (an
+    index into the state's table melds) for a lay-off.
+
+    Actions are hashable and compare by value; ``str`` gives the notation that :meth:`parse`
+    reads back, ``repr`` pastes back into Python.
+    """
+
+    kind: ActionKind
+    card: Card | None = None
+    meld: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        needs_card = self.kind in _CARD_KINDS
+        if needs_card != isinstance(self.card, Card):
+            raise IllegalActionError(
+                f"a {self.kind.value!r} action {'needs' if needs_card else 'takes no'} card, "
+                f"got {self.card!r}"
+            )
+        is_lay_off = self.kind is ActionKind.LAY_OFF
+        if is_lay_off:
+            if type(self.meld) is not int or self.meld < 0:
+                raise IllegalActionError(
+                    f"a lay-off needs a table meld index (an int of at least 0), got {self.meld!r}"
+                )
+        elif self.meld is not None:
+            raise IllegalActionError(f"a {self.kind.value!r} action takes no meld index")
+
+    # -- constructors -------------------------------------------------------------------
+
+    @classmethod
+    def discard(cls, card: Card | str) -> Action:
+        """Discard ``card`` (ends the turn)."""
+        return cls(ActionKind.DISCARD, _to_card(card))
+
+    @classmethod
+    def go_out(cls, card: Card | str) -> Action:
+        """Go out: lay down every other card in melds and discard ``card``."""
+        return cls(ActionKind.GO_OUT, _to_card(card))
+
+    @classmethod
+    def select(cls, card: Card | str) -> Action:
+        """Add one copy of ``card`` (from the hand) to the selection to lay down."""
+        return cls(ActionKind.SELECT, _to_card(card))
+
+    @classmethod
+    def deselect(cls, card: Card | str) -> Action:
+        """Take one copy of ``card`` out of the selection."""
+        return cls(ActionKind.DESELECT, _to_card(card))
+
+    @classmethod
+    def lay_off(cls, meld: int) -> Action:
+        """Add the selected cards to table meld number ``meld`` (``Rules(lay_off=True)``)."""
+        return cls(ActionKind.LAY_OFF, None, meld)
+
+    # -- integer encoding ---------------------------------------------------------------
+
+    def to_int(self) -> int:
+        """The action's integer (see the module docs for the table)."""
+        base = _BASE[self.kind]
+        if self.card is not None:
+            return base + self.card.code
+        if self.meld is not None:
+            return base + self.meld
+        return base
+
+    @classmethod
+    def from_int(cls, value: int, rules: Rules | None = None) -> Action:
+        """The action of integer ``value``; with ``rules``, lay-off indices beyond the table's
+        capacity are refused too.
+
+        >>> Action.from_int(2 + 55), Action.from_int(229)
+        (Action.parse('discard JK'), Action.parse('layoff 0'))
+        """
+        limit = None if rules is None else num_actions(rules)
+        if type(value) is not int or value < 0 or (limit is not None and value >= limit):
+            upper = "" if limit is None else f" to {limit - 1}"
+            raise IllegalActionError(f"an action integer is an int from 0{upper}, got {value!r}")
+        return _from_int(value)
+
+    # -- notation -----------------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read the notation ``str(action)`` gives (case-insensitive)."""
+        if not isinstance(text, str):
+            raise IllegalActionError(f"{_ACCEPTED}; got {text!r}")
+        words = text.strip().lower().split()
+        head = " ".join(words[:2]) if words[:1] == ["meld"] else words[0] if words else ""
+        rest = words[2:] if head.startswith("meld") else words[1:]
+        try:
+            kind = ActionKind(head)
+        except ValueError:
+            raise IllegalActionError(f"{_ACCEPTED}; got {text!r}") from None
+        if kind in _CARD_KINDS:
+            if len(rest) != 1:
+                raise IllegalActionError(f"{_ACCEPTED}; got {text!r}")
+            return cls(kind, _to_card(rest[0]))
+        if kind is ActionKind.LAY_OFF:
+            if len(rest) != 1 or not rest[0].isdigit():
+                raise IllegalActionError(f"{_ACCEPTED}; got {text!r}")
+            return cls(kind, None, int(rest[0]))
+        if rest:
+            raise IllegalActionError(f"{_ACCEPTED}; got {text!r}")
+        return _SIMPLE[kind]
+
+    def __str__(self) -> str:
+        if self.card is not None:
+            return f"{self.kind.value} {self.card}"
+        if self.meld is not None:
+            return f"{self.kind.value} {self.meld}"
+        return self.kind.value
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+
+#: Draw the top card of the stock.
+DRAW_STOCK: Final = Action(ActionKind.DRAW_STOCK)
+#: Take the top card of the discard pile.
+DRAW_DISCARD: Final = Action(ActionKind.DRAW_DISCARD)
+#: Go out with every card melded and no discard (``Rules(go_out_without_discard=True)``).
+GO_OUT_WITHOUT_DISCARD: Final = Action(ActionKind.GO_OUT_WITHOUT_DISCARD)
+#: Lay the selected cards down as a book.
+MELD_BOOK: Final = Action(ActionKind.MELD_BOOK)
+#: Lay the selected cards down as a run.
+MELD_RUN: Final = Action(ActionKind.MELD_RUN)
+
+_SIMPLE: Final = {
+    ActionKind.DRAW_STOCK: DRAW_STOCK,
+    ActionKind.DRAW_DISCARD: DRAW_DISCARD,
+    ActionKind.GO_OUT_WITHOUT_DISCARD: GO_OUT_WITHOUT_DISCARD,
+    ActionKind.MELD_BOOK: MELD_BOOK,
+    ActionKind.MELD_RUN: MELD_RUN,
+}
+_CARDS: Final = tuple(Card.from_code(code) for code in range(NUM_CODES))
+_ACTIONS: Final = (
+    DRAW_STOCK,
+    DRAW_DISCARD,
+    *(Action(ActionKind.DISCARD, card) for card in _CARDS),
+    *(Action(ActionKind.GO_OUT, card) for card in _CARDS),
+    GO_OUT_WITHOUT_DISCARD,
+    *(Action(ActionKind.SELECT, card) for card in _CARDS),
+    *(Action(ActionKind.DESELECT, card) for card in _CARDS),
+    MELD_BOOK,
+    MELD_RUN,
+)
+assert len(_ACTIONS) == NUM_BASE_ACTIONS
+
+
+def _from_int(value: int) -> Action:
+    if value < NUM_BASE_ACTIONS:
+        return _ACTIONS[value]
+    return Action(ActionKind.LAY_OFF, None, value - NUM_BASE_ACTIONS)

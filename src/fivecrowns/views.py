@@ -1,0 +1,238 @@
+"""What one player may know: the public record of a game (table melds, round results) and a
+player's view of a state, as an object, as JSON and as a numpy observation tensor.
+
+A :class:`PlayerView` is built by :meth:`fivecrowns.GameState.view`; it holds the player's own
+hand and selection, and only public facts about the rest: the sizes of the other hands and of
+the stock, the discard pile (every card in it was seen face up), the melds on the table, the
+public actions of the round (a draw from the stock does not say which card), the scores. It
+never holds another player's cards, the stock order or the game's seed.
+
+Observation tensor (:meth:`PlayerView.observation`), a flat ``float32`` vector of
+:func:`observation_size` ``(players)`` entries; card blocks are indexed by card code (0-54 the
+naturals, 55 the joker) and hold counts:
+
+======================  ======================================================================
+entries                  meaning
+======================  ======================================================================
+0-55                     own hand
+56-111                   own selection (cards chosen to lay down in a final turn)
+112-167                  discard pile (all of it)
+168-223                  top of the discard pile (one-hot; all zero when the pile is empty)
+224-279                  cards in melds on the table
+280-291                  wild rank one-hot: 280 no wild rank (jokers only), 281 + rank - 3
+292-294                  phase one-hot: draw, discard, over
+295                      1 if this player is to act
+296                      1 if someone went out (final turns)
+297                      round number (an extra tie-break round counts on from the last)
+298                      cards in the stock
+299                      the round's hand size
+300 + 7 * i + j          seat ``i`` places to the left of this player (0 = this player), with
+                         ``j``: 0 hand size, 1 total score, 2 went out this round, 3 dealer,
+                         4 to act, 5 dealt in this round, 6 still owed a final turn
+======================  ======================================================================
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from .actions import Action, Phase
+from .cards import NUM_CODES, Card, format_cards
+from .melds import Meld
+from .rules import Rules
+
+__all__ = [
+    "OBSERVATION_SEAT_FEATURES",
+    "PlayerView",
+    "RoundResult",
+    "TableMeld",
+    "observation_size",
+]
+
+_HAND: Final = 0
+_SELECTION: Final = 56
+_PILE: Final = 112
+_TOP: Final = 168
+_TABLE: Final = 224
+_WILD: Final = 280
+_PHASE: Final = 292
+_SCALARS: Final = 295
+_SEATS: Final = 300
+#: The number of entries per seat in the observation tensor.
+OBSERVATION_SEAT_FEATURES: Final = 7
+_PHASES: Final = (Phase.DRAW, Phase.DISCARD, Phase.OVER)
+
+
+def observation_size(players: int) -> int:
+    """The length of the observation tensor for a table of ``players``.
+
+    >>> observation_size(4)
+    328
+    """
+    return _SEATS + OBSERVATION_SEAT_FEATURES * players
+
+
+@attrs.frozen
+class TableMeld:
+    """A meld on the table: who laid it down (``owner``) and the meld (which grows when
+    cards are laid off onto it)."""
+
+    owner: int
+    meld: Meld
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready form: owner, kind and cards (the meld is rebuilt from them)."""
+        return {
+            "owner": self.owner,
+            "kind": self.meld.kind.value,
+            "cards": format_cards(self.meld.cards),
+        }
+
+
+@attrs.frozen
+class RoundResult:
+    """The outcome of one finished round.
+
+    ``scores`` gives each player's score for the round (``None`` for a player not dealt in,
+    in a tie-break round); ``went_out`` is who went out (None if nobody did); ``ended`` says
+    how the round ended: ``"out"`` (the final turns were played), ``"stock"`` (the stock ran
+    out with nothing to reshuffle) or ``"turn_limit"`` (the ``turn_limit`` safeguard).
+    ``extra_round`` is 0 for a round of the schedule and 1, 2, ... for tie-break rounds.
+    """
+
+    round_number: int
+    extra_round: int
+    hand_size: int
+    wild_rank: int | None
+    dealer: int
+    went_out: int | None
+    scores: tuple[int | None, ...]
+    ended: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready form."""
+        return {
+            "round_number": self.round_number,
+            "extra_round": self.extra_round,
+            "hand_size": self.hand_size,
+            "wild_rank": self.wild_rank,
+            "dealer": self.dealer,
+            "went_out": self.went_out,
+            "scores": list(self.scores),
+            "ended": self.ended,
+        }
+
+
+@attrs.frozen
+class PlayerView:
+    """Everything player ``player`` may know about a state, and nothing more.
+
+    Build it with :meth:`fivecrowns.GameState.view`. ``history`` lists the public actions of
+    the current round as ``(player, action)`` (a draw from the stock names no card; selecting
+    cards to lay down is private and left out). ``scores`` are the totals of the rounds
+    played (tie-break rounds excluded); ``winners`` is empty until the game is over.
+    """
+
+    player: int
+    players: int
+    rules: Rules
+    round_number: int
+    extra_round: int
+    hand_size: int
+    wild_rank: int | None
+    dealer: int
+    active: tuple[int, ...]
+    current_player: int | None
+    phase: Phase
+    hand: tuple[Card, ...]
+    selection: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard_pile: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    went_out: int | None
+    final_turns_left: tuple[int, ...]
+    taken: Card | None
+    turns: int
+    scores: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    history: tuple[tuple[int, Action], ...]
+    winners: tuple[int, ...]
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The card on top of the discard pile (None if the pile is empty)."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-ready data (cards in notation, actions as their notation)."""
+        return {
+            "player": self.player,
+            "players": self.players,
+            "round_number": self.round_number,
+            "extra_round": self.extra_round,
+            "hand_size": self.hand_size,
+            "wild_rank": self.wild_rank,
+            "dealer": self.dealer,
+            "active": list(self.active),
+            "current_player": self.current_player,
+            "phase": self.phase.value,
+            "hand": format_cards(self.hand),
+            "selection": format_cards(self.selection),
+            "hand_sizes": list(self.hand_sizes),
+            "stock_size": self.stock_size,
+            "discard_pile": format_cards(self.discard_pile),
+            "table": [meld.to_dict() for meld in self.table],
+            "went_out": self.went_out,
+            "final_turns_left": list(self.final_turns_left),
+            "taken": None if self.taken is None else str(self.taken),
+            "turns": self.turns,
+            "scores": list(self.scores),
+            "results": [result.to_dict() for result in self.results],
+            "history": [[player, str(action)] for player, action in self.history],
+            "winners": list(self.winners),
+        }
+
+    def to_json(self) -> str:
+        """The view as a JSON text (see :meth:`to_dict`)."""
+        return json.dumps(self.to_dict())
+
+    def observation(self) -> npt.NDArray[np.float32]:
+        """The view as a flat float32 vector; the layout is in the module docs."""
+        obs = np.zeros(observation_size(self.players), dtype=np.float32)
+        for base, cards in (
+            (_HAND, self.hand),
+            (_SELECTION, self.selection),
+            (_PILE, self.discard_pile),
+            (_TABLE, (card for meld in self.table for card in meld.meld.cards)),
+        ):
+            for card in cards:
+                obs[base + card.code] += 1
+        if self.discard_pile:
+            obs[_TOP + self.discard_pile[-1].code] = 1
+        obs[_WILD + (0 if self.wild_rank is None else self.wild_rank - 2)] = 1
+        obs[_PHASE + _PHASES.index(self.phase)] = 1
+        obs[_SCALARS] = self.current_player == self.player
+        obs[_SCALARS + 1] = self.went_out is not None
+        obs[_SCALARS + 2] = self.round_number
+        obs[_SCALARS + 3] = self.stock_size
+        obs[_SCALARS + 4] = self.hand_size
+        for offset in range(self.players):
+            seat = (self.player + offset) % self.players
+            base = _SEATS + OBSERVATION_SEAT_FEATURES * offset
+            obs[base] = self.hand_sizes[seat]
+            obs[base + 1] = self.scores[seat]
+            obs[base + 2] = self.went_out == seat
+            obs[base + 3] = self.dealer == seat
+            obs[base + 4] = self.current_player == seat
+            obs[base + 5] = seat in self.active
+            obs[base + 6] = seat in self.final_turns_left
+        return obs
+
+
+assert NUM_CODES == 56
