@@ -33,6 +33,7 @@ from .errors import (
 from .game import GameRecord, GameState
 from .melds import Meld, MeldKind, check_meld
 from .rules import OFFICIAL, Rules
+from .solitaire import SolitaireAction, SolitairePile, SolitaireState
 from .solver import (
     Arrangement,
     best_arrangement,
@@ -74,6 +75,9 @@ __all__ = [
     "Rank",
     "RoundResult",
     "Rules",
+    "SolitaireAction",
+    "SolitairePile",
+    "SolitaireState",
     "Suit",
     "TableMeld",
     "__version__",

@@ -1,0 +1,126 @@
+"""Solitaire in the terminal: ``fivecrowns solitaire``.
+
+The player types moves such as ``7 KD`` (put the drawn card on the 7-card pile, discard KD
+from it); ``hint``, ``save FILE``, ``help`` and ``quit`` also work. Bad input gets a message and
+the prompt again; end of input quits cleanly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final, TextIO
+
+from ._term import Painter, wants_colour
+from .errors import FiveCrownsError
+from .rules import Rules
+from .solitaire import SolitairePile, SolitaireState, greedy_action
+
+__all__ = ["play_solitaire"]
+
+_RANK_NAMES: Final = {11: "J", 12: "Q", 13: "K"}
+_HELP: Final = """\
+Moves: <pile> <card>  put the drawn card on the pile of that size (3-13) and discard
+                      <card> from that pile; it may be the drawn card. Example: 7 KD
+Other commands:
+  hint        suggest a move (the solver's greedy choice)
+  show        show the table again
+  save FILE   save the game (resume with: fivecrowns solitaire --load FILE)
+  help        this text
+  quit        stop playing
+A pile closes when all its cards but the discard form books and runs; close all eleven
+before the draw pile runs out to win."""
+
+
+def _pile_line(pile: SolitairePile, paint: Painter) -> str:
+    wild = _RANK_NAMES.get(pile.size, str(pile.size))
+    head = f"  pile {pile.size:2} ({wild}s wild)  "
+    if pile.melds is not None:
+        melds = " | ".join(
+            " ".join(
+                paint.card(card) if card == stand else f"{paint.card(card)}={stand}"
+                for card, stand in zip(meld.cards, meld.stands_for)
+            )
+            for meld in pile.melds
+        )
+        return head + "closed: " + melds
+    return head + paint.cards(pile.cards)
+
+
+def _show(state: SolitaireState, paint: Painter, out: TextIO) -> None:
+    lines = [""]
+    lines += [_pile_line(pile, paint) for pile in state.piles]
+    top = state.top_card
+    drawn = paint.card(top) if top is not None else "-"
+    closed = sum(pile.is_closed for pile in state.piles)
+    lines.append(
+        f"Closed {closed}/11.  Draw pile: {len(state.draw_pile)} card(s).  "
+        f"You drew: {paint.bold(drawn) if top is not None else drawn}"
+    )
+    out.write("\n".join(lines) + "\n")
+
+
+def _result(state: SolitaireState, out: TextIO) -> None:
+    if state.won:
+        out.write("All eleven piles closed: you win!\n")
+    elif state.rules.solitaire_scoring == "deadwood":
+        out.write(f"The draw pile is empty. Deadwood left in open piles: {state.deadwood}\n")
+    else:
+        closed = sum(pile.is_closed for pile in state.piles)
+        out.write(f"The draw pile is empty with {closed}/11 piles closed: you lose.\n")
+
+
+def _load(path: str) -> SolitaireState:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise FiveCrownsError(f"cannot read {path}: {error.strerror}") from None
+    return SolitaireState.from_json(text)
+
+
+def play_solitaire(
+    *, rules: Rules, seed: int | None, load: str | None, stdin: TextIO, out: TextIO
+) -> None:
+    """Play a game of Solitaire on ``stdin``/``out`` until it ends or the player quits."""
+    state = _load(load) if load else SolitaireState.new(rules=rules, seed=seed)
+    paint = Painter(colour=wants_colour(out))
+    out.write(f"Five Crowns Solitaire (seed {state.seed}). Type 'help' for the commands.\n")
+    _show(state, paint, out)
+    while not state.is_over:
+        out.write("move> ")
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            out.write("\nEnd of input: game not finished.\n")
+            return
+        command = line.strip()
+        word = command.split(" ", 1)[0].lower()
+        if not command:
+            continue
+        if word in ("quit", "q", "exit"):
+            out.write("Bye.\n")
+            return
+        if word in ("help", "h", "?"):
+            out.write(_HELP + "\n")
+        elif word == "show":
+            _show(state, paint, out)
+        elif word == "hint":
+            out.write(f"  try: {greedy_action(state)}\n")
+        elif word == "save":
+            target = command[4:].strip()
+            if not target:
+                out.write("  say where: save FILE\n")
+                continue
+            try:
+                Path(target).write_text(state.to_json(), encoding="utf-8")
+            except OSError as error:
+                out.write(f"  cannot save to {target}: {error.strerror}\n")
+                continue
+            out.write(f"  saved to {target}\n")
+        else:
+            try:
+                state = state.apply(command)
+            except FiveCrownsError as error:
+                out.write(f"  {error}\n  (type 'help' for the commands)\n")
+                continue
+            _show(state, paint, out)
+    _result(state, out)

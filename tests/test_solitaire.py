@@ -1,0 +1,313 @@
+"""Solitaire: one test per rule of RULES.md's Solitaire section, saving, and a stateful test."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+import fivecrowns as fc
+from fivecrowns.solitaire import (
+    NUM_SOLITAIRE_ACTIONS,
+    PILE_SIZES,
+    SolitaireAction,
+    SolitairePile,
+    SolitaireState,
+    greedy_action,
+    random_action,
+)
+
+GOLDEN = json.loads((Path(__file__).parent / "data" / "solitaire_golden.json").read_text("utf-8"))
+
+
+def position(piles: dict[int, str], top: str, rules: fc.Rules = fc.OFFICIAL) -> SolitaireState:
+    """A legal position: the given piles (by size) and top card; every other card of the deck
+    fills the other piles and the draw pile, so each card is in exactly one place."""
+    rest = Counter(fc.deck(rules.packs))
+    wanted = {size: fc.parse_cards(text) for size, text in piles.items()}
+    top_card = fc.Card.parse(top)
+    rest.subtract([*[card for cards in wanted.values() for card in cards], top_card])
+    assert min(rest.values()) >= 0
+    pool = sorted(rest.elements())
+    built = []
+    for size in PILE_SIZES:
+        cards = wanted.get(size)
+        if cards is None:
+            cards, pool = tuple(pool[:size]), pool[size:]
+        assert len(cards) == size
+        built.append(SolitairePile(size, tuple(sorted(cards))))
+    state = SolitaireState.new(rules=rules, seed=0)
+    state = attrs.evolve(state, piles=tuple(built), draw_pile=(*pool, top_card))
+    state.check()
+    return state
+
+
+def test_rule_solitaire_deal_eleven_piles_of_3_to_13_and_a_draw_pile_of_28() -> None:
+    state = SolitaireState.new(seed=1)
+    assert [len(pile.cards) for pile in state.piles] == list(range(3, 14))
+    assert len(state.draw_pile) == 28
+    assert sum(len(pile.cards) for pile in state.piles) == 88
+    state.check()
+    assert not state.is_over
+    assert state.top_card == state.draw_pile[-1]
+
+
+def test_rule_solitaire_each_pile_has_its_own_wild_rank() -> None:
+    assert [pile.wild_rank for pile in SolitaireState.new(seed=2).piles] == list(range(3, 14))
+    # In the 5-card pile 5D is wild: 3H 4H 5D 6H 7H is a run and KS goes, closing the pile.
+    state = position({5: "3H 4H 7H 5D KS"}, top="6H")
+    after = state.apply("5 KS")
+    assert after.pile(5).is_closed
+    # In the 6-card pile 5D is a plain diamond (and 6H is wild): the same cards cannot close.
+    other = position({6: "3H 4H 7H 5D KS QC"}, top="6H")
+    assert not any(other.apply(a).pile(6).is_closed for a in other.legal_actions() if a.pile == 6)
+
+
+def test_rule_solitaire_turn_adds_the_top_card_to_one_pile_and_discards_from_it() -> None:
+    state = SolitaireState.new(seed=3)
+    top = state.top_card
+    assert top is not None
+    pile = state.pile(9)
+    discard = pile.cards[0]
+    after = state.apply(SolitaireAction(9, discard))
+    assert Counter(after.pile(9).cards) == Counter(pile.cards) + Counter([top]) - Counter([discard])
+    assert after.discards == (discard,)
+    assert after.draw_pile == state.draw_pile[:-1]
+    for other in PILE_SIZES:
+        if other != 9:
+            assert after.pile(other) == state.pile(other)
+
+
+def test_rule_solitaire_discard_may_be_the_card_just_added() -> None:
+    state = SolitaireState.new(seed=3)
+    top = state.top_card
+    assert top is not None
+    action = next(a for a in state.legal_actions() if a.discard == top and a.pile == 13)
+    after = state.apply(action)
+    assert after.pile(13) == state.pile(13)
+    assert after.discards == (top,)
+
+
+def test_rule_solitaire_discard_must_come_from_that_pile() -> None:
+    state = position({3: "7H 8H KD", 4: "QC QD 5S 9S"}, top="4C")
+    with pytest.raises(fc.IllegalActionError, match="neither in pile 3"):
+        state.apply("3 QC")
+
+
+def test_rule_solitaire_pile_closes_when_all_but_one_card_meld() -> None:
+    state = position({3: "7H 8H KD"}, top="9H")
+    after = state.apply("3 KD")
+    pile = after.pile(3)
+    assert pile.is_closed
+    assert pile.melds is not None
+    assert sorted(card for meld in pile.melds for card in meld.cards) == sorted(pile.cards)
+    assert after.discards == (fc.Card.parse("KD"),)
+
+
+def test_rule_solitaire_closed_pile_takes_no_more_cards() -> None:
+    state = position({3: "7H 8H KD"}, top="9H").apply("3 KD")
+    assert all(action.pile != 3 for action in state.legal_actions())
+    with pytest.raises(fc.IllegalActionError, match="closed"):
+        state.apply(SolitaireAction(3, state.pile(3).cards[0]))
+
+
+def test_rule_solitaire_pile_that_cannot_close_stays_open() -> None:
+    state = position({3: "7H 9C KD"}, top="JS")
+    after = state.apply("3 KD")
+    assert not after.pile(3).is_closed
+    assert Counter(after.pile(3).cards) == Counter(fc.parse_cards("7H 9C JS"))
+
+
+def test_rule_solitaire_closing_is_compulsory() -> None:
+    state = position({3: "7H 8H KD"}, top="9H")
+    assert {str(a) for a in state.legal_actions() if a.pile == 3} == {"3 KD"}
+    with pytest.raises(fc.IllegalActionError, match="can close"):
+        state.apply("3 7H")
+
+
+def test_rule_solitaire_win_when_every_pile_is_closed() -> None:
+    case = next(game for game in GOLDEN["games"] if game["won"])
+    state = SolitaireState.replay(case["actions"], seed=case["seed"])
+    assert state.won
+    assert state.is_over
+    assert state.score == 1
+    assert state.legal_actions() == ()
+
+
+def test_rule_solitaire_lose_when_the_draw_pile_runs_out_first() -> None:
+    state = SolitaireState.new(seed=1)
+    rng = random.Random(1)
+    while len(state.draw_pile) > 1:
+        state = state.apply(random_action(state, rng))
+        assert not state.is_over or state.won
+    assert not state.won
+    last = state.apply(random_action(state, rng))  # the last card of the draw pile
+    assert last.draw_pile == ()
+    assert last.is_over
+    assert last.won == all(pile.is_closed for pile in last.piles)
+    assert last.score == int(last.won)
+    with pytest.raises(fc.IllegalActionError, match="over"):
+        last.apply(0)
+
+
+def test_rule_solitaire_deadwood_scoring() -> None:
+    rules = fc.Rules(solitaire_scoring="deadwood")
+    state = position({3: "7H 9C KD"}, top="JS", rules=rules)
+    expected = sum(fc.min_deadwood(pile.cards, pile.size, rules=rules) for pile in state.piles)
+    assert state.score == state.deadwood == expected
+    assert expected > 0
+    closed = position({3: "7H 8H KD"}, top="9H", rules=rules).apply("3 KD")
+    assert closed.deadwood == sum(
+        fc.min_deadwood(pile.cards, pile.size, rules=rules)
+        for pile in closed.piles
+        if pile.size != 3
+    )
+
+
+def test_solitaire_needs_a_deck_bigger_than_the_piles() -> None:
+    with pytest.raises(fc.InvalidStateError, match="draw pile"):
+        SolitaireState.new(rules=fc.Rules(packs=1), seed=1)
+    assert len(SolitaireState.new(rules=fc.Rules(packs=3), seed=1).draw_pile) == 174 - 88
+
+
+def test_illegal_actions_raise_and_change_nothing() -> None:
+    state = SolitaireState.new(seed=5)
+    snapshot = state.to_json()
+    for bad in ["2 KD", "14 KD", "7", "seven KD", 616, -1, 3.5, None, "7 XX"]:
+        with pytest.raises(fc.FiveCrownsError):
+            state.apply(bad)  # type: ignore[arg-type]
+        assert not state.is_legal(bad)  # type: ignore[arg-type]
+    assert state.to_json() == snapshot
+
+
+def test_action_encoding_is_stable_and_round_trips() -> None:
+    assert NUM_SOLITAIRE_ACTIONS == 616
+    assert SolitaireAction.parse("3 3*").to_int() == 0
+    assert SolitaireAction.parse("13 JK").to_int() == 615
+    for value in range(NUM_SOLITAIRE_ACTIONS):
+        action = SolitaireAction.from_int(value)
+        assert action.to_int() == value
+        assert SolitaireAction.parse(str(action)) == action
+        assert eval(repr(action), {"SolitaireAction": SolitaireAction}) == action
+
+
+@pytest.mark.parametrize("case", GOLDEN["games"], ids=lambda case: f"seed{case['seed']}")
+def test_golden_games_replay_to_their_results(case: dict[str, Any]) -> None:
+    rules = fc.Rules.from_dict(case["rules"])
+    state = SolitaireState.replay(case["actions"], rules=rules, seed=case["seed"])
+    assert state.is_over
+    assert state.won == case["won"]
+    assert [pile.size for pile in state.piles if pile.is_closed] == case["closed"]
+    assert state.deadwood == case["deadwood"]
+    assert state.score == case["score"]
+    state.check()
+    replayed = SolitaireState.new(rules=rules, seed=case["seed"])
+    while not replayed.is_over:
+        replayed = replayed.apply(greedy_action(replayed))
+    assert replayed == state  # the policy itself is deterministic
+
+
+def test_json_round_trip_and_tampering() -> None:
+    state = SolitaireState.new(seed=11)
+    for _ in range(6):
+        state = state.apply(greedy_action(state))
+    assert SolitaireState.from_json(state.to_json()) == state
+    data = json.loads(state.to_json())
+    tampered: list[dict[str, Any]] = []
+    moved = dict(data, piles=dict(data["piles"]))
+    moved["piles"]["3"] = "JK JK JK"
+    tampered.append(moved)
+    tampered.append(dict(data, discards=""))
+    tampered.append(dict(data, seed=-1))
+    tampered.append(dict(data, seed="11"))
+    tampered.append(dict(data, actions=["3 ZZ"]))
+    tampered.append(dict(data, schema="other/9"))
+    tampered.append(dict(data, extra=1))
+    tampered.append({k: v for k, v in data.items() if k != "closed"})
+    tampered.append(dict(data, rules={"packs": 0}))
+    tampered.append(dict(data, rules={"colour": "red"}))
+    for bad in tampered:
+        with pytest.raises(fc.InvalidStateError):
+            SolitaireState.from_json(json.dumps(bad))
+    for text in ["", "[]", "{", "null"]:
+        with pytest.raises(fc.InvalidStateError):
+            SolitaireState.from_json(text)
+
+
+def test_greedy_closes_the_largest_pile_that_can_close() -> None:
+    state = position({3: "7H 8H KD"}, top="9H")
+    closers = {
+        action.pile
+        for action in state.legal_actions()
+        if state.apply(action).pile(action.pile).is_closed
+    }
+    assert 3 in closers
+    action = greedy_action(state)
+    assert action.pile == max(closers)
+    assert state.apply(action).pile(action.pile).is_closed
+
+
+def test_policies_only_play_legal_actions() -> None:
+    for seed in range(3):
+        state = SolitaireState.new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for action in (greedy_action(state), random_action(state, rng)):
+                assert action in state.legal_actions()
+            state = state.apply(random_action(state, rng))
+
+
+class SolitaireMachine(RuleBasedStateMachine):
+    """Random games, legal and illegal actions mixed; every card stays in exactly one place."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state = SolitaireState.new(seed=0)
+
+    @rule(seed=st.integers(0, 2**32), deadwood=st.booleans())
+    def restart(self, seed: int, deadwood: bool) -> None:
+        rules = fc.Rules(solitaire_scoring="deadwood" if deadwood else "win")
+        self.state = SolitaireState.new(rules=rules, seed=seed)
+
+    @precondition(lambda self: not self.state.is_over)
+    @rule(data=st.data())
+    def play_legal(self, data: st.DataObject) -> None:
+        action = data.draw(st.sampled_from(self.state.legal_actions()))
+        self.state = self.state.apply(action)
+
+    @precondition(lambda self: not self.state.is_over)
+    @rule()
+    def play_greedy(self) -> None:
+        self.state = self.state.apply(greedy_action(self.state))
+
+    @rule(value=st.integers(0, NUM_SOLITAIRE_ACTIONS - 1))
+    def try_any(self, value: int) -> None:
+        before = self.state
+        if before.is_legal(value):
+            self.state = before.apply(value)
+        else:
+            with pytest.raises(fc.IllegalActionError):
+                before.apply(value)
+            assert self.state == before
+
+    @invariant()
+    def every_card_in_exactly_one_place(self) -> None:
+        self.state.check()
+        assert len(self.state.discards) == len(self.state.actions)
+
+    @invariant()
+    def json_round_trips(self) -> None:
+        if len(self.state.actions) % 5 == 0:
+            assert SolitaireState.from_json(self.state.to_json()) == self.state
+
+
+TestSolitaireMachine = SolitaireMachine.TestCase
+TestSolitaireMachine.settings = settings(max_examples=25, stateful_step_count=40, deadline=None)
