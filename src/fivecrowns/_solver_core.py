@@ -23,6 +23,12 @@ Algorithm (exact dynamic programme, see ``_sweep``):
 * Combined (5-suit) transitions per (state, counts at the rank, look-ahead bits) are
   built lazily from per-suit option tables and memoised (``cache_clear`` drops them too
   unless ``keep_tables=True``).
+* Default rules prune each combined transition list by dominance: a move is dropped when
+  another move from the same state costs no more wilds / deadwood and leads to a state
+  whose open runs dominate (``_state_dominates``).  The plain default solve first removes
+  naturals in no possible meld when W <= 1 (they are deadwood in every arrangement).
+* ``best_discard`` uses branch and bound over exact sub-solves (``_best_discard_code``)
+  instead of the all-discards sweep.
 * General rules (and discards) split the naturals into independent components (two
   naturals can share a meld only if same rank, or same suit within w+1 ranks); the
   components only share wilds and are combined by min-plus convolution over the number
@@ -108,9 +114,31 @@ def _points(code: int, wild_rank: int, cfg: CoreConfig) -> int:
 # the padding below); closing costs max(0, 3 - span) padding wilds.  A run holding a single
 # natural is never needed (a book of that rank does at least as well), so code 0 does not
 # close.  Continuing with a wild (a gap) costs one wild.
+# Codes 2 and 4 behave identically from here on (neither may close; a natural makes
+# span >= 3, a wild keeps "last wild"), so both are represented by 2.
 _D_NAT = (1, 3, 3, 3, 3)
-_D_WILD = (2, 4, 4, 4, 4)
+_D_WILD = (2, 2, 2, 2, 2)
 _D_CLOSE = (-1, 1, -1, 0, -1)
+# Descriptor dominance (every future of the lower one is available to the higher one at no
+# greater cost): 3 >= 1 >= 2 >= 0, and an open 3 dominates "no run" (it closes for free).
+_D_ORDER = (0, 2, 1, 3, 1)
+
+
+def _suit_dominates(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Default rules: the open runs ``a`` of one suit dominate the open runs ``b``."""
+    if len(a) < len(b):
+        return False
+    order = _D_ORDER
+    av = sorted(order[x] for x in a if x != 3)  # type: ignore[call-overload]
+    bv = sorted(order[x] for x in b)  # type: ignore[call-overload]
+    if len(av) > len(bv):
+        return False
+    return all(x >= y for x, y in zip(av, bv, strict=False))
+
+
+def _state_dominates(a: tuple[tuple[object, ...], ...], b: tuple[tuple[object, ...], ...]) -> bool:
+    return all(x == y or _suit_dominates(x, y) for x, y in zip(a, b, strict=True))
+
 
 SuitOpt = tuple[tuple[object, ...], int, int]  # (new suit state, wilds, naturals to pool)
 
@@ -258,7 +286,17 @@ def _book_opts_general(
 class _Tables:
     """State registry + cached rank transitions for one rule mode."""
 
-    __slots__ = ("default", "distinct", "final", "ids", "kmax", "natrule", "states", "trans")
+    __slots__ = (
+        "default",
+        "distinct",
+        "final",
+        "ids",
+        "kmax",
+        "natrule",
+        "states",
+        "trans",
+        "trans_d",
+    )
 
     def __init__(self, default: bool, kmax: int | None, natrule: bool, distinct: bool) -> None:
         self.default = default
@@ -272,6 +310,18 @@ class _Tables:
         self.trans: dict[int, tuple[tuple[int, int, int], ...]] = {}
         # state_id -> sorted distinct wild counts needed to close every open run
         self.final: dict[int, tuple[int, ...]] = {}
+        # default rules, plain sweep: key (((sid << 4) | rank index) << 25 | look << 15 | cnt)
+        # -> ((new_id, wilds, deadwood points), ...) sorted by wilds
+        self.trans_d: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+    def compute_d(self, sid: int, ri: int, cnt: int, look: int) -> tuple[tuple[int, int, int], ...]:
+        tr = self.trans.get((sid << 25) | (look << 15) | cnt)
+        if tr is None:
+            tr = self.compute(sid, cnt, look)
+        dv = ri + 3
+        res = tuple((nid, k, nd * dv) for nid, k, nd in tr)
+        self.trans_d[(((sid << 4) | ri) << 25) | (look << 15) | cnt] = res
+        return res
 
     def _intern(self, st: tuple[tuple[object, ...], ...]) -> int:
         i = self.ids.get(st)
@@ -324,10 +374,22 @@ class _Tables:
         if self.default:
             # Pareto pruning: with "at most W wilds" semantics (k, d) dominates (k', d')
             # when k <= k' and d <= d' (same target state).
+            # Also (k, d) into a state dominating the target (see ``_state_dominates``).
+            states = self.states
             pruned = []
             for e in entries:
                 if not any(
-                    f != e and f[0] == e[0] and f[1] <= e[1] and f[2] <= e[2] for f in entries
+                    f != e
+                    and f[1] <= e[1]
+                    and f[2] <= e[2]
+                    and (f[0] == e[0] or _state_dominates(states[f[0]], states[e[0]]))
+                    and not (  # of two equivalent entries keep the smaller one
+                        f[1:] == e[1:]
+                        and f[0] != e[0]
+                        and e < f
+                        and _state_dominates(states[e[0]], states[f[0]])
+                    )
+                    for f in entries
                 ):
                     pruned.append(e)
             res = tuple(sorted(pruned, key=lambda t: (t[1], t[0], t[2])))
@@ -361,7 +423,7 @@ def _tables(cfg: CoreConfig) -> _Tables:
     else:
         key = (False, cfg.max_wilds_per_meld, cfg.wilds_at_most_naturals, cfg.distinct_suit_books)
     t = _TABLES.get(key)
-    if t is None or len(t.trans) + len(t.final) > _TABLE_LIMIT:
+    if t is None or len(t.trans) + len(t.final) + len(t.trans_d) > _TABLE_LIMIT:
         # Bounded: a table that has grown past the limit starts again from empty.
         t = _Tables(*key)
         _TABLES[key] = t
@@ -502,6 +564,65 @@ def _sweep(
             if k > sh_rows:
                 break
             z |= x << (k * kstep)
+    return z & full
+
+
+def _sweep_default(tb: _Tables, cnts: list[int], w: int, s_width: int, occ: int) -> int:
+    """Default rules, one region: the final bitset (bit u * s_width + d) of the sweep."""
+    trans = tb.trans_d
+    full = (1 << ((w + 1) * s_width)) - 1
+    st_all = 0
+    for j in range(1, min(w + 1, 10) + 1):
+        st_all |= occ >> (5 * j)
+    br_all = 0
+    for j in range(1, min(w, 10) + 1):
+        br_all |= occ >> (5 * j)
+    cur: dict[int, int] = {0: 1}
+    ri = 0
+    while not cnts[ri]:
+        ri += 1
+    last = 10
+    while not cnts[last]:
+        last -= 1
+    while ri <= last:
+        cnt = cnts[ri]
+        if not cnt and len(cur) == 1 and 0 in cur:
+            ri += 1
+            continue
+        lk = ((((st_all >> (5 * ri)) & 31) | (((br_all >> (5 * ri)) & 31) << 5)) << 15) | cnt
+        rk = (ri << 25) | lk
+        new: dict[int, int] = {}
+        get = new.get
+        for sid, x in cur.items():
+            tr = trans.get((sid << 29) | rk)
+            if tr is None:
+                tr = tb.compute_d(sid, ri, cnt, lk >> 15)
+            for nid, k, ndv in tr:
+                if k:
+                    if k > w:
+                        break
+                    y = (x << (k * s_width + ndv)) & full
+                    if not y:
+                        continue
+                else:
+                    y = x << ndv
+                old = get(nid)
+                new[nid] = y if old is None else (old | y)
+        cur = new
+        ri += 1
+    fin = tb.final
+    z = 0
+    for sid, x in cur.items():
+        if sid == 0:
+            z |= x
+            continue
+        ks = fin.get(sid)
+        if ks is None:
+            ks = tb.compute_final(sid)
+        for k in ks:
+            if k > w:
+                break
+            z |= x << (k * s_width)
     return z & full
 
 
@@ -722,17 +843,62 @@ def _solve_default(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int
             cnts[ri] += _CNT_BIT[c]
             occ |= _OCC_BIT[c]
             total += ri + 3
-    if total == 0:
-        d = 0
+    dead = 0
+    live_total = total
+    if w <= 1 and total:
+        # Naturals in no meld at all are deadwood in every arrangement (see _live_flags):
+        # with w <= 1 a book needs >= 3 - w naturals of its rank, a run >= 3 - w naturals
+        # of its suit within a window of 3 ranks.
+        book = 0
+        need = 3 - w
+        for ri in range(11):
+            x = cnts[ri]
+            if x and (x & 7) + (x >> 3 & 7) + (x >> 6 & 7) + (x >> 9 & 7) + (x >> 12) >= need:
+                book |= 1 << ri
+        sm = [0] * 5
+        for ri in range(11):
+            x = cnts[ri]
+            while x:
+                low = x & -x
+                sm[(low.bit_length() - 1) // 3] |= 1 << ri
+                x &= ~(7 << (3 * ((low.bit_length() - 1) // 3)))
+        live = [book] * 5
+        for si in range(5):
+            m = sm[si]
+            if not m:
+                continue
+            if w:
+                live[si] |= m & ((m >> 1) | (m >> 2) | (m << 1) | (m << 2))
+            else:
+                t = m & (m >> 1) & (m >> 2)
+                live[si] |= m & (t | (t << 1) | (t << 2))
+        ncnts = [0] * 11
+        nocc = 0
+        live_total = 0
+        for c in key:
+            if c == JOKER:
+                continue
+            ri = ri_of[c]
+            if ri == wi:
+                continue
+            if live[c // 11] >> ri & 1:
+                ncnts[ri] += _CNT_BIT[c]
+                nocc |= _OCC_BIT[c]
+                live_total += ri + 3
+            else:
+                dead += ri + 3
+        cnts = ncnts
+        occ = nocc
+    if live_total == 0:
+        d = dead
     else:
-        s_width = total + 1
-        full = (1 << ((w + 1) * s_width)) - 1
-        z = _sweep(_tables(cfg), cnts, w, s_width, 1, full, None, 0, occ)
+        s_width = live_total + 1
+        z = _sweep_default(_tables(cfg), cnts, w, s_width, occ)
         f = z
         for u in range(1, w + 1):
             f |= z >> (u * s_width)
         f &= (1 << s_width) - 1
-        d = _lowbit_pos(f) if f else total
+        d = dead + (_lowbit_pos(f) if f else live_total)
     if d < total:
         return d
     if cfg.all_wild_melds and w >= 3:
@@ -898,16 +1064,20 @@ def _melds_with(
                 yield meld
     # runs
     base = 11 * si
+    present = [p != ri and cnt.get(base + p, 0) > 0 for p in range(11)]
     for length in range(11, 2, -1):
+        if length - 1 - sum(present) > nw:
+            continue  # not enough naturals of the suit in any window this long
         for a in range(max(0, ri - length + 1), min(ri, 11 - length) + 1):
-            others = [
-                base + p for p in range(a, a + length) if p != ri and cnt.get(base + p, 0) > 0
-            ]
-            for mask in range((1 << len(others)) - 1, -1, -1):
-                nats = [c] + [others[j] for j in range(len(others)) if mask >> j & 1]
-                k = length - len(nats)
+            others = [base + p for p in range(a, a + length) if present[p]]
+            no = len(others)
+            if length - 1 - no > nw:
+                continue
+            for mask in range((1 << no) - 1, -1, -1):
+                k = length - 1 - mask.bit_count()
                 if k > nw:
                     continue
+                nats = [c] + [others[j] for j in range(no) if mask >> j & 1]
                 meld = (*nats, *wilds[:k])
                 if meld_kind(meld, wild_rank, cfg) is not None:
                     yield meld
@@ -987,10 +1157,35 @@ def best_discard(
     key = tuple(sorted(codes))
     if not key:
         raise ValueError("cannot discard from an empty hand")
-    vals = _discards_cached(key, wild_rank, cfg)
-    best = min(vals, key=lambda cv: (cv[1], -_points(cv[0], wild_rank, cfg), -cv[0]))[0]
+    best = _best_discard_code(key, wild_rank, cfg)
     melds, dead, pts = _arrange_cached(_remove(key, (best,)), wild_rank, cfg)
     return best, melds, dead, pts
+
+
+def _best_discard_code(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
+    """The code minimising (deadwood after discarding it, -its points, -code).
+
+    Branch and bound: discarding c leaves at least ``min(hand) - points(c)`` (c added as
+    deadwood to an arrangement of the rest is an arrangement of the hand) and at least 0,
+    so candidates are solved exactly in increasing (bound, -points, -code) order until the
+    next bound cannot beat the best found.
+    """
+    opt = _min_cached(key, wild_rank, cfg)
+    cands = []
+    for c in set(key):
+        p = _points(c, wild_rank, cfg)
+        cands.append((max(0, opt - p), -p, -c))
+    cands.sort()
+    best: tuple[int, int, int] | None = None
+    for lb, mp, mc in cands:
+        if best is not None and (lb, mp, mc) >= best:
+            break
+        v = _min_cached(_remove(key, (-mc,)), wild_rank, cfg)
+        cand = (v, mp, mc)
+        if best is None or cand < best:
+            best = cand
+    assert best is not None
+    return -best[2]
 
 
 def can_go_out(codes: Sequence[int], wild_rank: int, cfg: CoreConfig) -> bool:
