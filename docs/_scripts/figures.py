@@ -13,33 +13,65 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 import fivecrowns as fc
+from fivecrowns import _solver_core
+
+
+def _time_hands(hands: list[list[fc.Card]], wild: int, keep_tables: bool) -> list[float]:
+    times = []
+    for hand in hands:
+        _solver_core.cache_clear(keep_tables=keep_tables)
+        start = time.perf_counter_ns()
+        fc.min_deadwood(hand, wild)
+        times.append((time.perf_counter_ns() - start) / 1000)
+    return times
 
 
 def solver_time_by_hand_size(path: Path, hands: int = 200) -> None:
-    """Median and 90th-percentile time of ``min_deadwood`` on random hands, cache cleared
-    before each hand, for every hand size from 3 to 14 cards (the wild rank is the size)."""
+    """Median time of ``min_deadwood`` on random hands of every size from 3 to 14 cards (the
+    wild rank is the size): with every cache cleared before each hand, and with only the
+    per-hand caches cleared (the hand-independent tables kept)."""
     deck = fc.deck()
     rng = random.Random(2026)
     sizes = list(range(3, 15))
-    medians, p90s = [], []
+    cold, steady = [], []
     for size in sizes:
         wild = min(size, 13)
-        times = []
-        for _ in range(hands):
-            hand = rng.sample(deck, size)
-            fc.clear_cache()
-            start = time.perf_counter_ns()
-            fc.min_deadwood(hand, wild)
-            times.append((time.perf_counter_ns() - start) / 1000)
-        times.sort()
-        medians.append(statistics.median(times))
-        p90s.append(times[int(0.9 * len(times))])
+        sample = [rng.sample(deck, size) for _ in range(hands)]
+        cold.append(statistics.median(_time_hands(sample, wild, keep_tables=False)))
+        _time_hands(sample, wild, keep_tables=True)  # warm the tables up
+        steady.append(statistics.median(_time_hands(sample, wild, keep_tables=True)))
     fig, ax = plt.subplots(figsize=(6, 3.5), dpi=100)
-    ax.plot(sizes, medians, marker="o", label="median")
-    ax.plot(sizes, p90s, marker="s", linestyle="--", label="90th percentile")
+    ax.plot(sizes, cold, marker="o", label="every cache cleared")
+    ax.plot(sizes, steady, marker="s", label="new hand, tables warm")
     ax.set_xlabel("cards in hand (wild rank = hand size, K for 14)")
-    ax.set_ylabel("µs per hand (every cache cleared)")
+    ax.set_ylabel("median µs per hand")
     ax.set_title("min_deadwood on random hands, measured at docs build")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def points_per_round_by_bot(path: Path, games: int = 60) -> None:
+    """Mean points per round of each built-in bot, from a seeded three-player tournament
+    (the random bot's rounds are cut short by ``turn_limit``)."""
+    result = fc.tournament(
+        ["random", "greedy", "strong"],
+        games=games,
+        rules=fc.Rules(turn_limit=40),
+        seed=0,
+        jobs=1,
+        progress=False,
+    )
+    rounds = list(range(1, 12))
+    fig, ax = plt.subplots(figsize=(6, 3.5), dpi=100)
+    for entry in result.entries:
+        ax.plot(rounds, entry.points_by_round, marker="o", label=entry.name)
+    ax.set_xlabel("round (hand size = round + 2)")
+    ax.set_ylabel("mean points scored in the round")
+    ax.set_title(f"Built-in bots, {games} seeded games, measured at docs build")
+    ax.set_xticks(rounds)
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
@@ -51,3 +83,4 @@ def build_figures(target: Path) -> None:
     """Draw every figure into ``target``."""
     target.mkdir(parents=True, exist_ok=True)
     solver_time_by_hand_size(target / "solver_time.png")
+    points_per_round_by_bot(target / "bot_points.png")

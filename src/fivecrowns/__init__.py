@@ -20,6 +20,7 @@ from .actions import (
     Phase,
     num_actions,
 )
+from .bots import BOTS, Bot, GreedyBot, RandomBot, StrongBot, make_bot
 from .cards import JOKER, Card, CardsLike, Rank, Suit, deck, format_cards, parse_cards
 from .errors import (
     FiveCrownsError,
@@ -33,6 +34,14 @@ from .errors import (
 from .game import GameRecord, GameState
 from .melds import Meld, MeldKind, check_meld
 from .rules import OFFICIAL, Rules
+from .simulate import (
+    EntryStats,
+    GameResult,
+    ScoreDifference,
+    TournamentResult,
+    play_game,
+    tournament,
+)
 from .solitaire import SolitaireAction, SolitairePile, SolitaireState
 from .solver import (
     Arrangement,
@@ -47,6 +56,7 @@ from .solver import (
 from .views import PlayerView, RoundResult, TableMeld, observation_size
 
 __all__ = [
+    "BOTS",
     "DRAW_DISCARD",
     "DRAW_STOCK",
     "GO_OUT_WITHOUT_DISCARD",
@@ -57,11 +67,15 @@ __all__ = [
     "Action",
     "ActionKind",
     "Arrangement",
+    "Bot",
     "Card",
     "CardsLike",
+    "EntryStats",
     "FiveCrownsError",
     "GameRecord",
+    "GameResult",
     "GameState",
+    "GreedyBot",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidHandError",
@@ -72,14 +86,18 @@ __all__ = [
     "MeldKind",
     "Phase",
     "PlayerView",
+    "RandomBot",
     "Rank",
     "RoundResult",
     "Rules",
+    "ScoreDifference",
     "SolitaireAction",
     "SolitairePile",
     "SolitaireState",
+    "StrongBot",
     "Suit",
     "TableMeld",
+    "TournamentResult",
     "__version__",
     "best_arrangement",
     "best_discard",
@@ -89,9 +107,12 @@ __all__ = [
     "deadwood_by_discard",
     "deck",
     "format_cards",
+    "make_bot",
     "min_deadwood",
     "num_actions",
     "observation_size",
     "outs",
     "parse_cards",
+    "play_game",
+    "tournament",
 ]

@@ -1,24 +1,35 @@
 """The ``fivecrowns`` command line (also ``python -m fivecrowns``).
 
 Commands: ``arrange`` (the best arrangement of a hand), ``rules`` (the rules in effect for
-given options), ``solitaire`` (play Solitaire in the terminal). Mistakes are reported on
-stderr with a non-zero exit status and no traceback.
+given options), ``solitaire`` (play Solitaire in the terminal), ``play`` (a whole game in the
+terminal against built-in bots), ``simulate`` (bot tournaments, or Solitaire win rates, at
+scale). Mistakes are reported on stderr with a non-zero exit status and no traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import csv
+import hashlib
 import json
+import math
+import os
+import random
+import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
+from ._progress import Progress, on_terminal
 from ._term import Painter, wants_colour
 from ._version import __version__
 from .cards import Card
 from .errors import FiveCrownsError
 from .melds import Meld
 from .rules import Rules
+from .solitaire import SolitaireState, greedy_action, random_action
 from .solver import Arrangement, best_arrangement, best_discard
 
 __all__ = ["main"]
@@ -171,6 +182,69 @@ def _parser() -> argparse.ArgumentParser:
     )
     solitaire.add_argument("--seed", type=int, default=None, help="fix the deal")
     solitaire.add_argument("--load", metavar="FILE", help="resume a saved game")
+
+    play = commands.add_parser(
+        "play",
+        parents=[rules],
+        help="play a game against built-in bots",
+        description="Play a whole game of Five Crowns in the terminal: you are player 0, "
+        "the other seats are built-in bots. Type 'help' at the prompt for the commands.",
+    )
+    play.add_argument(
+        "--players", type=int, default=None, help="players at the table, you included (default 4)"
+    )
+    play.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="NAME[,NAME...]",
+        help="the opponents: one bot for all, or one per opponent (default greedy)",
+    )
+    play.add_argument("--seed", type=int, default=None, help="fix the deal")
+    play.add_argument(
+        "--load",
+        metavar="FILE",
+        help="resume a saved game (its rules and players come from the file)",
+    )
+
+    simulate = commands.add_parser(
+        "simulate",
+        parents=[rules],
+        help="bot tournaments and Solitaire win rates",
+        description="Play many games between built-in bots and print each bot's results "
+        "(mean score with a 95% confidence interval, win rate, go-out rate, mean points per "
+        "round); with --solitaire, the Solitaire win rate of a policy.",
+    )
+    simulate.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="players per game (default: one per --bots name, or 4)",
+    )
+    simulate.add_argument(
+        "--bots",
+        default=None,
+        metavar="NAME[,NAME...]",
+        help="the bot in each seat, or one bot for every seat (default greedy)",
+    )
+    simulate.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    simulate.add_argument(
+        "--jobs", type=int, default=1, help="worker processes (default 1; 0: one per CPU)"
+    )
+    simulate.add_argument(
+        "--seed", type=int, default=0, help="seed of the whole run: same seed, same results"
+    )
+    output = simulate.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print JSON")
+    output.add_argument("--csv", action="store_true", help="print CSV")
+    simulate.add_argument(
+        "--solitaire", action="store_true", help="simulate Solitaire instead of the main game"
+    )
+    simulate.add_argument(
+        "--policy",
+        choices=("greedy", "random", "both"),
+        default=None,
+        help="with --solitaire: the policy to play (default greedy)",
+    )
     return parser
 
 
@@ -304,7 +378,209 @@ def _solitaire(args: argparse.Namespace, out: TextIO) -> None:
     )
 
 
-_COMMANDS = {"arrange": _arrange, "rules": _rules, "solitaire": _solitaire}
+def _bot_names(text: str) -> list[str]:
+    """The bot names of a ``--bots`` option, each checked against the built-in bots."""
+    from .bots import BOTS
+
+    names = [part.strip() for part in text.split(",")]
+    known = sorted(BOTS)
+    for name in names:
+        if name not in BOTS:
+            shown = repr(name) if name else "an empty name"
+            raise _UsageError(f"unknown bot {shown} in --bots; the bots are {', '.join(known)}")
+    return names
+
+
+def _play(args: argparse.Namespace, out: TextIO) -> None:
+    from ._play_game import play_game
+
+    play_game(
+        rules=_rules_from(args),
+        players=args.players,
+        bots=_bot_names(args.bots),
+        seed=args.seed,
+        load=args.load,
+        stdin=sys.stdin,
+        out=out,
+    )
+
+
+def _simulate_game(args: argparse.Namespace, rules: Rules, jobs: int, out: TextIO) -> None:
+    from .simulate import tournament
+
+    names = _bot_names(args.bots or "greedy")
+    if len(names) == 1:
+        names *= 4 if args.players is None else args.players
+    elif args.players is not None and args.players != len(names):
+        raise _UsageError(
+            f"--players {args.players} does not match the {len(names)} bots named by --bots "
+            "(name one bot per seat, or one bot for every seat)"
+        )
+    result = tournament(names, games=args.games, rules=rules, seed=args.seed, jobs=jobs)
+    if args.json:
+        out.write(json.dumps(result.to_dict()) + "\n")
+    elif args.csv:
+        out.write(result.to_csv())
+    else:
+        out.write(result.table() + "\n")
+
+
+def _simulate(args: argparse.Namespace, out: TextIO) -> None:
+    if args.games < 1:
+        raise _UsageError(f"--games must be at least 1, got {args.games}")
+    if args.jobs < 0:
+        raise _UsageError(f"--jobs must be 0 (one per CPU) or more, got {args.jobs}")
+    if args.seed < 0:
+        raise _UsageError(f"--seed must be 0 or more, got {args.seed}")
+    jobs = args.jobs or os.cpu_count() or 1
+    rules = _rules_from(args)
+    if args.solitaire:
+        if args.bots is not None or args.players is not None:
+            raise _UsageError("--bots and --players are for the main game, not --solitaire")
+        _simulate_solitaire(args, rules, jobs, out)
+        return
+    if args.policy is not None:
+        raise _UsageError("--policy is for --solitaire (the main game uses --bots)")
+    _simulate_game(args, rules, jobs, out)
+
+
+def _game_seed(seed: int, game: int) -> int:
+    """The seed of game number ``game`` of a run seeded ``seed`` (64 bits of SHA-256)."""
+    text = f"fivecrowns/simulate/solitaire/{seed}/{game}"
+    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
+
+
+def _solitaire_games(
+    job: tuple[Rules, str, int, int, int],
+) -> list[tuple[bool, int]]:
+    """Play games ``start`` to ``stop - 1`` of a run; each gives (won, deadwood left).
+
+    A module-level function, so that a process pool can run it."""
+    rules, policy, seed, start, stop = job
+    results = []
+    for game in range(start, stop):
+        game_seed = _game_seed(seed, game)
+        state = SolitaireState.new(rules=rules, seed=game_seed)
+        rng = random.Random(game_seed)
+        while not state.is_over:
+            action = greedy_action(state) if policy == "greedy" else random_action(state, rng)
+            state = state.apply(action)
+        results.append((state.won, state.deadwood))
+    return results
+
+
+def _wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    z = 1.959963984540054
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    half /= 1 + z * z / trials
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _mean_ci(values: Sequence[int]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, 0.0
+    return mean, 1.959963984540054 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def _solitaire_row(rules: Rules, policy: str, seed: int, games: int, jobs: int) -> dict[str, Any]:
+    """Play a run of Solitaire games with one policy (in ``jobs`` processes) and sum it up;
+    a progress bar goes to stderr when it is a terminal."""
+    size = max(1, min(200, -(-games // (jobs * 4))))
+    chunks = [
+        (rules, policy, seed, start, min(games, start + size)) for start in range(0, games, size)
+    ]
+    outcomes: list[tuple[bool, int]] = []
+    with contextlib.ExitStack() as stack:
+        bar = stack.enter_context(Progress(games, f"{policy} games")) if on_terminal() else None
+        if jobs > 1 and len(chunks) > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=min(jobs, len(chunks))))
+            parts: Iterable[list[tuple[bool, int]]] = pool.map(_solitaire_games, chunks)
+        else:
+            parts = map(_solitaire_games, chunks)
+        for part in parts:
+            outcomes.extend(part)
+            if bar is not None:
+                bar.update(len(part))
+    wins = sum(won for won, _ in outcomes)
+    low, high = _wilson(wins, games)
+    mean, half = _mean_ci([deadwood for _, deadwood in outcomes])
+    return {
+        "policy": policy,
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games,
+        "win_rate_ci95": [low, high],
+        "mean_deadwood": mean,
+        "mean_deadwood_ci95": [mean - half, mean + half],
+    }
+
+
+_SOLITAIRE_CSV = (
+    "policy",
+    "games",
+    "wins",
+    "win_rate",
+    "win_rate_low",
+    "win_rate_high",
+    "mean_deadwood",
+    "mean_deadwood_low",
+    "mean_deadwood_high",
+)
+
+
+def _simulate_solitaire(args: argparse.Namespace, rules: Rules, jobs: int, out: TextIO) -> None:
+    policy = args.policy or "greedy"
+    policies = ("greedy", "random") if policy == "both" else (policy,)
+    rows = [_solitaire_row(rules, name, args.seed, args.games, jobs) for name in policies]
+    if args.json:
+        data = {"game": "solitaire", "seed": args.seed, "rules": rules.to_dict(), "results": rows}
+        out.write(json.dumps(data) + "\n")
+        return
+    if args.csv:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(_SOLITAIRE_CSV)
+        for row in rows:
+            writer.writerow(
+                [
+                    row["policy"],
+                    row["games"],
+                    row["wins"],
+                    row["win_rate"],
+                    *row["win_rate_ci95"],
+                    row["mean_deadwood"],
+                    *row["mean_deadwood_ci95"],
+                ]
+            )
+        return
+    out.write(
+        f"Solitaire: {args.games} game(s) per policy, seed {args.seed} "
+        "(every policy plays the same deals)\n"
+    )
+    out.write(
+        f"{'policy':8} {'games':>6} {'wins':>6} {'win rate':>9}  {'95% CI':17} "
+        "deadwood left (mean ± 95% CI)\n"
+    )
+    for row in rows:
+        low, high = row["win_rate_ci95"]
+        mean, top = row["mean_deadwood"], row["mean_deadwood_ci95"][1]
+        out.write(
+            f"{row['policy']:8} {row['games']:>6} {row['wins']:>6} {row['win_rate']:>9.1%}  "
+            f"{f'[{low:.1%}, {high:.1%}]':17} {mean:.1f} ± {top - mean:.1f}\n"
+        )
+
+
+_COMMANDS = {
+    "arrange": _arrange,
+    "rules": _rules,
+    "solitaire": _solitaire,
+    "play": _play,
+    "simulate": _simulate,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,716 @@
+"""The game in the terminal: ``fivecrowns play``.
+
+You are player 0 against built-in bots. Type ``draw`` (``d``) or ``take`` (``t``), then
+``discard 7H`` (or just ``7H``) or ``out 7H``; ``hint``, ``hand``, ``scores``, ``table``,
+``save FILE``, ``help`` and ``quit`` work at any prompt, and so does the action notation that
+:meth:`fivecrowns.Action.parse` reads. Bad input gets a message and the prompt again; end of
+input quits cleanly (Ctrl-C too, with exit status 130, handled by the command line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final, TextIO
+
+from ._scoring import arrange_final, extend_meld, meld_of
+from ._term import Painter, wants_colour
+from .actions import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GO_OUT_WITHOUT_DISCARD,
+    MELD_BOOK,
+    MELD_RUN,
+    Action,
+    ActionKind,
+    Phase,
+)
+from .bots import Bot, make_bot
+from .cards import Card, parse_cards
+from .errors import FiveCrownsError
+from .game import GameState
+from .melds import Meld
+from .rules import Rules
+from .simulate import bot_seed
+from .solver import best_arrangement, deadwood_by_discard, min_deadwood
+from .views import PlayerView
+
+__all__ = ["play_game"]
+
+#: The seat of the human player.
+HUMAN: Final = 0
+
+_RANK_NAMES: Final = {11: "J", 12: "Q", 13: "K"}
+_QUIT: Final = ("quit", "q", "exit")
+#: The first words of the action notation.
+_KEYWORDS: Final = frozenset(kind.value.split()[0] for kind in ActionKind)
+_ENDINGS: Final = {
+    "stock": "the stock ran out with nothing to reshuffle",
+    "turn_limit": "the turn limit was reached",
+}
+
+_HELP: Final = """\
+Your turn: draw a card, then discard one.
+  draw, d            take the top card of the stock
+  take, t            take the top card of the discard pile
+  discard 7H, 7H     discard a card (ends your turn)
+  out 7H, out        go out: every other card melded, discard 7H (plain 'out' picks the card)
+  out!               go out with every card melded and no discard (when the rules allow it)
+Final turns with your own lay-downs (--manual-final-hands):
+  book 7H 7S JK      lay down a book; 'run 5H 6H 7H' lays down a run
+  layoff 2 8H        add cards to table meld 2 (--lay-off); 'table' shows the indices
+  select 7H, deselect 7H, meld book, meld run, layoff 2   the same, one card at a time
+Any time:
+  hint               suggest a move and say why
+  hand, show         show the table and your hand again
+  scores             the scores round by round
+  table              the melds on the table
+  save FILE          save the game (resume with: fivecrowns play --load FILE)
+  help               this text
+  quit               stop playing
+Cards: 3-10 (or T), J, Q, K with suit * (stars), H, C, S, D; JK is a joker. Lowest total wins."""
+
+
+class _QuitError(Exception):
+    """The player quit, or the input ended."""
+
+
+def _rank_name(rank: int | None) -> str:
+    if rank is None:
+        return "no rank"
+    return _RANK_NAMES.get(rank, str(rank)) + "s"
+
+
+def _wild_text(rank: int | None) -> str:
+    if rank is None:
+        return "only jokers wild"
+    return f"{_rank_name(rank)} and jokers wild"
+
+
+def _listed(names: Sequence[str]) -> str:
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _without(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
+    rest = list(cards)
+    for card in gone:
+        rest.remove(card)
+    return tuple(rest)
+
+
+class _Game:
+    """One session of ``fivecrowns play``: the state, the bots, the terminal."""
+
+    def __init__(
+        self,
+        state: GameState,
+        bots: dict[int, Bot],
+        bot_names: Sequence[str],
+        stdin: TextIO,
+        out: TextIO,
+    ) -> None:
+        self.state = state
+        self.bots = bots
+        self.bot_names = list(bot_names)
+        self.stdin = stdin
+        self.out = out
+        self.paint = Painter(colour=wants_colour(out))
+        self.turn: list[str] = []
+        self.shown_round: tuple[int, int] | None = None
+        self.shown: tuple[int, ...] = ()
+        self.drawn: tuple[Card, bool] | None = None
+
+    # -- output ---------------------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def name(self, seat: int) -> str:
+        if seat == HUMAN:
+            return "You"
+        return f"P{seat}"
+
+    def long_name(self, seat: int) -> str:
+        if seat == HUMAN:
+            return "You"
+        return f"P{seat} ({self.bots[seat].name})"
+
+    def card(self, card: Card) -> str:
+        return self.paint.card(card)
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return self.paint.cards(cards) or "(none)"
+
+    def hand_text(self, cards: Sequence[Card], wild: int | None) -> str:
+        """A hand sorted by suit then rank, the suits apart, its wilds last."""
+        groups: list[list[Card]] = []
+        wilds: list[Card] = []
+        for card in sorted(cards, key=lambda c: c.code):
+            if card.is_wild(wild):
+                wilds.append(card)
+            elif groups and groups[-1][0].suit == card.suit:
+                groups[-1].append(card)
+            else:
+                groups.append([card])
+        parts = [self.paint.cards(group) for group in groups]
+        if wilds:
+            parts.append("wild: " + " ".join(self.paint.bold(self.card(c)) for c in wilds))
+        return "   ".join(parts) or "(none)"
+
+    def meld_text(self, meld: Meld) -> str:
+        return " ".join(
+            self.card(card) if card == stand else f"{self.card(card)}={stand}"
+            for card, stand in zip(meld.cards, meld.stands_for)
+        )
+
+    def ordinal_round(self, state: GameState | PlayerView) -> str:
+        if state.extra_round:
+            return f"Tie-break round {state.extra_round}"
+        return f"Round {state.round_number}/{state.rules.rounds}"
+
+    # -- the game loop --------------------------------------------------------------------
+
+    def run(self) -> None:
+        names = _listed([self.long_name(seat) for seat in range(1, self.state.players)])
+        self.say(
+            f"Five Crowns: you are player 0 against {names} (seed {self.state.seed}). "
+            "Type 'help' for the commands."
+        )
+        try:
+            while not self.state.is_over:
+                self.round_header()
+                seat = self.state.current
+                if seat == HUMAN:
+                    action = self.ask_human()
+                else:
+                    view = self.state.view(seat)
+                    action = self.bots[seat].act(view, self.state.legal_actions())
+                self.play(action)
+        except _QuitError:
+            return
+        self.standings()
+
+    def round_header(self) -> None:
+        state = self.state
+        key = (state.round_number, state.extra_round)
+        if key == self.shown_round:
+            return
+        self.shown_round = key
+        between = ""
+        if state.extra_round:
+            between = " between " + _listed([self.name(seat) for seat in state.active])
+        dealer = "You deal" if state.dealer == HUMAN else f"{self.name(state.dealer)} deals"
+        self.say()
+        self.say(self.paint.bold(f"== {self.ordinal_round(state)}{between} ==") + f"  {dealer}.")
+
+    def play(self, action: Action) -> None:
+        """Apply ``action`` for the player to act, telling the table what happened."""
+        prev = self.state
+        seat = prev.current
+        new = prev.apply(action)
+        self.state = new
+        if seat == HUMAN and action.kind is not ActionKind.SELECT:
+            self.drawn = None
+            if action.kind is ActionKind.DRAW_STOCK:
+                self.drawn = (prev.stock[-1], False)
+            elif action.kind is ActionKind.DRAW_DISCARD:
+                self.drawn = (prev.discard_pile[-1], True)
+        self.turn.extend(self.narrate(prev, action, new))
+        ended = len(new.results) > len(prev.results)
+        if ended or new.current != seat or new.phase is Phase.DRAW:
+            if self.turn:
+                self.say(f"  {self.long_name(seat)}: {', '.join(self.turn)}.")
+            self.turn = []
+        if ended:
+            self.round_summary(prev, action, new)
+
+    def narrate(self, prev: GameState, action: Action, new: GameState) -> list[str]:
+        seat, kind = prev.current, action.kind
+        human = seat == HUMAN
+        if kind is ActionKind.DRAW_STOCK:
+            if human:
+                return [f"drew {self.card(prev.stock[-1])} from the stock"]
+            return ["drew from the stock"]
+        if kind is ActionKind.DRAW_DISCARD:
+            return [f"took {self.card(prev.discard_pile[-1])} from the discard pile"]
+        if kind in (ActionKind.SELECT, ActionKind.DESELECT):
+            return []
+        if kind in (ActionKind.MELD_BOOK, ActionKind.MELD_RUN):
+            word = "book" if kind is ActionKind.MELD_BOOK else "run"
+            meld = meld_of(prev.selection, prev.wild_rank, prev.rules, word)
+            return [f"laid down the {word} {self.meld_text(meld)}"]
+        if kind is ActionKind.LAY_OFF:
+            assert action.meld is not None
+            return [f"laid off {self.cards(prev.selection)} onto meld {action.meld}"]
+        final = prev.went_out is not None
+        parts: list[str] = []
+        if kind is ActionKind.GO_OUT:
+            assert action.card is not None
+            parts.append(self.paint.bold("went out") + f", discarding {self.card(action.card)}")
+            melds = [placed.meld for placed in new.table if placed.owner == seat]
+            if new.went_out == seat and melds:
+                parts.append("melds " + " | ".join(self.meld_text(meld) for meld in melds))
+            return parts
+        if kind is ActionKind.GO_OUT_WITHOUT_DISCARD:
+            parts.append(
+                "melded every card, no discard"
+                if final
+                else self.paint.bold("went out") + " with no discard"
+            )
+        else:
+            assert action.card is not None
+            parts.append(f"discarded {self.card(action.card)}")
+        if final and len(new.results) == len(prev.results):
+            score = new.round_scores[seat]
+            laid = [placed.meld for placed in new.table[len(prev.table) :] if placed.owner == seat]
+            if laid:
+                parts.append("laid down " + " | ".join(self.meld_text(meld) for meld in laid))
+            if score is not None:
+                left = new.hands[seat]
+                kept = f"kept {self.cards(left)}" if left else "melded every card"
+                parts.append(f"{kept} ({score} points)")
+        return parts
+
+    # -- the human's turn ---------------------------------------------------------------------
+
+    def ask_human(self) -> Action:
+        """Read commands until one is a legal action; raise _QuitError to stop."""
+        while True:
+            state = self.state
+            key = (
+                state.round_number,
+                state.extra_round,
+                state.turns,
+                len(state.hands[HUMAN]),
+                len(state.selection),
+            )
+            if key != self.shown:
+                self.show(full=state.phase is Phase.DRAW)
+                self.shown = key
+            line = self.read(self.prompt())
+            try:
+                action = self.command(line)
+            except FiveCrownsError as error:
+                self.say(f"  {error}\n  (type 'help' for the commands)")
+                continue
+            if action is None:
+                continue
+            if isinstance(action, list):
+                # A lay-down spelt in one command: select the cards, then meld; all or nothing.
+                trial = self.state
+                try:
+                    for step in action:
+                        trial = trial.apply(step)
+                except FiveCrownsError as error:
+                    self.say(f"  {error}\n  (type 'help' for the commands)")
+                    continue
+                for step in action[:-1]:
+                    self.play(step)
+                return action[-1]
+            if not self.state.is_legal(action):
+                try:
+                    self.state.apply(action)
+                except FiveCrownsError as error:
+                    self.say(f"  {error}\n  (type 'help' for the commands)")
+                continue
+            return action
+
+    def read(self, prompt: str) -> str:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say("\nEnd of input: game not finished.")
+            raise _QuitError
+        return line.strip()
+
+    def prompt(self) -> str:
+        state = self.state
+        if state.phase is Phase.DRAW:
+            top = state.discard_pile[-1] if state.discard_pile else None
+            return "draw" + (f" or take {top}" if top is not None else "") + "> "
+        if state.final_turn and not state.rules.auto_arrange_final_hand:
+            return "lay down or discard> "
+        return "discard> "
+
+    def command(self, line: str) -> Action | list[Action] | None:
+        """The action a command line asks for, or None after a command that is no action."""
+        words = line.split()
+        if not words:
+            return None
+        word = words[0].lower()
+        rest = line[len(words[0]) :].strip()
+        state = self.state
+        if word in _QUIT:
+            self.say("Bye.")
+            raise _QuitError
+        if word in ("help", "h", "?"):
+            self.say(_HELP)
+            return None
+        if word in ("hand", "show", "look"):
+            self.show()
+            return None
+        if word == "scores":
+            self.scores()
+            return None
+        if word == "table":
+            self.table()
+            return None
+        if word == "hint":
+            command, why = _suggest(state)
+            self.say(f"  try: {command}  ({why})")
+            return None
+        if word == "save":
+            self.save(rest)
+            return None
+        if word in ("d", "draw", "stock") and not rest:
+            return DRAW_STOCK
+        if word in ("t", "take", "pile") and not rest:
+            return DRAW_DISCARD
+        if word == "out" and not rest:
+            return self.any_out()
+        if word in ("book", "run"):
+            return self.lay_down(word, rest)
+        if word == "layoff" and len(words) > 2:
+            return [
+                *(Action.select(card) for card in parse_cards(" ".join(words[2:]))),
+                Action.parse(" ".join(words[:2])),
+            ]
+        if len(words) == 1 and word not in ("out!",) and state.phase is Phase.DISCARD:
+            try:
+                cards = parse_cards(word)
+            except FiveCrownsError:
+                cards = ()
+            if len(cards) == 1:
+                return Action.discard(cards[0])
+        try:
+            return Action.parse(line)
+        except FiveCrownsError:
+            if word in _KEYWORDS:
+                raise
+            raise FiveCrownsError(f"unknown command {line!r}") from None
+
+    def any_out(self) -> Action:
+        """``out`` with no card: go out throwing the costliest card that allows it."""
+        state = self.state
+        outs = [action for action in state.legal_actions() if action.kind is ActionKind.GO_OUT]
+        if GO_OUT_WITHOUT_DISCARD in state.legal_actions():
+            return GO_OUT_WITHOUT_DISCARD
+        if outs:
+            wild, rules = state.wild_rank, state.rules
+
+            def cost(action: Action) -> tuple[int, int]:
+                assert action.card is not None
+                return (rules.points(action.card, wild), action.card.code)
+
+            return max(outs, key=cost)
+        if state.phase is Phase.DISCARD and not state.final_turn:
+            hand = state.hands[HUMAN]
+            values = deadwood_by_discard(hand, state.wild_rank, rules=state.rules)
+            card = min(values, key=lambda c: (values[c], c.code))
+            return Action.go_out(card)  # illegal: apply() says why
+        return (
+            Action.go_out(state.hands[HUMAN][0]) if state.hands[HUMAN] else GO_OUT_WITHOUT_DISCARD
+        )
+
+    def lay_down(self, word: str, rest: str) -> list[Action]:
+        cards = parse_cards(rest)
+        if not cards and not self.state.selection:
+            raise FiveCrownsError(f"say which cards: {word} 7H 7S JK")
+        return [*(Action.select(card) for card in cards), MELD_BOOK if word == "book" else MELD_RUN]
+
+    def save(self, target: str) -> None:
+        if not target:
+            self.say("  say where: save FILE")
+            return
+        try:
+            Path(target).write_text(self.state.to_json(), encoding="utf-8")
+        except OSError as error:
+            self.say(f"  cannot save to {target}: {error.strerror}")
+            return
+        bots = ",".join(self.bot_names)
+        self.say(
+            f"  saved to {target} (resume with: fivecrowns play --load {target} --bots {bots})"
+        )
+
+    # -- showing the table ---------------------------------------------------------------------
+
+    def show(self, *, full: bool = True) -> None:
+        """The table as player 0 sees it and the hand (``full=False``: the hand only)."""
+        view = self.state.view(HUMAN)
+        if full:
+            self.say()
+            header = f"{self.ordinal_round(view)}: {view.hand_size} cards, "
+            header += _wild_text(view.wild_rank)
+            if view.went_out is not None:
+                header += f".  {self.name(view.went_out)} went out: "
+                header += (
+                    "this is your final turn" if HUMAN in view.final_turns_left else "final turns"
+                )
+            self.say(header)
+            self.say(
+                "Scores   "
+                + "   ".join(f"{self.name(p)} {view.scores[p]}" for p in range(view.players))
+            )
+            sizes = "   ".join(
+                f"{self.name(p)} {view.hand_sizes[p]}" for p in view.active if p != HUMAN
+            )
+            self.say(f"Cards    {sizes}   (stock {view.stock_size})")
+            top = view.top_discard
+            self.say(f"Discard  {self.card(top) if top is not None else '(empty)'}")
+            if view.table:
+                self.table()
+        elif self.drawn is not None:
+            card, taken = self.drawn
+            where = "took" if taken else "drew"
+            self.say(f"You {where} {self.card(card)}.")
+            self.drawn = None
+        hand = view.hand
+        if view.selection:
+            hand = _without(hand, view.selection)
+            self.say(f"Selected {self.cards(view.selection)}")
+        self.say(f"Hand     {self.hand_text(hand, view.wild_rank)}")
+        if view.phase is Phase.DISCARD:
+            legal = self.state.legal_actions()
+            if any(a.kind is ActionKind.GO_OUT for a in legal) or GO_OUT_WITHOUT_DISCARD in legal:
+                self.say(self.paint.bold("You can go out!") + " (type 'out')")
+            if view.went_out is not None and not view.selection:
+                if view.rules.auto_arrange_final_hand:
+                    self.say(
+                        "Final turn: discard; the rest of your hand is then laid out for the "
+                        "fewest points."
+                    )
+                else:
+                    self.say(
+                        "Final turn: lay down books and runs ('book ...', 'run ...'), then "
+                        "discard; what is left in your hand counts."
+                    )
+
+    def table(self) -> None:
+        view = self.state.view(HUMAN)
+        if not view.table:
+            self.say("Table    (no melds)")
+            return
+        for index, placed in enumerate(view.table):
+            label = "Table   " if index == 0 else "        "
+            self.say(f"{label} {index}: {self.meld_text(placed.meld)}  ({self.name(placed.owner)})")
+
+    def scores(self) -> None:
+        state = self.state
+        seats = range(state.players)
+        self.say("Round    " + "".join(f"{self.name(p):>7}" for p in seats))
+        for result in state.results:
+            label = f"tb {result.extra_round}" if result.extra_round else str(result.round_number)
+            cells = "".join(f"{'-' if score is None else score:>7}" for score in result.scores)
+            self.say(f"{label:9}{cells}")
+        self.say("Total    " + "".join(f"{state.scores[p]:>7}" for p in seats))
+
+    def round_summary(self, prev: GameState, action: Action, new: GameState) -> None:
+        result = new.results[-1]
+        title = self.ordinal_round(prev)
+        if result.went_out is not None:
+            who = self.name(result.went_out)
+            how = f"{who} went out" if who != "You" else "you went out"
+        else:
+            how = _ENDINGS.get(result.ended, result.ended)
+        self.say(self.paint.bold(f"-- {title} over: {how}."))
+        layouts = _final_layouts(prev, action)
+        for seat in prev.active:
+            melds, laid_off, deadwood = layouts[seat]
+            score = result.scores[seat]
+            parts = [self.meld_text(meld) for meld in melds]
+            if laid_off:
+                parts.append("laid off " + self.cards(laid_off))
+            if seat == result.went_out:
+                parts.append("went out")
+            else:
+                parts.append(f"left {self.cards(deadwood)}" if deadwood else "nothing left")
+            self.say(f"  {self.long_name(seat):14} {score:>4}   " + " | ".join(parts))
+        totals = "   ".join(f"{self.name(p)} {new.scores[p]}" for p in range(new.players))
+        self.say(f"Totals   {totals}")
+
+    def standings(self) -> None:
+        state = self.state
+        winners = state.winners
+        self.say()
+        self.say(self.paint.bold(f"== Game over after {len(state.results)} rounds =="))
+        order = sorted(range(state.players), key=lambda p: (state.scores[p], p))
+        for place, seat in enumerate(order, start=1):
+            mark = "  winner" if seat in winners else ""
+            self.say(f"  {place}. {self.long_name(seat):14} {state.scores[seat]:>5}{mark}")
+        low = min(state.scores)
+        tied = [p for p in range(state.players) if state.scores[p] == low]
+        if len(tied) > len(winners):
+            how = "an extra round" if state.rules.tie_break == "extra_round" else "most rounds out"
+            self.say(f"{_listed([self.name(p) for p in tied])} tied on {low}; {how} decided it.")
+        if winners == (HUMAN,):
+            self.say(self.paint.bold("You win!"))
+        elif len(winners) == 1:
+            self.say(f"{self.long_name(winners[0])} wins.")
+        else:
+            self.say("Shared win: " + _listed([self.long_name(p) for p in winners]) + ".")
+
+
+def _final_layouts(
+    prev: GameState, action: Action
+) -> dict[int, tuple[list[Meld], tuple[Card, ...], tuple[Card, ...]]]:
+    """How each hand ended a round that ``action`` (applied to ``prev``) finished: its melds,
+    cards it laid off onto others' melds, and what was left in hand. (The scores themselves
+    come from the engine's round result.)"""
+    rules, wild, seat = prev.rules, prev.wild_rank, prev.current
+    table = [(placed.owner, placed.meld) for placed in prev.table]
+    hands = {p: prev.hands[p] for p in prev.active}
+    finished = {p for p in prev.active if prev.round_scores[p] is not None}
+    laid_off: dict[int, tuple[Card, ...]] = {}
+    kind, hand = action.kind, hands[seat]
+
+    def lay_out(p: int, cards: tuple[Card, ...]) -> None:
+        layout = arrange_final(cards, [meld for _, meld in table], wild, rules)
+        for index, extra in layout.lay_offs:
+            owner, meld = table[index]
+            table[index] = (owner, extend_meld(meld, extra, rules))
+            laid_off[p] = laid_off.get(p, ()) + extra
+        table.extend((p, meld) for meld in layout.melds)
+        hands[p] = layout.deadwood
+
+    if kind is ActionKind.GO_OUT:
+        assert action.card is not None
+        rest = _without(hand, (action.card,))
+        table.extend((seat, meld) for meld in best_arrangement(rest, wild, rules=rules).melds)
+        hands[seat] = ()
+        finished.add(seat)
+    elif kind in (ActionKind.DISCARD, ActionKind.GO_OUT_WITHOUT_DISCARD):
+        rest = hand if action.card is None else _without(hand, (action.card,))
+        hands[seat] = rest
+        if prev.went_out is not None or kind is ActionKind.GO_OUT_WITHOUT_DISCARD:
+            if rules.auto_arrange_final_hand or prev.went_out is None:
+                lay_out(seat, rest)
+            finished.add(seat)
+    elif kind in (ActionKind.MELD_BOOK, ActionKind.MELD_RUN, ActionKind.LAY_OFF):
+        chosen = prev.selection
+        if action.meld is not None:
+            owner, meld = table[action.meld]
+            table[action.meld] = (owner, extend_meld(meld, chosen, rules))
+            laid_off[seat] = chosen
+        else:
+            word = "book" if kind is ActionKind.MELD_BOOK else "run"
+            table.append((seat, meld_of(chosen, wild, rules, word)))
+        hands[seat] = _without(hand, chosen)
+        finished.add(seat)
+    base = list(table)
+    for p in prev.active:
+        if p not in finished:
+            layout = arrange_final(hands[p], [meld for _, meld in base], wild, rules)
+            table.extend((p, meld) for meld in layout.melds)
+            laid_off[p] = tuple(card for _, cards in layout.lay_offs for card in cards)
+            hands[p] = layout.deadwood
+    return {
+        p: ([meld for owner, meld in table if owner == p], laid_off.get(p, ()), hands[p])
+        for p in prev.active
+    }
+
+
+def _suggest(state: GameState) -> tuple[str, str]:
+    """A move for player 0 and the reason, from the solver."""
+    rules, wild = state.rules, state.wild_rank
+    hand = state.hands[HUMAN]
+    legal = state.legal_actions()
+    if state.phase is Phase.DRAW:
+        now = min_deadwood(hand, wild, rules=rules)
+        if DRAW_DISCARD in legal:
+            top = state.discard_pile[-1]
+            values = deadwood_by_discard((*hand, top), wild, rules=rules)
+            allowed = {
+                card: points
+                for card, points in values.items()
+                if rules.may_discard_taken_discard or card != top
+            }
+            best = min(allowed.values()) if allowed else now
+            if best < now:
+                return "take", f"{top} cuts your deadwood from {now} to {best} points"
+            return "draw", f"{top} does not lower your deadwood ({now} points)"
+        return "draw", "the discard pile is empty"
+    outs = [action for action in legal if action.kind is ActionKind.GO_OUT]
+    if GO_OUT_WITHOUT_DISCARD in legal:
+        return "out!", "every card melds"
+    if outs:
+        return str(outs[-1]), "every other card melds"
+    discards = [action.card for action in legal if action.kind is ActionKind.DISCARD]
+    cards = [card for card in discards if card is not None]
+    if state.final_turn:
+        table = [placed.meld for placed in state.table] if rules.lay_off else []
+        if state.selection:
+            for action in legal:
+                if action.kind in (ActionKind.MELD_BOOK, ActionKind.MELD_RUN, ActionKind.LAY_OFF):
+                    return str(action), "the selected cards make that"
+            return f"deselect {state.selection[0]}", "the selected cards make no meld"
+        left = {card: arrange_final(_without(hand, (card,)), table, wild, rules) for card in cards}
+        card = min(cards, key=lambda c: (left[c].points, c.is_wild(wild), -rules.points(c, wild)))
+        layout = left[card]
+        if not rules.auto_arrange_final_hand:
+            if layout.lay_offs:
+                index, extra = layout.lay_offs[0]
+                return (
+                    f"layoff {index} {' '.join(map(str, extra))}",
+                    "lay off what fits the table melds before you discard",
+                )
+            if layout.melds:
+                meld = layout.melds[0]
+                shown = " ".join(str(c) for c in sorted(meld.cards, key=lambda c: c.code))
+                return f"{meld.kind.value} {shown}", "lay down your melds before you discard"
+        return f"discard {card}", f"your final hand then scores {layout.points} points"
+    values = deadwood_by_discard(hand, wild, rules=rules)
+    card = min(cards, key=lambda c: (values[c], c.is_wild(wild), -rules.points(c, wild)))
+    return f"discard {card}", f"leaves {values[card]} points of deadwood"
+
+
+def _load(path: str) -> GameState:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise FiveCrownsError(f"cannot read {path}: {error.strerror}") from None
+    return GameState.from_json(text)
+
+
+def play_game(
+    *,
+    rules: Rules,
+    players: int | None,
+    bots: Sequence[str],
+    seed: int | None,
+    load: str | None,
+    stdin: TextIO,
+    out: TextIO,
+) -> None:
+    """Play a whole game on ``stdin``/``out`` until it ends or the player quits.
+
+    ``bots`` names the opponents (built-in bots of :mod:`fivecrowns.bots`): one name for
+    all, or one per opponent seat. With ``load``, the game (rules, players, seed) comes from
+    that file, saved by the ``save`` command or :meth:`GameState.to_json`.
+    """
+    if load:
+        state = _load(load)
+        if players is not None and players != state.players:
+            raise FiveCrownsError(
+                f"the saved game has {state.players} players, not {players} (leave out --players)"
+            )
+    else:
+        state = GameState.new(4 if players is None else players, rules=rules, seed=seed)
+    opponents = state.players - 1
+    if len(bots) == 1:
+        names = list(bots) * opponents
+    elif len(bots) == opponents:
+        names = list(bots)
+    else:
+        raise FiveCrownsError(
+            f"--bots names one bot for every opponent, or {opponents} (one per opponent), "
+            f"got {len(bots)}"
+        )
+    seated: dict[int, Bot] = {}
+    for seat, name in enumerate(names, start=1):
+        bot = make_bot(name)
+        bot.reset(bot_seed(state.seed, seat))
+        seated[seat] = bot
+    _Game(state, seated, names, stdin, out).run()

@@ -1,0 +1,325 @@
+"""A `PettingZoo <https://pettingzoo.farama.org>`_ AEC environment for Five Crowns.
+
+Needs the ``pettingzoo`` extra: ``pip install "fivecrowns[pettingzoo]"`` (PettingZoo and
+Gymnasium).
+
+.. code-block:: python
+
+    from fivecrowns import Rules
+    from fivecrowns.adapters.pettingzoo import env
+
+    game = env(players=3, rules=Rules(schedule=(3, 4), turn_limit=60), seed=7)
+    game.reset(seed=7)
+    for agent in game.agent_iter():
+        observation, reward, termination, truncation, info = game.last()
+        if termination or truncation:
+            action = None
+        else:  # any legal action: the mask marks them
+            action = int(observation["action_mask"].nonzero()[0][0])
+        game.step(action)
+
+The module imports without PettingZoo installed (so that documentation tools can read it);
+building an environment then raises :class:`ImportError` saying what to install.
+
+The environment:
+
+- **Agents** ``player_0`` ... ``player_{n-1}``, seat order; ``agent_selection`` is the player
+  to act (:attr:`fivecrowns.GameState.current_player`). A turn takes several steps (draw,
+  then discard; lay-downs in final turns with ``Rules(auto_arrange_final_hand=False)``).
+- **Observations** are dicts: ``"observation"``, the acting agent's view as the float32
+  tensor of :meth:`fivecrowns.PlayerView.observation` (:func:`fivecrowns.observation_size`
+  entries, layout in :mod:`fivecrowns.views`; nothing another player holds), and
+  ``"action_mask"``, an int8 vector of :func:`fivecrowns.num_actions` entries, 1 at each
+  legal action (all 0 for an agent not to act).
+- **Actions** are ``Discrete(num_actions(rules))``: the stable integer encoding of
+  :mod:`fivecrowns.actions`. An illegal action raises
+  :class:`fivecrowns.IllegalActionError` (the state is unchanged), unless the environment
+  was built by :func:`env` with ``illegal_reward``: then PettingZoo's
+  ``TerminateIllegalWrapper`` ends the game, giving that reward to the offender.
+- **Rewards** (``reward=``): ``"round"`` (the default) gives every player minus its round
+  score when a round of the schedule ends, so a player's rewards add up to minus its final
+  total (:attr:`fivecrowns.GameState.returns`); ``"game"`` gives minus the total only when
+  the game ends. Tie-break rounds (``tie_break="extra_round"``) pay nothing.
+- **Termination**: every agent terminates when the game is over (no truncation: to bound
+  games between weak agents, use the ``turn_limit`` rule).
+- **Seeding**: ``reset(seed=s)`` deals the same games every time; each later ``reset()``
+  without a seed deals the next game of that sequence. The game of the moment is
+  :attr:`raw_env.game_state`.
+- **Rendering** (``render_mode="ansi"`` returns the text, ``"human"`` prints it) shows the
+  whole table, every hand included: it is for watching, not for players.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from ..actions import Phase, num_actions
+from ..cards import JOKER_CODE, NUM_CODES, format_cards
+from ..errors import InvalidStateError
+from ..game import GameState
+from ..rules import OFFICIAL, Rules
+from ..views import OBSERVATION_SEAT_FEATURES, observation_size
+
+#: Why PettingZoo could not be imported (None when it was).
+_MISSING: ImportError | None = None
+
+if TYPE_CHECKING:
+    # PettingZoo ships no type information: a typed outline of the parts used here.
+    class AECEnv:
+        metadata: dict[str, Any]
+        possible_agents: list[str]
+        agents: list[str]
+        agent_selection: str
+        rewards: dict[str, float]
+        _cumulative_rewards: dict[str, float]
+        terminations: dict[str, bool]
+        truncations: dict[str, bool]
+        infos: dict[str, dict[str, Any]]
+
+        def _was_dead_step(self, action: object) -> None: ...
+        def _accumulate_rewards(self) -> None: ...
+        def _clear_rewards(self) -> None: ...
+
+    Space = Any
+    spaces: Any
+    wrappers: Any
+else:
+    try:
+        from gymnasium import spaces
+        from gymnasium.spaces import Space
+        from pettingzoo import AECEnv
+        from pettingzoo.utils import wrappers
+    except ImportError as error:  # pragma: no cover - depends on the environment
+        _MISSING = error
+        AECEnv = object
+
+
+def _require() -> None:
+    """Raise ImportError unless PettingZoo and Gymnasium are installed."""
+    if _MISSING is not None:
+        raise ImportError(
+            "fivecrowns.adapters.pettingzoo needs PettingZoo and Gymnasium: "
+            f'pip install "fivecrowns[pettingzoo]" ({_MISSING})'
+        ) from _MISSING
+
+
+__all__ = ["env", "raw_env"]
+
+_REWARDS: Final = ("round", "game")
+_SEATS: Final = 300
+
+
+def _agent(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def _bounds(players: int, rules: Rules) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The least and greatest value of each observation entry (see :mod:`fivecrowns.views`)."""
+    size = observation_size(players)
+    low = np.zeros(size, dtype=np.float32)
+    high = np.ones(size, dtype=np.float32)
+    copies = np.full(NUM_CODES, rules.packs, dtype=np.float32)
+    copies[JOKER_CODE] = 3 * rules.packs
+    for base in (0, 56, 112, 224):  # hand, selection, discard pile, table: counts
+        high[base : base + NUM_CODES] = copies
+    largest = max(
+        max(rules.schedule), rules.extra_round_hand_size if rules.tie_break == "extra_round" else 0
+    )
+    most = max(13, rules.wild_points, rules.joker_points)
+    top_score = float(sum(rules.schedule) * most)
+    low_score = float(min(0, rules.go_out_bonus * rules.rounds))
+    unbounded = float(np.finfo(np.float32).max)
+    high[297] = unbounded if rules.tie_break == "extra_round" else rules.rounds
+    high[298] = rules.deck_size
+    high[299] = largest
+    for offset in range(players):
+        base = _SEATS + OBSERVATION_SEAT_FEATURES * offset
+        high[base] = largest + 1
+        low[base + 1], high[base + 1] = low_score, top_score
+    return low, high
+
+
+class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
+    """The Five Crowns AEC environment without PettingZoo's wrappers (see :func:`env`).
+
+    ``players`` (2 to ``rules.max_players``) sit at the table under ``rules``; ``seed``
+    fixes the sequence of games dealt by :meth:`reset` (a seed given to :meth:`reset` replaces
+    it). ``reward`` is ``"round"`` or ``"game"`` (module docs); ``render_mode`` is None,
+    ``"ansi"`` or ``"human"``.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
+        "name": "fivecrowns_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        rules: Rules = OFFICIAL,
+        seed: int | None = None,
+        reward: str = "round",
+        render_mode: str | None = None,
+    ) -> None:
+        _require()
+        super().__init__()
+        if reward not in _REWARDS:
+            raise InvalidStateError(f"reward must be 'round' or 'game', got {reward!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidStateError(
+                f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}"
+            )
+        # Deal once now, to check the table (players, rules, seed) with the engine's errors.
+        GameState.new(players, rules=rules, seed=0 if seed is None else seed)
+        self.players = players
+        self.rules = rules
+        self.reward = reward
+        self.render_mode = render_mode
+        self.possible_agents = [_agent(seat) for seat in range(players)]
+        self._rng = random.Random(seed)
+        low, high = _bounds(players, rules)
+        actions = num_actions(rules)
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces: dict[str, Space] = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces: dict[str, Space] = {
+            agent: spaces.Discrete(actions) for agent in self.possible_agents
+        }
+        self._state: GameState | None = None
+
+    # -- the PettingZoo API -------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> Space:
+        """The observation space of ``agent`` (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Space:
+        """The action space of ``agent``: ``Discrete(num_actions(rules))``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game (``seed``: restart the sequence of deals from that seed)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self._state = GameState.new(self.players, rules=self.rules, seed=self._rng.getrandbits(63))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = _agent(self._state.current)
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """``agent``'s observation: its view's tensor and its action mask."""
+        state = self.game_state
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(num_actions(self.rules), dtype=np.int8)
+        if state.current_player == seat:
+            mask[list(state.legal_action_ints())] = 1
+        return {"observation": state.observation(seat), "action_mask": mask}
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """Play ``action`` (an integer) for the agent to act; an agent whose game is over
+        steps with None."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise InvalidStateError(f"{agent} is to act: None is only for a finished agent")
+        before = self.game_state
+        after = before.apply(int(action))
+        self._state = after
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if self.reward == "round" and len(after.results) > len(before.results):
+            result = after.results[-1]
+            if not result.extra_round:
+                for seat, score in enumerate(result.scores):
+                    self.rewards[_agent(seat)] = -float(score or 0)
+        if after.is_over:
+            if self.reward == "game":
+                for seat, value in enumerate(after.returns):
+                    self.rewards[_agent(seat)] = value
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = _agent(after.current)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as text (``"ansi"``: returned; ``"human"``: printed)."""
+        if self.render_mode is None:
+            return None
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # -- extras -------------------------------------------------------------------------------
+
+    @property
+    def game_state(self) -> GameState:
+        """The :class:`fivecrowns.GameState` of the game being played."""
+        if self._state is None:
+            raise InvalidStateError("call reset() before playing")
+        return self._state
+
+    def _text(self) -> str:
+        state = self.game_state
+        if state.phase is Phase.OVER:
+            winners = ", ".join(_agent(seat) for seat in state.winners)
+            head = f"game over; scores {list(state.scores)}; won by {winners}"
+        else:
+            wild = "jokers only" if state.wild_rank is None else f"{state.wild_rank}s and jokers"
+            head = (
+                f"round {state.round_number}/{state.rules.rounds} ({state.hand_size} cards, "
+                f"{wild} wild); {_agent(state.current)} to {state.phase.value}; "
+                f"scores {list(state.scores)}"
+            )
+        lines = [head]
+        if state.phase is not Phase.OVER:
+            top = str(state.discard_pile[-1]) if state.discard_pile else "-"
+            lines.append(f"  stock {len(state.stock)}, discard pile top {top}")
+            for placed in state.table:
+                lines.append(f"  table: {placed.meld} ({_agent(placed.owner)})")
+            for seat in state.active:
+                mark = "*" if seat == state.current else " "
+                lines.append(f" {mark}{_agent(seat)}: {format_cards(state.hands[seat])}")
+        return "\n".join(lines)
+
+
+def env(
+    players: int = 4,
+    rules: Rules = OFFICIAL,
+    seed: int | None = None,
+    reward: str = "round",
+    render_mode: str | None = None,
+    illegal_reward: float | None = None,
+) -> Any:
+    """The environment wrapped as PettingZoo recommends (out-of-bounds actions and calls out
+    of order are refused). With ``illegal_reward`` (e.g. ``-1.0``), an illegal action ends
+    the game and gives that reward to the agent that played it, instead of raising."""
+    _require()
+    game: Any = raw_env(
+        players=players, rules=rules, seed=seed, reward=reward, render_mode=render_mode
+    )
+    if illegal_reward is not None:
+        game = wrappers.TerminateIllegalWrapper(game, illegal_reward=illegal_reward)
+    game = wrappers.AssertOutOfBoundsWrapper(game)
+    return wrappers.OrderEnforcingWrapper(game)

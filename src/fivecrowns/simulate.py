@@ -1,0 +1,553 @@
+"""Games between bots, and tournaments of many games run in parallel.
+
+:func:`play_game` plays one game between bot objects and returns a :class:`GameResult` whose
+record replays it exactly. :func:`tournament` plays many games between built-in bots (by
+name), rotating the seats, and sums them up in a :class:`TournamentResult`: mean score with a
+95% confidence interval, win rate, go-out rate and points per round, per bot.
+
+>>> import fivecrowns as fc
+>>> from fivecrowns.bots import GreedyBot, RandomBot
+>>> game = play_game([GreedyBot(), RandomBot()], rules=fc.Rules.short_game(3), seed=1)
+>>> game.scores, game.winners, game.went_out
+((0, 113), (0,), (0, 0, 0))
+>>> game.record.replay().scores == game.scores
+True
+>>> result = tournament(["greedy", "random"], games=4, rules=fc.Rules.short_game(2), jobs=1)
+>>> [(entry.name, entry.mean_score, entry.win_rate) for entry in result.entries]
+[('greedy', 3.75, 1.0), ('random', 73.0, 0.0)]
+
+Every game is reproducible on its own: game ``i`` of a tournament with seed ``s`` is dealt
+from a game seed derived from ``(s, i)`` (:func:`game_seed`), and each bot is reset with a
+seed derived from the game seed and its seat (:func:`bot_seed`). So a tournament gives the
+same result whether it runs in one process, in a pool of processes, or on a Dask cluster.
+
+Running on a Dask cluster (``pip install "fivecrowns[dask]"``): pass the client's executor.
+
+.. code-block:: python
+
+    from distributed import Client
+    client = Client("tcp://scheduler:8786")    # or Client(LocalCluster(...))
+    result = tournament(["strong", "greedy"], games=10_000,
+                        executor=client.get_executor())
+
+Each task plays a chunk of games and returns small tuples of numbers; the workers need
+``fivecrowns`` installed.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import csv
+import hashlib
+import io
+import math
+import os
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final
+
+import attrs
+
+from ._progress import Progress, on_terminal
+from .actions import Action
+from .bots import Bot, make_bot
+from .errors import FiveCrownsError, IllegalActionError
+from .game import GameRecord, GameState
+from .rules import OFFICIAL, Rules
+from .views import RoundResult
+
+__all__ = [
+    "BotEntry",
+    "EntryStats",
+    "GameResult",
+    "ScoreDifference",
+    "TournamentResult",
+    "bot_seed",
+    "game_seed",
+    "play_game",
+    "tournament",
+]
+
+#: A tournament entry: a built-in bot's name, or a factory that makes a new Bot.
+BotEntry = str | Callable[[], Bot]
+
+#: z for a two-sided 95% interval (normal approximation).
+_Z95: Final = 1.959963984540054
+
+
+def _derive(*parts: object) -> int:
+    text = "/".join(map(str, parts))
+    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big") >> 1
+
+
+def game_seed(seed: int, game: int) -> int:
+    """The deal seed of game number ``game`` (from 0) of a tournament with seed ``seed``.
+
+    >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
+    True
+    """
+    return _derive("fivecrowns/game/v1", seed, game)
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed :func:`play_game` resets the bot in ``seat`` with, in a game dealt from
+    ``seed``."""
+    return _derive("fivecrowns/bot/v1", seed, seat)
+
+
+# -- one game ----------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class GameResult:
+    """One finished game: who sat where (``bots``, the bots' names by seat), the record that
+    replays it, the final scores by seat (lowest wins), the winners (several on a shared win)
+    and every round's result (``rounds``; tie-break rounds, if any, come last and are marked
+    ``extra_round``)."""
+
+    bots: tuple[str, ...]
+    record: GameRecord
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    rounds: tuple[RoundResult, ...]
+
+    @property
+    def round_scores(self) -> tuple[tuple[int | None, ...], ...]:
+        """Each round's scores by seat (``None`` for a seat not dealt into a tie-break
+        round)."""
+        return tuple(result.scores for result in self.rounds)
+
+    @property
+    def went_out(self) -> tuple[int | None, ...]:
+        """Who went out in each round (``None`` if nobody did)."""
+        return tuple(result.went_out for result in self.rounds)
+
+    def replay(self) -> GameState:
+        """The final state, rebuilt from the record."""
+        return self.record.replay()
+
+
+def play_game(bots: Sequence[Bot], *, rules: Rules = OFFICIAL, seed: int) -> GameResult:
+    """Play one game with ``bots[i]`` in seat ``i``; the deal comes from ``seed``.
+
+    Each bot is reset first with :func:`bot_seed` ``(seed, seat)``, then asked for an action
+    whenever its seat is to act, seeing only that seat's view. A bot that returns anything
+    but one of the legal actions stops the game with :class:`~fivecrowns.IllegalActionError`.
+    The same bots (kind and settings) and the same seed always give the same game.
+
+    >>> from fivecrowns.bots import GreedyBot
+    >>> first = play_game([GreedyBot(), GreedyBot()], seed=4)
+    >>> play_game([GreedyBot(), GreedyBot()], seed=4) == first
+    True
+    """
+    bots = tuple(bots)
+    if len({id(bot) for bot in bots}) != len(bots):
+        raise FiveCrownsError(
+            "each seat needs its own bot object (a bot keeps memory of its game); "
+            "make one per seat, e.g. [make_bot('greedy') for _ in range(4)]"
+        )
+    state = GameState.new(len(bots), rules=rules, seed=seed)
+    for seat, bot in enumerate(bots):
+        bot.reset(bot_seed(seed, seat))
+    while not state.is_over:
+        seat = state.current
+        legal = state.legal_actions()
+        action = bots[seat].act(state.view(seat), legal)
+        if not isinstance(action, Action) or action not in legal:
+            raise IllegalActionError(
+                f"bot {bots[seat].name!r} in seat {seat} chose {action!r}, which is not one of "
+                f"the legal actions: {', '.join(map(str, legal))}"
+            )
+        state = state.apply(action)
+    return GameResult(
+        bots=tuple(bot.name for bot in bots),
+        record=state.record(),
+        scores=state.scores,
+        winners=state.winners,
+        rounds=state.results,
+    )
+
+
+# -- tournaments -------------------------------------------------------------------------------
+
+# What a worker returns per game, by entry (not seat): total scores, the winners, each
+# round's scores (rounds of the schedule only) and who went out in each round (-1: nobody).
+_Summary = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+
+def _seating(entries: int, game: int) -> list[int]:
+    """The entry in each seat in game ``game``: seats turn one place per game."""
+    return [(seat + game) % entries for seat in range(entries)]
+
+
+def _make(entry: BotEntry) -> Bot:
+    """A fresh bot for a tournament entry: a built-in name or a bot factory."""
+    bot = make_bot(entry) if isinstance(entry, str) else entry()
+    if not isinstance(bot, Bot):
+        raise FiveCrownsError(
+            f"a bot factory must return a Bot (with name, reset and act), got {bot!r}"
+        )
+    return bot
+
+
+def _play_chunk(
+    bots: tuple[BotEntry, ...], rules_data: dict[str, Any], seed: int, start: int, stop: int
+) -> list[_Summary]:
+    """Play games ``start`` to ``stop - 1`` of a tournament (runs in a worker)."""
+    rules = Rules.from_dict(rules_data)
+    entries = len(bots)
+    out: list[_Summary] = []
+    for game in range(start, stop):
+        seats = _seating(entries, game)
+        entry_seat = {entry: seat for seat, entry in enumerate(seats)}
+        result = play_game(
+            [_make(bots[entry]) for entry in seats], rules=rules, seed=game_seed(seed, game)
+        )
+        rounds = [r for r in result.rounds if not r.extra_round]
+        out.append(
+            (
+                tuple(result.scores[entry_seat[e]] for e in range(entries)),
+                tuple(sorted(seats[seat] for seat in result.winners)),
+                tuple(tuple(r.scores[entry_seat[e]] or 0 for r in rounds) for e in range(entries)),
+                tuple(-1 if r.went_out is None else seats[r.went_out] for r in rounds),
+            )
+        )
+    return out
+
+
+@attrs.frozen
+class ScoreDifference:
+    """A mean difference of scores per game (``a`` minus ``b``; negative means ``a`` scored
+    less, which is better) with the half-width of its 95% confidence interval."""
+
+    a: str
+    b: str
+    games: int
+    mean: float
+    ci95: float
+
+    @property
+    def significant(self) -> bool:
+        """True if zero lies outside the 95% confidence interval."""
+        return abs(self.mean) > self.ci95
+
+    def __str__(self) -> str:
+        return (
+            f"{self.a} - {self.b}: {self.mean:+.2f} ± {self.ci95:.2f} points per game "
+            f"(95% CI, {self.games} games)"
+        )
+
+
+@attrs.frozen
+class EntryStats:
+    """One bot entry's results over a tournament.
+
+    - ``mean_score`` and ``ci95``: mean total score per game and the half-width of its 95%
+      confidence interval (normal approximation, ``1.96 * sd / sqrt(games)``); ``sd`` is the
+      sample standard deviation of the game scores.
+    - ``wins``: games won, a win shared by ``k`` players counting ``1/k``; ``win_rate`` is
+      that over the games.
+    - ``rounds``, ``rounds_out`` and ``go_out_rate``: rounds played (of the schedule;
+      tie-break rounds are left out), rounds this bot went out in, and their ratio.
+    - ``mean_round_points``: its mean score per round.
+    - ``go_out_by_round`` and ``points_by_round``: the same two by round number (index 0 is
+      round 1).
+    """
+
+    index: int
+    name: str
+    games: int
+    mean_score: float
+    ci95: float
+    sd: float
+    wins: float
+    win_rate: float
+    rounds: int
+    rounds_out: int
+    go_out_rate: float
+    mean_round_points: float
+    go_out_by_round: tuple[float, ...]
+    points_by_round: tuple[float, ...]
+
+    @property
+    def label(self) -> str:
+        """``"<index>:<name>"``, unique within a tournament."""
+        return f"{self.index}:{self.name}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        data = attrs.asdict(self)
+        data["go_out_by_round"] = list(self.go_out_by_round)
+        data["points_by_round"] = list(self.points_by_round)
+        return data
+
+
+_COLUMNS: Final = (
+    "index",
+    "name",
+    "games",
+    "mean_score",
+    "ci95",
+    "sd",
+    "wins",
+    "win_rate",
+    "rounds",
+    "rounds_out",
+    "go_out_rate",
+    "mean_round_points",
+)
+
+
+def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return mean, math.inf, 0.0
+    sd = math.sqrt(math.fsum((value - mean) ** 2 for value in values) / (n - 1))
+    return mean, _Z95 * sd / math.sqrt(n), sd
+
+
+@attrs.frozen
+class TournamentResult:
+    """The results of :func:`tournament`: the entries (``bots``, the names in the order
+    given), the rules, seed and number of games, each entry's :class:`EntryStats`
+    (``entries``), and every game's total score per entry (``scores``, for further analysis).
+
+    ``str(result)`` (or :meth:`table`) is a plain-text table; :meth:`to_dict`, :meth:`rows` and
+    :meth:`to_csv` give the numbers as data; :meth:`difference` compares two bots game by game.
+    """
+
+    bots: tuple[str, ...]
+    rules: Rules
+    seed: int
+    games: int
+    entries: tuple[EntryStats, ...]
+    scores: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
+
+    def _members(self, who: int | str) -> list[int]:
+        if isinstance(who, int) and not isinstance(who, bool):
+            if not 0 <= who < len(self.bots):
+                raise FiveCrownsError(
+                    f"entry index must be from 0 to {len(self.bots) - 1}, got {who!r}"
+                )
+            return [who]
+        members = [index for index, name in enumerate(self.bots) if name == who]
+        if not members:
+            raise FiveCrownsError(f"no entry named {who!r}; the entries are {', '.join(self.bots)}")
+        return members
+
+    def difference(self, a: int | str, b: int | str) -> ScoreDifference:
+        """The mean per game of ``a``'s score minus ``b``'s, with its 95% confidence interval
+        (paired by game, so the luck of the deal cancels out). ``a`` and ``b`` are entry
+        indices or bot names (a name stands for the mean of all entries with that name, e.g.
+        two ``"strong"`` against two ``"greedy"``)."""
+        first, second = self._members(a), self._members(b)
+        diffs = [
+            math.fsum(game[i] for i in first) / len(first)
+            - math.fsum(game[i] for i in second) / len(second)
+            for game in self.scores
+        ]
+        mean, ci95, _ = _mean_ci(diffs)
+        return ScoreDifference(self._label(a), self._label(b), len(diffs), mean, ci95)
+
+    def _label(self, who: int | str) -> str:
+        return who if isinstance(who, str) else f"{who}:{self.bots[who]}"
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per entry with the summary columns (no per-round lists)."""
+        return [{column: getattr(entry, column) for column in _COLUMNS} for entry in self.entries]
+
+    def to_csv(self) -> str:
+        """:meth:`rows` as CSV text with a header line."""
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(self.rows())
+        return out.getvalue()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as JSON-ready data (rules as :meth:`Rules.to_dict`)."""
+        return {
+            "bots": list(self.bots),
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "games": self.games,
+            "entries": [entry.to_dict() for entry in self.entries],
+            "scores": [list(game) for game in self.scores],
+        }
+
+    def table(self) -> str:
+        """A plain-text table, best mean score first."""
+        header = (
+            f"{'bot':<14} {'mean score':>10} {'± 95% CI':>9} {'win rate':>9} "
+            f"{'out rate':>9} {'pts/round':>10}"
+        )
+        lines = [
+            f"{self.games} games, {len(self.bots)} players, seats rotated, seed {self.seed}",
+            header,
+            "-" * len(header),
+        ]
+        for entry in sorted(self.entries, key=lambda entry: (entry.mean_score, entry.index)):
+            lines.append(
+                f"{entry.label:<14} {entry.mean_score:10.2f} {entry.ci95:9.2f} "
+                f"{entry.win_rate:9.3f} {entry.go_out_rate:9.3f} {entry.mean_round_points:10.2f}"
+            )
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+def _summarise(
+    names: tuple[str, ...], rules: Rules, seed: int, games: list[_Summary]
+) -> TournamentResult:
+    count = len(games)
+    rounds = rules.rounds
+    entries: list[EntryStats] = []
+    for entry, name in enumerate(names):
+        totals = [float(game[0][entry]) for game in games]
+        mean, ci95, sd = _mean_ci(totals)
+        wins = math.fsum(1 / len(game[1]) for game in games if entry in game[1])
+        per_round = [[game[2][entry][r] for game in games] for r in range(rounds)]
+        out_by_round = [sum(game[3][r] == entry for game in games) for r in range(rounds)]
+        played = count * rounds
+        rounds_out = sum(out_by_round)
+        entries.append(
+            EntryStats(
+                index=entry,
+                name=name,
+                games=count,
+                mean_score=mean,
+                ci95=ci95,
+                sd=sd,
+                wins=wins,
+                win_rate=wins / count,
+                rounds=played,
+                rounds_out=rounds_out,
+                go_out_rate=rounds_out / played,
+                mean_round_points=math.fsum(map(math.fsum, per_round)) / played,
+                go_out_by_round=tuple(out / count for out in out_by_round),
+                points_by_round=tuple(math.fsum(points) / count for points in per_round),
+            )
+        )
+    return TournamentResult(
+        bots=names,
+        rules=rules,
+        seed=seed,
+        games=count,
+        entries=tuple(entries),
+        scores=tuple(game[0] for game in games),
+    )
+
+
+def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
+    """Split the games into chunks: about eight per worker (for balance and progress), at
+    most 50 games each."""
+    size = max(1, min(50, math.ceil(games / (8 * workers))))
+    return [(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+def _check_args(
+    bots: Sequence[BotEntry], games: int, rules: Rules, seed: int, jobs: int | None
+) -> tuple[tuple[BotEntry, ...], tuple[str, ...]]:
+    """The entries and their names, after checking every argument."""
+    if isinstance(bots, str) or not all(isinstance(b, str) or callable(b) for b in bots):
+        raise FiveCrownsError(
+            "bots must be a sequence of built-in bot names such as ['strong', 'greedy'] or "
+            f"bot factories (a Bot class, or a function returning a Bot), got {bots!r}"
+        )
+    entries = tuple(bots)
+    names = tuple(_make(entry).name for entry in entries)
+    if not isinstance(rules, Rules):
+        raise FiveCrownsError(f"rules must be a Rules, got {rules!r}")
+    if not 2 <= len(entries) <= rules.max_players:
+        raise FiveCrownsError(
+            f"a tournament table seats 2 to {rules.max_players} bots under these rules, "
+            f"got {len(entries)}"
+        )
+    for label, value, low in (("games", games, 1), ("seed", seed, 0)):
+        if type(value) is not int or value < low:
+            raise FiveCrownsError(f"{label} must be an int of at least {low}, got {value!r}")
+    if jobs is not None and (type(jobs) is not int or jobs < 1):
+        raise FiveCrownsError(
+            f"jobs must be None (all cores) or an int of at least 1, got {jobs!r}"
+        )
+    return entries, names
+
+
+def tournament(
+    bots: Sequence[BotEntry],
+    *,
+    games: int,
+    rules: Rules = OFFICIAL,
+    seed: int = 0,
+    jobs: int | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    progress: bool | None = None,
+) -> TournamentResult:
+    """Play ``games`` games between ``bots``, one per seat, and sum up the results per entry.
+
+    Each entry is a built-in bot's name (``"random"``, ``"greedy"``, ``"strong"``; see
+    :data:`~fivecrowns.bots.BOTS`) or a bot factory: your Bot class, or a function returning a
+    new Bot. The same entry may appear more than once. When games run in other processes, a
+    factory must be importable there (a class or function defined at module level, not in
+    ``__main__`` of an interactive session or a lambda); ``jobs=1`` runs anything.
+
+    - Seats rotate: in game ``i`` entry ``e`` sits in seat ``(e - i) mod n``, so every entry
+      plays every seat equally often over ``n`` games.
+    - Where it runs: in ``executor`` if given (any :class:`concurrent.futures.Executor`,
+      e.g. a ``ThreadPoolExecutor`` or a Dask ``Client.get_executor()``; it is not shut
+      down), else in ``jobs`` processes (``None``: one per CPU core; ``1``: in this process).
+      Games are sent in chunks and the results put back in game order, so the result is the
+      same however the games are run.
+    - ``progress``: a progress bar on stderr; ``None`` shows it only if stderr is a terminal.
+    """
+    entries, names = _check_args(bots, games, rules, seed, jobs)
+    rules_data = rules.to_dict()
+    show = on_terminal() if progress is None else bool(progress)
+    if executor is None and jobs is None:
+        jobs = os.cpu_count() or 1
+    workers = jobs or 2
+    chunks = _chunks(games, min(workers, games))
+    results: list[list[_Summary] | None] = [None] * len(chunks)
+    bar = Progress(games, "games") if show else None
+    try:
+        if bar is not None:
+            bar.__enter__()
+        for index, summaries in _run(entries, rules_data, seed, chunks, executor, jobs):
+            results[index] = summaries
+            if bar is not None:
+                bar.update(len(summaries))
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    played = [game for chunk in results if chunk is not None for game in chunk]
+    return _summarise(names, rules, seed, played)
+
+
+def _run(
+    bots: tuple[BotEntry, ...],
+    rules_data: dict[str, Any],
+    seed: int,
+    chunks: list[tuple[int, int]],
+    executor: concurrent.futures.Executor | None,
+    jobs: int | None,
+) -> Iterator[tuple[int, list[_Summary]]]:
+    """Yield ``(chunk index, summaries)`` as chunks finish, in any order."""
+    if executor is None and (jobs == 1 or len(chunks) == 1):
+        for index, (start, stop) in enumerate(chunks):
+            yield index, _play_chunk(bots, rules_data, seed, start, stop)
+        return
+    own = None
+    if executor is None:
+        own = concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs or 1, len(chunks)))
+        executor = own
+    try:
+        futures = {
+            executor.submit(_play_chunk, bots, rules_data, seed, start, stop): index
+            for index, (start, stop) in enumerate(chunks)
+        }
+        for future in concurrent.futures.as_completed(futures):
+            yield futures[future], future.result()
+    finally:
+        if own is not None:
+            own.shutdown(cancel_futures=True)

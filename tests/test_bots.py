@@ -1,0 +1,262 @@
+"""The bots: the protocol, every built-in bot playing only legal moves under every rule option
+that changes what a turn looks like, determinism, and the lay-down of final turns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import fivecrowns as fc
+from fivecrowns.bots import BOTS, Bot, GreedyBot, RandomBot, StrongBot, make_bot
+from fivecrowns.simulate import play_game
+
+SHORT = fc.Rules.short_game(4)
+#: Rule variants that change the turn structure, each on a short game so tests stay fast.
+VARIANTS = {
+    "official-short": SHORT,
+    "lay-down": attrs.evolve(SHORT, auto_arrange_final_hand=False),
+    "lay-down+lay-off": attrs.evolve(SHORT, auto_arrange_final_hand=False, lay_off=True),
+    "lay-off": attrs.evolve(SHORT, lay_off=True),
+    "no-take-back": attrs.evolve(SHORT, may_discard_taken_discard=False),
+    "no-discard-out": attrs.evolve(SHORT, go_out_without_discard=True),
+    "every-option": attrs.evolve(
+        SHORT,
+        auto_arrange_final_hand=False,
+        lay_off=True,
+        may_discard_taken_discard=False,
+        go_out_without_discard=True,
+    ),
+    "house": fc.Rules.short_game(
+        4, max_wilds_per_meld="naturals", distinct_suit_books=True, all_wild_melds=False
+    ),
+    "constant-7-late": fc.Rules(schedule=(11, 12, 13), turn_limit=200),
+}
+
+
+class Checked:
+    """Wraps a bot; fails the test if it ever answers with an action that is not legal,
+    or sees anything but a view of its own seat."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.calls = 0
+
+    def reset(self, seed: int) -> None:
+        self.bot.reset(seed)
+
+    def act(self, view: fc.PlayerView, legal: Sequence[fc.Action]) -> fc.Action:
+        assert view.current_player == view.player
+        action = self.bot.act(view, legal)
+        assert action in legal, (view.to_dict(), action, legal)
+        self.calls += 1
+        return action
+
+
+def test_registry_and_protocol() -> None:
+    assert set(BOTS) == {"random", "greedy", "strong"}
+    for name in BOTS:
+        bot = make_bot(name)
+        assert isinstance(bot, Bot)
+        assert bot.name == name
+    assert isinstance(make_bot("greedy"), GreedyBot)
+    assert isinstance(make_bot("strong"), StrongBot)
+    assert isinstance(make_bot("random"), RandomBot)
+
+
+def test_unknown_bot_lists_the_names() -> None:
+    with pytest.raises(fc.FiveCrownsError, match="greedy, random, strong"):
+        make_bot("clever")
+    with pytest.raises(fc.FiveCrownsError, match="unknown bot"):
+        make_bot(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_strong_and_greedy_play_legal_moves(variant: str, players: int) -> None:
+    rules = VARIANTS[variant]
+    names = ["strong", "greedy"] * (players // 2)
+    for seed in range(3):
+        bots = [Checked(make_bot(name)) for name in names]
+        result = play_game(bots, rules=rules, seed=seed)
+        assert result.replay().is_over
+        assert all(bot.calls for bot in bots)
+
+
+@pytest.mark.parametrize("variant", ["lay-down+lay-off", "every-option", "no-discard-out"])
+def test_random_bot_plays_legal_moves(variant: str) -> None:
+    rules = attrs.evolve(VARIANTS[variant], schedule=(3, 4), turn_limit=60)
+    for seed in range(3):
+        bots = [Checked(RandomBot()), Checked(GreedyBot()), Checked(StrongBot())]
+        play_game(bots, rules=rules, seed=seed)
+
+
+@settings(max_examples=12)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 5),
+    lay_down=st.booleans(),
+    lay_off=st.booleans(),
+    take_back=st.booleans(),
+    no_discard=st.booleans(),
+    size=st.integers(3, 13),
+)
+def test_legal_moves_property(
+    seed: int,
+    players: int,
+    lay_down: bool,
+    lay_off: bool,
+    take_back: bool,
+    no_discard: bool,
+    size: int,
+) -> None:
+    """One round of a random table size and hand size, under a random mix of the options."""
+    rules = fc.Rules(
+        schedule=(size,),
+        auto_arrange_final_hand=not lay_down,
+        lay_off=lay_off,
+        may_discard_taken_discard=take_back,
+        go_out_without_discard=no_discard,
+        turn_limit=100,
+    )
+    names = ["strong", "greedy", "random"]
+    bots = [Checked(make_bot(names[seat % 3])) for seat in range(players)]
+    play_game(bots, rules=rules, seed=seed)
+
+
+def test_lay_down_melds_then_discard() -> None:
+    """Without auto-arrange, a final turn lays down the melds of the best arrangement card by
+    card, then discards: the hand is scored as the best arrangement would have scored it."""
+    rules = attrs.evolve(SHORT, auto_arrange_final_hand=False)
+    melds = finals = 0
+    for seed in range(5):
+        state = fc.GameState.new(3, rules=rules, seed=seed)
+        bots = [GreedyBot(), StrongBot(), GreedyBot()]
+        for seat, bot in enumerate(bots):
+            bot.reset(seat)
+        drawn: tuple[fc.Card, ...] = ()
+        while not state.is_over:
+            seat = state.current
+            action = bots[seat].act(state.view(seat), state.legal_actions())
+            after = state.apply(action)
+            if state.went_out is not None:
+                if action.kind in (fc.ActionKind.DRAW_STOCK, fc.ActionKind.DRAW_DISCARD):
+                    drawn = after.hands[seat]
+                melds += action.kind in (fc.ActionKind.MELD_BOOK, fc.ActionKind.MELD_RUN)
+                if action.kind is fc.ActionKind.DISCARD:
+                    assert action.card is not None
+                    kept = list(drawn)
+                    kept.remove(action.card)
+                    if len(after.results) > len(state.results):
+                        score = after.results[-1].scores[seat]
+                    else:
+                        score = after.round_scores[seat]
+                    assert score == fc.min_deadwood(kept, state.wild_rank, rules=rules)
+                    finals += 1
+            state = after
+    assert melds
+    assert finals
+
+
+def test_greedy_draw_and_discard_rules() -> None:
+    view = fc.GameState.new(2, seed=5).view(0)
+    bot = GreedyBot()
+    # Take the discard only when it lowers the best deadwood.
+    hand = view.hand
+    top = view.top_discard
+    assert top is not None
+    now = fc.min_deadwood(hand, view.wild_rank)
+    _, after = fc.best_discard((*hand, top), view.wild_rank)
+    expected = fc.DRAW_DISCARD if after.points < now else fc.DRAW_STOCK
+    assert bot.act(view, (fc.DRAW_STOCK, fc.DRAW_DISCARD)) == expected
+    # Discard what leaves the least deadwood; ties throw the costliest natural, keep wilds.
+    state = fc.GameState.new(2, seed=5).apply("draw")
+    action = bot.act(state.view(0), state.legal_actions())
+    card, _ = fc.best_discard(state.hand(0), state.wild_rank)
+    assert action == fc.Action.discard(card)
+
+
+def test_bots_go_out_when_they_can() -> None:
+    for seed in range(40):
+        state = fc.GameState.new(2, rules=fc.Rules.short_game(1), seed=seed)
+        state = state.apply("draw")
+        legal = state.legal_actions()
+        if any(action.kind is fc.ActionKind.GO_OUT for action in legal):
+            for bot in (GreedyBot(), StrongBot()):
+                bot.reset(0)
+                assert bot.act(state.view(0), legal).kind is fc.ActionKind.GO_OUT
+            return
+    pytest.fail("no seed in range dealt a hand that can go out")  # pragma: no cover
+
+
+def test_strong_never_throws_a_wild_before_the_last_turn() -> None:
+    throws = 0
+    for seed in range(4):
+        state = fc.GameState.new(3, rules=SHORT, seed=seed)
+        bots = [StrongBot() for _ in range(3)]
+        for seat, bot in enumerate(bots):
+            bot.reset(seat)
+        while not state.is_over:
+            seat = state.current
+            legal = state.legal_actions()
+            action = bots[seat].act(state.view(seat), legal)
+            if action.kind is fc.ActionKind.DISCARD and state.went_out is None:
+                assert action.card is not None
+                if any(
+                    a.kind is fc.ActionKind.DISCARD
+                    and a.card is not None
+                    and not a.card.is_wild(state.wild_rank)
+                    for a in legal
+                ):
+                    assert not action.card.is_wild(state.wild_rank)
+                    throws += 1
+            state = state.apply(action)
+    assert throws
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_same_seed_same_game(name: str) -> None:
+    rules = fc.Rules.short_game(3)
+    first = play_game([make_bot(name), make_bot("greedy")], rules=rules, seed=11)
+    again = play_game([make_bot(name), make_bot("greedy")], rules=rules, seed=11)
+    assert first == again
+    assert first.record.replay().scores == first.scores
+
+
+def test_random_bot_depends_on_its_seed() -> None:
+    legal = (fc.DRAW_STOCK, fc.DRAW_DISCARD)
+    view = fc.GameState.new(2, seed=1).view(0)
+    picks = set()
+    for seed in range(20):
+        bot = RandomBot()
+        bot.reset(seed)
+        picks.add(tuple(bot.act(view, legal) for _ in range(8)))
+    assert len(picks) > 1
+
+
+def test_strong_sees_only_its_view() -> None:
+    """StrongBot decides the same on views that differ only in what the player cannot see."""
+    state = fc.GameState.new(3, seed=2)
+    for _ in range(7):
+        state = state.apply(GreedyBot().act(state.view(state.current), state.legal_actions()))
+    other = fc.GameState.from_json(state.to_json())
+    # Swap a card between two hidden places (the stock and another player's hand).
+    hidden_hand = list(other.hands[(other.current + 1) % 3])
+    stock = list(other.stock)
+    if hidden_hand and stock and hidden_hand[0] != stock[0]:
+        hidden_hand[0], stock[0] = stock[0], hidden_hand[0]
+        hands = list(other.hands)
+        hands[(other.current + 1) % 3] = tuple(sorted(hidden_hand, key=lambda c: c.code))
+        other = attrs.evolve(other, hands=tuple(hands), stock=tuple(stock))
+    seat = state.current
+    assert state.view(seat) == other.view(seat)
+    a, b = StrongBot(), StrongBot()
+    a.reset(1)
+    b.reset(1)
+    assert a.act(state.view(seat), state.legal_actions()) == b.act(
+        other.view(seat), other.legal_actions()
+    )

@@ -1,0 +1,162 @@
+"""The PettingZoo AEC environment (skipped when PettingZoo is not installed)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from pettingzoo.test import api_test, seed_test
+
+import fivecrowns as fc
+from fivecrowns.adapters.pettingzoo import env, raw_env
+
+SHORT = fc.Rules(schedule=(3, 4), turn_limit=60)
+
+# Dict observations with an action mask are PettingZoo's recommended form for board and card
+# games, but api_test only whitelists its own classic games by name for them.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning"),
+]
+
+
+@pytest.mark.parametrize(
+    ("players", "rules"),
+    [
+        (4, SHORT),
+        (
+            2,
+            fc.Rules(
+                schedule=(3, 4, 5), turn_limit=60, auto_arrange_final_hand=False, lay_off=True
+            ),
+        ),
+        (
+            3,
+            fc.Rules(
+                schedule=(3, 3),
+                turn_limit=40,
+                go_out_bonus=-10,
+                tie_break="extra_round",
+                extra_round_hand_size=3,
+                go_out_without_discard=True,
+                packs=1,
+            ),
+        ),
+    ],
+)
+def test_pettingzoo_api_test(players: int, rules: fc.Rules) -> None:
+    api_test(env(players=players, rules=rules, seed=1), num_cycles=200)
+
+
+def test_pettingzoo_api_test_official_rules() -> None:
+    api_test(env(rules=fc.Rules(turn_limit=80), seed=2), num_cycles=60)
+
+
+def test_pettingzoo_seed_test() -> None:
+    seed_test(lambda: env(players=3, rules=SHORT), num_cycles=100)
+
+
+def test_api_test_with_the_illegal_move_wrapper() -> None:
+    api_test(env(players=2, rules=SHORT, illegal_reward=-1.0), num_cycles=50)
+
+
+def _play(game: Any, rng: random.Random) -> dict[str, float]:
+    """Play a game with random legal actions; each agent's rewards summed."""
+    totals: dict[str, float] = {}
+    for agent in game.agent_iter():
+        observation, reward, termination, truncation, _ = game.last()
+        totals[agent] = totals.get(agent, 0.0) + reward
+        if termination or truncation:
+            game.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        game.step(int(rng.choice(list(legal))))
+    return totals
+
+
+@pytest.mark.parametrize("reward", ["round", "game"])
+def test_rewards_add_up_to_minus_the_final_scores(reward: str) -> None:
+    rules = fc.Rules(schedule=(3, 4, 5), turn_limit=60, go_out_bonus=-10)
+    game = raw_env(players=3, rules=rules, reward=reward)
+    game.reset(seed=4)
+    totals = _play(game, random.Random(4))
+    state = game.game_state
+    assert state.is_over
+    assert game.agents == []
+    assert totals == {f"player_{seat}": -float(score) for seat, score in enumerate(state.scores)}
+
+
+def test_observation_and_mask_are_the_engines() -> None:
+    game = raw_env(players=3, rules=SHORT)
+    game.reset(seed=9)
+    state = game.game_state
+    assert game.agent_selection == f"player_{state.current}"
+    for seat in range(3):
+        observation = game.observe(f"player_{seat}")
+        assert observation["observation"].dtype == np.float32
+        assert observation["observation"].shape == (fc.observation_size(3),)
+        np.testing.assert_array_equal(observation["observation"], state.observation(seat))
+        mask = observation["action_mask"]
+        assert mask.dtype == np.int8
+        assert mask.shape == (fc.num_actions(SHORT),)
+        if seat == state.current:
+            np.testing.assert_array_equal(mask.astype(bool), state.legal_action_mask())
+        else:
+            assert not mask.any()
+    assert game.action_space("player_0").n == fc.num_actions(SHORT)
+    assert game.observation_space("player_1") is game.observation_space("player_1")
+
+
+def test_same_seed_same_games_and_reset_deals_new_ones() -> None:
+    first, second = raw_env(players=2, rules=SHORT, seed=5), raw_env(players=2, rules=SHORT)
+    first.reset()
+    second.reset(seed=5)
+    assert first.game_state == second.game_state
+    first.reset()
+    assert first.game_state != second.game_state
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    game = raw_env(players=2, rules=SHORT)
+    game.reset(seed=1)
+    before = game.game_state
+    with pytest.raises(fc.IllegalActionError, match="must draw first"):
+        game.step(fc.Action.discard(before.hand(before.current)[0]).to_int())
+    assert game.game_state == before
+    with pytest.raises(fc.InvalidStateError, match="None is only for a finished agent"):
+        game.step(None)
+
+
+def test_the_illegal_move_wrapper_ends_the_game() -> None:
+    game = env(players=2, rules=SHORT, illegal_reward=-5.0)
+    game.reset(seed=1)
+    agent = game.agent_selection
+    game.step(2)  # a discard, before drawing
+    assert all(game.terminations.values())
+    assert game.rewards[agent] == -5.0
+
+
+def test_render_and_bad_arguments() -> None:
+    game = raw_env(players=2, rules=SHORT, render_mode="ansi")
+    game.reset(seed=3)
+    text = game.render()
+    assert text is not None
+    assert text.startswith("round 1/2 (3 cards, 3s and jokers wild); player_0 to draw")
+    assert fc.format_cards(game.game_state.hand(1)) in text
+    quiet = raw_env(players=2, rules=SHORT)
+    quiet.reset(seed=3)
+    assert quiet.render() is None
+    with pytest.raises(fc.InvalidStateError, match="reward must be"):
+        raw_env(reward="points")
+    with pytest.raises(fc.InvalidStateError, match="render_mode must be"):
+        raw_env(render_mode="rgb_array")
+    with pytest.raises(fc.InvalidStateError, match="players must be"):
+        raw_env(players=1)
+    with pytest.raises(fc.InvalidStateError, match="call reset"):
+        _ = raw_env(players=2).game_state
