@@ -12,7 +12,7 @@ and the ratio of the medians.  Two cold flavours for the core:
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import random
 import sys
 import time
@@ -25,14 +25,8 @@ HERE = Path(__file__).resolve().parent
 
 
 def _load_core() -> Any:
-    path = HERE.parent / "src" / "fivecrowns" / "_solver_core.py"
-    spec = importlib.util.spec_from_file_location("_solver_core", path)
-    assert spec is not None
-    assert spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["_solver_core"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    sys.path.insert(0, str(HERE.parent / "src"))
+    return importlib.import_module("fivecrowns._solver_core")
 
 
 core = _load_core()
@@ -115,7 +109,7 @@ def ref_best_discard(codes: Sequence[int], wr: int) -> tuple[int, int]:
         rest.remove(c)
         vals[c] = ref_min(rest, wr)
     pts = {c: (50 if c == 55 else 20 if c % 11 + 3 == wr else c % 11 + 3) for c in vals}
-    best = min(vals, key=lambda c: (vals[c], -pts[c], -c))
+    best = min(vals, key=lambda c: (vals[c], c == 55 or c % 11 + 3 == wr, -pts[c], -c))
     return best, vals[best]
 
 

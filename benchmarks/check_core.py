@@ -1,12 +1,17 @@
 """Compare fivecrowns._solver_core against the brute force on random hands.
 
 Usage:  PYTHONPATH=src python3 benchmarks/check_core.py [n_hands] [seed]
+        PYTHONPATH=src python3 benchmarks/check_core.py --exhaustive [max_size]
+        PYTHONPATH=src python3 benchmarks/check_core.py --diff [n_hands] [seed]
+``--diff`` compares the default-rules fast path against the rank sweep (the fast path
+switched off) on random, dense-suit, book-heavy and wild-heavy hands of 0..15 cards:
+min_deadwood, arrangement soundness, discard values and best_discard.
 Exits non-zero on the first mismatch (printing a reproducer).
 """
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import random
 import sys
 import time
@@ -21,14 +26,8 @@ import _bruteforce as bf  # noqa: E402
 
 
 def _load_core() -> Any:
-    path = HERE.parent / "src" / "fivecrowns" / "_solver_core.py"
-    spec = importlib.util.spec_from_file_location("_solver_core", path)
-    assert spec is not None
-    assert spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["_solver_core"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    sys.path.insert(0, str(HERE.parent / "src"))
+    return importlib.import_module("fivecrowns._solver_core")
 
 
 core = _load_core()
@@ -188,7 +187,123 @@ def exhaustive(max_size: int) -> None:
     print(f"OK exhaustive: {n} (hand, wild rank, cfg) cases in {time.time() - t0:.1f}s")
 
 
+def sweep_min(hand: list[int], wr: int, cfg: Any) -> int:
+    """The rank sweep alone (fast path off), no hand caches."""
+    core._FAST_ON = False
+    try:
+        return int(core._solve(tuple(sorted(hand)), wr, cfg))
+    finally:
+        core._FAST_ON = True
+
+
+def diff_hand(rng: random.Random, wr: int, packs: int, size: int) -> list[int]:
+    wi = wr - 3
+    d = deck(packs)
+    kind = rng.randrange(5)
+    if kind == 0:
+        return rng.sample(d, size)
+    avail = Counter(d)
+    hand: list[int] = []
+
+    def take(c: int) -> None:
+        if avail[c] > 0 and len(hand) < size:
+            avail[c] -= 1
+            hand.append(c)
+
+    wild_codes = [55] + ([s * 11 + wi for s in range(5)] if 0 <= wi < 11 else [])
+    if kind == 1:  # dense suits with duplicates + a few wilds
+        suits = rng.sample(range(5), rng.choice([1, 1, 2]))
+        for _ in range(rng.randrange(0, 5)):
+            take(rng.choice(wild_codes))
+        lo = rng.randrange(0, 9)
+        hi = min(10, lo + rng.randrange(2, 9))
+        for _ in range(300):
+            take(rng.choice(suits) * 11 + rng.randint(lo, hi))
+    elif kind == 2:  # book heavy
+        ranks = rng.sample(range(11), rng.randint(1, 4))
+        for _ in range(300):
+            if rng.random() < 0.15:
+                take(rng.choice(wild_codes))
+            else:
+                take(rng.randrange(5) * 11 + rng.choice(ranks))
+    elif kind == 3:  # wild heavy
+        for _ in range(rng.randrange(0, size + 1)):
+            take(rng.choice(wild_codes))
+    else:  # a window of ranks over a few suits (books and runs compete)
+        lo = rng.randrange(0, 9)
+        suits = rng.sample(range(5), rng.randint(2, 4))
+        for _ in range(300):
+            if rng.random() < 0.12:
+                take(rng.choice(wild_codes))
+            else:
+                take(rng.choice(suits) * 11 + rng.randint(lo, min(10, lo + 3)))
+    rest = [c for c, n in avail.items() for _ in range(n)]
+    rng.shuffle(rest)
+    while len(hand) < size:
+        hand.append(rest.pop())
+    return hand
+
+
+def differential(n_hands: int, seed: int) -> None:
+    """The fast path against the sweep (default rules only)."""
+    rng = random.Random(seed)
+    t0 = time.time()
+    stats = Counter[str]()
+    for it in range(n_hands):
+        cfg = CoreConfig(
+            packs=rng.choice([1, 2, 2, 2, 3]),
+            all_wild_melds=rng.random() < 0.7,
+            wild_points=rng.choice([20, 20, 7, 60]),
+            joker_points=rng.choice([50, 50, 15]),
+        )
+        wr = rng.choice([*range(3, 14), 0])
+        size = rng.randint(0, 15)
+        hand = diff_hand(rng, wr, cfg.packs, size)
+        key = tuple(sorted(hand))
+        core.cache_clear(keep_tables=rng.random() < 0.9)
+        if core._fast(key, wr, cfg) is not None:
+            stats["fast"] += 1
+        exp = sweep_min(hand, wr, cfg)
+        got = core.min_deadwood(hand, wr, cfg)
+        if got != exp:
+            fail(f"fast min_deadwood {got} != sweep {exp}", hand, wr, cfg)
+        err = check_arrangement(hand, wr, cfg, core.arrange(hand, wr, cfg), exp)
+        if err:
+            fail("fast " + err, hand, wr, cfg)
+        stats["min"] += 1
+        if hand and rng.random() < 0.3:
+            exp_d = {c: sweep_min(list(core._remove(key, (c,))), wr, cfg) for c in set(key)}
+            got_d = core.discard_values(hand, wr, cfg)
+            if got_d != exp_d:
+                fail(f"discard_values {got_d} != sweep {exp_d}", hand, wr, cfg)
+            best = min(exp_d, key=lambda c: discard_order(c, exp_d[c], wr, cfg))
+            d, melds, dead, pts = core.best_discard(hand, wr, cfg)
+            if d != best or pts != exp_d[best]:
+                fail(f"best_discard {d},{pts} != {best},{exp_d[best]}", hand, wr, cfg)
+            rest = list(hand)
+            rest.remove(d)
+            err = check_arrangement(rest, wr, cfg, (melds, dead, pts), exp_d[best])
+            if err:
+                fail("best_discard " + err, hand, wr, cfg)
+            stats["discard"] += 1
+        if (it + 1) % 5000 == 0:
+            print(f"  {it + 1} hands ok ({time.time() - t0:.0f}s) {dict(stats)}", flush=True)
+    print(f"OK diff: {n_hands} hands, {dict(stats)} in {time.time() - t0:.1f}s")
+
+
+def discard_order(c: int, value: int, wr: int, cfg: Any) -> tuple[int, bool, int, int]:
+    """The documented tie-break: least deadwood, a natural before a wild, most points,
+    highest code."""
+    return (value, bf.is_wild(c, wr), -bf.points(c, wr, cfg), -c)
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--diff":
+        differential(
+            int(sys.argv[2]) if len(sys.argv) > 2 else 20000,
+            int(sys.argv[3]) if len(sys.argv) > 3 else 1,
+        )
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "--exhaustive":
         exhaustive(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
         return
@@ -219,7 +334,7 @@ def main() -> None:
             got_d = core.discard_values(hand, wr, cfg)
             if got_d != exp_d:
                 fail(f"discard_values {got_d} != brute {exp_d}", hand, wr, cfg)
-            best = min(exp_d, key=lambda c: (exp_d[c], -bf.points(c, wr, cfg), -c))
+            best = min(exp_d, key=lambda c: discard_order(c, exp_d[c], wr, cfg))
             d, melds, dead, pts = core.best_discard(hand, wr, cfg)
             if d != best or pts != exp_d[best]:
                 fail(f"best_discard {d},{pts} != {best},{exp_d[best]}", hand, wr, cfg)

@@ -29,6 +29,12 @@ Algorithm (exact dynamic programme, see ``_sweep``):
   naturals in no possible meld when W <= 1 (they are deadwood in every arrangement).
 * ``best_discard`` uses branch and bound over exact sub-solves (``_best_discard_code``)
   instead of the all-discards sweep.
+* Default rules fast path (``_fast``, ``_fast_arrange``): a shipped table of single-suit
+  run values (``_suits``, ``_data/suit_runs.bin``) plus an enumeration of the book choices
+  at ranks with >= 2 naturals, combined by min-plus over the wild count.  Used for
+  ``min_deadwood`` when a hand has few book combinations (else the sweep is faster) and
+  for ``arrange``; hands with a code held 3+ times or more than ``_suits.U`` wilds use the
+  sweep.
 * General rules (and discards) split the naturals into independent components (two
   naturals can share a meld only if same rank, or same suit within w+1 ranks); the
   components only share wilds and are combined by min-plus convolution over the number
@@ -54,6 +60,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import product
+from typing import Any
+
+from . import _suits
 
 __all__ = [
     "JOKER",
@@ -821,8 +830,580 @@ _CNT_BIT = [1 << (3 * (c // 11)) for c in range(55)] + [0]
 _OCC_BIT = [1 << (5 * (c % 11) + c // 11) for c in range(55)] + [0]
 
 
+# --------------------------------------------------------------------------------------
+# Default rules fast path: per-suit run tables + book choices (see ``_suits``).
+#
+# Every natural is deadwood, in a book of its rank or in a run of its suit.  One book per
+# rank suffices (two books of a rank merge at no extra wild cost), and a book holding one
+# natural (+ 2 wilds) costs what a run holding that natural alone costs, so books are only
+# chosen with >= 2 naturals and the per-suit run problem allows one-natural runs.  The
+# answer (least natural deadwood with <= W wilds) is then the least over the book choices
+# B_r (per rank) of  dd(B) + min over u-splits (sum u_s <= W - k(B)) of sum_s R_s[u_s],
+# where R_s = the run table of suit s's naturals outside the books, k(B) = sum over
+# non-empty books of max(0, 3 - |B_r|).  A natural with no other natural of its suit within
+# W + 1 ranks ("isolated") can share no run: it joins its rank's book whenever that book is
+# non-empty (never worse), else it is deadwood or alone with 2 wilds (only with no other
+# isolated natural at its rank: with >= 2 the book of them dominates).  So only the
+# "contested" naturals (with a possible run partner) of ranks with >= 2 naturals branch.
+
+_SU = [c // 11 for c in range(56)]
+_FU = _suits.U
+_UW = _suits.UW
+_P3 = _suits.POW3
+# _WIN[r][q]: rank positions within distance r of position q, q excluded (r = W + 1).
+_WIN = [
+    [sum(1 << x for x in range(11) if x != q and abs(x - q) <= r) for q in range(11)]
+    for r in range(12)
+]
+#: Switch for the fast path (the sweep alone is used when False).
+_FAST_ON = True
+#: Plain solves leave hands with more book combinations (all components) to the sweep.
+_FAST_SWEEP_ABOVE = 16
+#: Most book-choice combinations the fast path enumerates before leaving it to the sweep.
+_FAST_COMBOS = 64
+
+
+def _mp(vecs: list[Sequence[int]], b: int) -> int:
+    """Least sum_i vecs[i][u_i] over sum u_i <= b (every vector non-increasing)."""
+    if b == 0:
+        return sum([v[0] for v in vecs])
+    const = 0
+    acc: Sequence[int] | None = None
+    for v in vecs:
+        if v[0] == v[b]:
+            const += v[0]
+        elif acc is None:
+            acc = v
+        else:
+            a = acc
+            acc = [min([a[i] + v[u - i] for i in range(u + 1)]) for u in range(b + 1)]
+    return const if acc is None else const + acc[b]
+
+
+def _mp_vec(vecs: list[Sequence[int]], b: int) -> list[int]:
+    acc: list[int] = [0] * (b + 1)
+    for v in vecs:
+        a = acc
+        acc = [min([a[i] + v[u - i] for i in range(u + 1)]) for u in range(b + 1)]
+    return acc
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _segments(m: int, reach: int) -> tuple[tuple[int, int], ...]:
+    """Maximal groups (lowest, highest position) of the set positions of mask m in which
+    consecutive positions are at most ``reach`` apart."""
+    out = []
+    lo = hi = -1
+    for q in range(11):
+        if m >> q & 1:
+            if lo < 0:
+                lo = hi = q
+            elif q - hi <= reach:
+                hi = q
+            else:
+                out.append((lo, hi))
+                lo = hi = q
+    if lo >= 0:
+        out.append((lo, hi))
+    return tuple(out)
+
+
+_Opt = tuple[tuple[tuple[int, int], ...], int, int]
+
+
+def _fast(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, plan: bool = False) -> Any:
+    """Default rules: the least deadwood of the hand, or None when the fast path does not
+    apply (a code held 3+ times, W > ``_suits.U``, too many book combinations).
+
+    The naturals of a suit split into segments (consecutive naturals more than W + 1 ranks
+    apart can share no run, so each segment's run value is its own table entry and the
+    suit's is their min-plus sum).  A one-rank segment is an isolated natural.  Book ranks
+    with contested naturals and the segments those lie in form components; each component's
+    value per wild count is the least over its book choices; everything is then combined by
+    min-plus over the wild count.
+
+    With ``plan`` the result is (least natural deadwood with <= W wilds, W, plain items,
+    components, free books) for ``_fast_arrange``.
+    """
+    wi = wild_rank - 3
+    tot = 0
+    wsum = 0
+    jp = cfg.joker_points
+    wp = cfg.wild_points
+    pat = [0, 0, 0, 0, 0]
+    msk = [0, 0, 0, 0, 0]
+    rc = [0] * 11
+    w = 0
+    prev = -1
+    dup = 0
+    ri_of = _RI
+    su = _SU
+    p3 = _P3
+    for c in key:
+        if c == JOKER:
+            w += 1
+            wsum += jp
+            continue
+        q = ri_of[c]
+        if q == wi:
+            w += 1
+            wsum += wp
+            continue
+        tot += q + 3
+        if c == prev:
+            dup += 1
+            if dup == 2:
+                return None
+        else:
+            prev = c
+            dup = 0
+        s = su[c]
+        pat[s] += p3[q]
+        msk[s] |= 1 << q
+        rc[q] += 1
+    if w > _FU:
+        return None
+    tb = _suit_table()
+    uw = _UW
+    reach = w + 1
+    # segments: [suit, pattern]; seg_at[s * 11 + q] = index of the multi-rank segment
+    seg_s: list[int] = []
+    seg_p: list[int] = []
+    seg_at: dict[int, int] = {}
+    iso_at = [0] * 11  # isolated naturals per rank (count)
+    iso_s: list[list[int]] | None = [[] for _ in range(11)] if plan else None
+    plain: list[Sequence[int]] = []  # plan: per-item vectors over the wild count
+    plain_info: list[tuple[int, int, Any]] = []
+    pp: list[tuple[tuple[int, int], ...]] = []  # else: per-item Pareto points (u, d)
+    pts_of = _pts
+    for s in range(5):
+        m = msk[s]
+        if not m:
+            continue
+        p = pat[s]
+        for lo, hi in _segments(m, reach):
+            sub = p % p3[hi + 1] - p % p3[lo]
+            if lo == hi and rc[lo] >= 2:
+                k = sub // p3[lo]
+                iso_at[lo] += k
+                if iso_s is not None:
+                    iso_s[lo].extend([s] * k)
+                continue
+            if lo != hi:
+                i = len(seg_s)
+                seg_s.append(s)
+                seg_p.append(sub)
+                for q in range(lo, hi + 1):
+                    if m >> q & 1:
+                        seg_at[s * 11 + q] = i
+            elif plan:
+                plain.append(tb[sub * uw : sub * uw + w + 1])
+                plain_info.append((0, s, sub))
+            else:
+                pp.append(pts_of(sub))
+    free: list[tuple[int, tuple[int, ...]]] = []
+    ranks: list[tuple[int, list[_Opt], tuple[int, ...]]] = []
+    touched: dict[int, int] = {}  # segment -> component root rank index
+    for q in range(11):
+        if rc[q] < 2:
+            continue
+        iso = iso_at[q]
+        v = q + 3
+        pq = p3[q]
+        cont: list[tuple[int, int]] = []
+        for s in range(5):
+            i2 = seg_at.get(s * 11 + q)
+            if i2 is not None:
+                cont.append((i2, pat[s] // pq % 3))
+        isos = tuple(iso_s[q]) if iso_s is not None else ()
+        if not cont:
+            if iso == 2:
+                if plan:
+                    plain.append((2 * v, *([0] * w)))
+                    plain_info.append((1, q, isos))
+                else:
+                    pp.append(((0, 2 * v), (1, 0)))
+            elif plan:
+                free.append((q, isos))
+            continue
+        opts: list[_Opt] = []
+        if iso == 0:
+            opts.append(((), 0, 0))
+        elif iso == 1:
+            opts.append(((), 0, v))
+            if w >= 2:
+                opts.append(((), 2, 0))
+        elif iso == 2:
+            opts.append(((), 0, 2 * v))
+        for subc in product(*[range(k + 1) for _, k in cont]):
+            n = iso + sum(subc)
+            if n < 2 or 3 - n > w:
+                continue
+            rem = tuple((i2, j * pq) for (i2, _), j in zip(cont, subc, strict=True) if j)
+            opts.append((rem, 3 - n if n < 3 else 0, 0))
+        ranks.append((q, opts, isos))
+    # components: union of book ranks sharing a segment
+    nr = len(ranks)
+    parent = list(range(nr))
+    for ri, (_q, opts, _i) in enumerate(ranks):
+        for rem, _, _ in opts:
+            for i2, _ in rem:
+                o = touched.get(i2)
+                if o is None:
+                    touched[i2] = ri
+                else:
+                    a = ri
+                    while parent[a] != a:
+                        a = parent[a]
+                    b = o
+                    while parent[b] != b:
+                        b = parent[b]
+                    if a != b:
+                        parent[a] = b
+    for i2, sp in enumerate(seg_p):
+        if i2 not in touched:
+            if plan:
+                plain.append(tb[sp * uw : sp * uw + w + 1])
+                plain_info.append((0, seg_s[i2], sp))
+            else:
+                pp.append(pts_of(sp))
+    comps: list[tuple[list[int], list[int]]] = []
+    if nr:
+        root_of: dict[int, int] = {}
+        for ri in range(nr):
+            a = ri
+            while parent[a] != a:
+                a = parent[a]
+            ci = root_of.get(a)
+            if ci is None:
+                ci = root_of[a] = len(comps)
+                comps.append(([], []))
+            comps[ci][0].append(ri)
+        for i2, ri in touched.items():
+            a = ri
+            while parent[a] != a:
+                a = parent[a]
+            comps[root_of[a]][1].append(i2)
+    inf = _INF
+    sw = tot + 1
+    full = (1 << ((w + 1) * sw)) - 1
+    row = (1 << sw) - 1
+    if not plan and comps:
+        # many book combinations: the sweep is faster (measured); the plan path (arrange)
+        # keeps the fast path up to ``_FAST_COMBOS`` per component.
+        nall = 0
+        for rlist, _ in comps:
+            nb = 1
+            for ri in rlist:
+                nb *= len(ranks[ri][1])
+            nall += nb
+        if nall > _FAST_SWEEP_ABOVE:
+            return None
+    for rlist, slist in comps:
+        nb = 1
+        for ri in rlist:
+            nb *= len(ranks[ri][1])
+        if nb > _FAST_COMBOS:
+            return None
+        if not plan:
+            # the component's (u, d) pairs as one bitset (bit u * sw + d)
+            comp = 0
+            for combo in product(*[ranks[ri][1] for ri in rlist]):
+                kw = 0
+                dd = 0
+                sp2 = {i2: seg_p[i2] for i2 in slist}
+                for rem, k, d in combo:
+                    kw += k
+                    dd += d
+                    for i2, x in rem:
+                        sp2[i2] -= x
+                if kw > w:
+                    continue
+                y = 1 << (kw * sw + dd)
+                for x in sp2.values():
+                    if x:
+                        n = 0
+                        for u, d in pts_of(x):
+                            if u > w:
+                                break
+                            n |= y << (u * sw + d)
+                        y = n & full
+                comp |= y
+            cp = []
+            f = 0
+            last = inf
+            for u in range(w + 1):
+                f |= (comp >> (u * sw)) & row
+                if f:
+                    d = (f & -f).bit_length() - 1
+                    if d < last:
+                        cp.append((u, d))
+                        last = d
+            pp.append(tuple(cp))
+            continue
+        vbest = [inf] * (w + 1)
+        arg: list[Any] = [None] * (w + 1)
+        for combo in product(*[ranks[ri][1] for ri in rlist]):
+            kw = 0
+            dd = 0
+            sp2 = {i2: seg_p[i2] for i2 in slist}
+            for rem, k, d in combo:
+                kw += k
+                dd += d
+                for i2, x in rem:
+                    sp2[i2] -= x
+            if kw > w:
+                continue
+            b = w - kw
+            fv = _mp_vec([tb[x * uw : x * uw + b + 1] for x in sp2.values() if x], b)
+            for u in range(kw, w + 1):
+                val = dd + fv[u - kw]
+                if val < vbest[u]:
+                    vbest[u] = val
+                    arg[u] = combo
+        plain.append(vbest)
+        if plan:
+            plain_info.append((2, 0, (rlist, slist, arg)))
+    if plan:
+        return _mp(plain, w), w, plain, plain_info, ranks, seg_s, seg_p, free
+    const = 0
+    acc = 1
+    for pts in pp:
+        if len(pts) == 1:
+            const += pts[0][1]
+            continue
+        n = 0
+        for u, d in pts:
+            if u > w:
+                break
+            n |= acc << (u * sw + d)
+        acc = n & full
+    f = 0
+    for u in range(w + 1):
+        f |= acc >> (u * sw)
+    f &= row
+    best = const + (f & -f).bit_length() - 1
+    if best < tot:
+        return best
+    return tot if cfg.all_wild_melds and w >= 3 else tot + wsum
+
+
+_PTS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _pts(p: int) -> tuple[tuple[int, int], ...]:
+    """Pareto points (u, R(p)[u]) where the table value of pattern p drops (u ascending)."""
+    r = _PTS.get(p)
+    if r is None:
+        tb = _suit_table()
+        base = p * _UW
+        last = tb[base]
+        pts = [(0, last)]
+        for u in range(1, _UW):
+            x = tb[base + u]
+            if x < last:
+                pts.append((u, x))
+                last = x
+        r = tuple(pts)
+        if len(_PTS) >= _CACHE_SIZE:
+            _PTS.clear()
+        _PTS[p] = r
+    return r
+
+
+def _suit_table() -> bytes:
+    t = _ST
+    if t:
+        return t[0]
+    t.append(_suits.table())
+    return t[0]
+
+
+_ST: list[bytes] = []
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _suit_runs(p: int, u: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Runs (rank positions) and deadwood positions of pattern p realising R(p)[u]."""
+    if not p:
+        return (), ()
+    tb = _suit_table()
+    uw = _UW
+    target = tb[p * uw + u]
+    a = 0
+    while p // _P3[a] % 3 == 0:
+        a += 1
+    rest = p - _P3[a]
+    if tb[rest * uw + u] + a + 3 == target:
+        runs, dead = _suit_runs(rest, u)
+        return runs, (a, *dead)
+    if u >= 2 and tb[rest * uw + u - 2] == target:
+        runs, dead = _suit_runs(rest, u - 2)
+        return ((a,), *runs), dead
+    others = [q for q in range(a + 1, 11) if rest // _P3[q] % 3]
+    no = len(others)
+    for m in range((1 << no) - 1, 0, -1):
+        sel = [others[j] for j in range(no) if m >> j & 1]
+        k = max(3, sel[-1] - a + 1) - len(sel) - 1
+        if k > u:
+            continue
+        r2 = rest - sum(_P3[q] for q in sel)
+        if tb[r2 * uw + u - k] == target:
+            runs, dead = _suit_runs(r2, u - k)
+            return ((a, *sel), *runs), dead
+    raise AssertionError("suit run reconstruction failed")  # pragma: no cover
+
+
+def _alloc(vecs: list[Sequence[int]], b: int) -> list[int]:
+    """A split u_i (sum <= b) reaching ``_mp(vecs, b)``."""
+    f = [0] * (b + 1)
+    choices = []
+    for v in vecs:
+        g = []
+        ch = []
+        for x in range(b + 1):
+            bi = min(range(x + 1), key=lambda i: f[x - i] + v[i])
+            g.append(f[x - bi] + v[bi])
+            ch.append(bi)
+        f = g
+        choices.append(ch)
+    us = [0] * len(vecs)
+    x = b
+    for j in range(len(vecs) - 1, -1, -1):
+        us[j] = choices[j][x]
+        x -= us[j]
+    return us
+
+
+def _run_min_wilds(nats: list[int]) -> int:
+    """Wilds a run of these natural rank positions (ascending, distinct) needs at least."""
+    return max(3, nats[-1] - nats[0] + 1) - len(nats)
+
+
+def _fast_arrange(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arrangement | None:
+    """An optimal arrangement from the fast path (None when it does not apply)."""
+    wi = wild_rank - 3
+    r = _fast(key, wild_rank, cfg, True)
+    if r is None:
+        return None
+    best, w, plain, plain_info, ranks, seg_s, seg_p, free = r
+    wild_codes = [c for c in key if c == JOKER or _RI[c] == wi]
+    nats = [c for c in key if not (c == JOKER or _RI[c] == wi)]
+    nat_sum = sum(_RI[c] + 3 for c in nats)
+    if best >= nat_sum:
+        # no meld holding a natural fits: the wilds meld alone or are deadwood (``_final``)
+        if cfg.all_wild_melds and w >= 3:
+            return (("book", tuple(wild_codes)),), tuple(nats), nat_sum
+        return (), key, nat_sum + sum(_points(c, wild_rank, cfg) for c in wild_codes)
+    books: list[list[int]] = [[s * 11 + q for s in isos] for q, isos in free]
+    runs: list[tuple[list[int], int]] = []
+    dead: list[int] = []
+    tb = _suit_table()
+
+    def seg_runs(s: int, sub: int, u: int) -> None:
+        srun, sdead = _suit_runs(sub, u)
+        for sr in srun:
+            runs.append(([s * 11 + x for x in sr], _run_min_wilds(list(sr))))
+        dead.extend(s * 11 + x for x in sdead)
+
+    us = _alloc(plain, w)
+    for (kind, a, data), u in zip(plain_info, us, strict=True):
+        if kind == 0:
+            seg_runs(a, data, u)
+        elif kind == 1:
+            cds = [s * 11 + a for s in data]
+            if u >= 1:
+                books.append(cds)
+            else:
+                dead.extend(cds)
+        else:
+            rlist, slist, arg = data
+            combo = arg[u]
+            sp2 = {i2: seg_p[i2] for i2 in slist}
+            kw = 0
+            for ri, (rem, k, d) in zip(rlist, combo, strict=True):
+                q = ranks[ri][0]
+                bk = [s * 11 + q for s in ranks[ri][2]]
+                for i2, x in rem:
+                    sp2[i2] -= x
+                    bk.extend([seg_s[i2] * 11 + q] * (x // _P3[q]))
+                kw += k
+                if d:
+                    dead.extend(bk)
+                elif k == 2 and len(bk) == 1:
+                    runs.append((bk, 2))
+                elif bk:
+                    books.append(bk)
+            b = u - kw
+            segs = [(i2, x) for i2, x in sp2.items() if x]
+            su2 = _alloc([tb[x * _UW : x * _UW + b + 1] for _, x in segs], b)
+            for (i2, x), u2 in zip(segs, su2, strict=True):
+                seg_runs(seg_s[i2], x, u2)
+    # wilds: each meld's minimum, spare wilds to a book, else to runs with room, else make
+    # a book by splitting a run (only when every meld is a full 11-card run)
+    need = sum(max(0, 3 - len(bk)) for bk in books) + sum(k for _, k in runs)
+    spare = w - need
+    if spare < 0:  # pragma: no cover - would mean the fast path is inconsistent
+        raise AssertionError("fast arrangement needs more wilds than held")
+    if spare and not books and spare > sum(11 - len(rn) - k for rn, k in runs):
+        sp = _split_for_spare(runs, w)
+        if sp is None:  # pragma: no cover - not expected
+            return None
+        books, runs = sp
+        spare = w - sum(max(0, 3 - len(bk)) for bk in books) - sum(k for _, k in runs)
+    run_k = [k for _, k in runs]
+    if spare and not books:
+        for i, (rn, _) in enumerate(runs):
+            t = min(11 - len(rn) - run_k[i], spare)
+            run_k[i] += t
+            spare -= t
+    melds: list[Meld] = []
+    wl = list(wild_codes)
+    for i, bk in enumerate(books):
+        k = max(0, 3 - len(bk)) + (spare if i == 0 else 0)
+        bcards = (*bk, *wl[:k])
+        del wl[:k]
+        melds.append(("book", tuple(sorted(bcards))))
+    for (rn, _), k in zip(runs, run_k, strict=True):
+        cards = (*rn, *wl[:k])
+        del wl[:k]
+        kind = meld_kind(cards, wild_rank, cfg)
+        if kind is None:  # pragma: no cover - would mean the fast path is inconsistent
+            raise AssertionError("fast arrangement built an invalid run")
+        melds.append((kind, tuple(sorted(cards))))
+    if wl:  # pragma: no cover - every wild is placed above
+        raise AssertionError("fast arrangement left a wild over")
+    return tuple(melds), tuple(sorted(dead)), best
+
+
+def _split_for_spare(
+    runs: list[tuple[list[int], int]], w: int
+) -> tuple[list[list[int]], list[tuple[list[int], int]]] | None:
+    """Make a book from one natural of a run (the rest of it stays a run) so that the melds
+    hold all w wilds: needed when every meld is a run and they are all full."""
+    total = sum(k for _, k in runs)
+    for i, (rn, k) in enumerate(runs):
+        pos = sorted(c % 11 for c in rn)
+        base = rn[0] - rn[0] % 11
+        others = [x for j, x in enumerate(runs) if j != i]
+        if len(pos) == 1:
+            return [list(rn)], others
+        for single, rest in ((pos[0], pos[1:]), (pos[-1], pos[:-1])):
+            kr = max(3, rest[-1] - rest[0] + 1) - len(rest) if len(rest) > 1 else 2
+            if total - k + 2 + kr <= w:
+                if len(rest) == 1:
+                    return [[base + single], [base + rest[0]]], others
+                return [[base + single]], [*others, ([base + x for x in rest], kr)]
+    return None
+
+
 def _solve_default(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
-    """Default rules: one sweep over the whole hand, answer from the wild-count fold."""
+    """Default rules: the fast path (``_fast``) or one sweep over the whole hand, answer
+    from the wild-count fold."""
+    if _FAST_ON:
+        r = _fast(key, wild_rank, cfg)
+        if r is not None:
+            return int(r)
     wi = wild_rank - 3
     cnts = [0] * 11
     occ = 0
@@ -1084,6 +1665,10 @@ def _melds_with(
 
 
 def _arrange(hand: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arrangement:
+    if _FAST_ON and _is_default(cfg):
+        fa = _fast_arrange(hand, wild_rank, cfg)
+        if fa is not None:
+            return fa
     target = _min_cached(hand, wild_rank, cfg)
     melds: list[Meld] = []
     dead: list[int] = []
@@ -1151,8 +1736,8 @@ def best_discard(
 ) -> tuple[int, tuple[Meld, ...], tuple[int, ...], int]:
     """The discard leaving least deadwood, with the arrangement of the remaining hand.
 
-    Ties are broken by discarding the card with the highest deadwood points, then the
-    highest code.  Raises ValueError on an empty hand.
+    Among equally good discards a natural card is thrown before a wild, then the one worth
+    the most points, then the higher card code.  Raises ValueError on an empty hand.
     """
     key = tuple(sorted(codes))
     if not key:
@@ -1163,29 +1748,31 @@ def best_discard(
 
 
 def _best_discard_code(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
-    """The code minimising (deadwood after discarding it, -its points, -code).
+    """The code minimising (deadwood after discarding it, is wild, -its points, -code).
 
     Branch and bound: discarding c leaves at least ``min(hand) - points(c)`` (c added as
     deadwood to an arrangement of the rest is an arrangement of the hand) and at least 0,
-    so candidates are solved exactly in increasing (bound, -points, -code) order until the
-    next bound cannot beat the best found.
+    so candidates are solved exactly in increasing (bound, is wild, -points, -code) order
+    until the next candidate's bound key cannot beat the best key found.  Identical cards
+    share one solve.
     """
     opt = _min_cached(key, wild_rank, cfg)
+    wi = wild_rank - 3
     cands = []
     for c in set(key):
         p = _points(c, wild_rank, cfg)
-        cands.append((max(0, opt - p), -p, -c))
+        cands.append((max(0, opt - p), c == JOKER or c % 11 == wi, -p, -c))
     cands.sort()
-    best: tuple[int, int, int] | None = None
-    for lb, mp, mc in cands:
-        if best is not None and (lb, mp, mc) >= best:
+    best: tuple[int, bool, int, int] | None = None
+    for cand in cands:
+        if best is not None and cand >= best:
             break
-        v = _min_cached(_remove(key, (-mc,)), wild_rank, cfg)
-        cand = (v, mp, mc)
-        if best is None or cand < best:
-            best = cand
+        v = _min_cached(_remove(key, (-cand[3],)), wild_rank, cfg)
+        found = (v, cand[1], cand[2], cand[3])
+        if best is None or found < best:
+            best = found
     assert best is not None
-    return -best[2]
+    return -best[3]
 
 
 def can_go_out(codes: Sequence[int], wild_rank: int, cfg: CoreConfig) -> bool:
@@ -1254,6 +1841,9 @@ def cache_clear(keep_tables: bool = False) -> None:
     _arrange_cached.cache_clear()
     _outs_cached.cache_clear()
     if not keep_tables:
+        _suit_runs.cache_clear()
+        _segments.cache_clear()
+        _PTS.clear()
         _TABLES.clear()
         _suit_opts_default.cache_clear()
         _suit_opts_general.cache_clear()

@@ -6,10 +6,10 @@ strings), the round's wild rank (3..13, or None when only jokers are wild) and t
 The work is done on integer card codes by :mod:`fivecrowns._solver_core`; this module checks
 the input and turns the answers back into cards and melds.
 
->>> min_deadwood("JS QS KS JK 7H 7D 7C 4D", wild_rank=5)
+>>> min_deadwood("JS QS JK 7H 7D 7C 4D", wild_rank=5)
 4
->>> print(best_arrangement("JS QS KS JK 7H 7D 7C 4D", wild_rank=5))
-JK=10S JS QS KS | 7H 7C 7D | deadwood 4D (4 points)
+>>> print(best_arrangement("JS QS JK 7H 7D 7C 4D", wild_rank=5))
+7H 7C 7D | JS QS JK=KS | deadwood 4D (4 points)
 >>> card, arrangement = best_discard("3H 4H 5H 9C KD", wild_rank=9)
 >>> card, arrangement.points
 (Card.parse('KD'), 0)
@@ -149,11 +149,19 @@ def _arrangement(
     rules: Rules,
 ) -> Arrangement:
     wild = None if wild_rank == _NO_WILD_RANK else wild_rank
-    built = tuple(
-        make_meld([_CARDS[code] for code in codes], wild, rules=rules, kind=kind)
-        for kind, codes in melds
+    built = sorted(
+        (
+            make_meld([_CARDS[code] for code in codes], wild, rules=rules, kind=kind)
+            for kind, codes in melds
+        ),
+        key=_meld_order,
     )
-    return Arrangement(built, tuple(_CARDS[code] for code in sorted(deadwood)), points)
+    return Arrangement(tuple(built), tuple(_CARDS[code] for code in sorted(deadwood)), points)
+
+
+def _meld_order(meld: Meld) -> list[int]:
+    """Melds are listed by the cards they play, so the order never depends on the search."""
+    return [card.code for card in meld.stands_for]
 
 
 def best_arrangement(
@@ -186,21 +194,8 @@ def best_discard(
     if not codes:
         raise InvalidHandError("best_discard needs a hand of at least one card")
     wild = _wild(wild_rank)
-    config = _config(rules)
-    values = _core.discard_values(codes, wild, config)
-    discard = min(values, key=lambda code: _discard_order(code, values[code], wild, rules))
-    rest = list(codes)
-    rest.remove(discard)
-    melds, deadwood, points = _core.arrange(rest, wild, config)
+    discard, melds, deadwood, points = _core.best_discard(codes, wild, _config(rules))
     return _CARDS[discard], _arrangement(melds, deadwood, points, wild, rules)
-
-
-def _discard_order(
-    code: int, value: int, wild_rank: int, rules: Rules
-) -> tuple[int, bool, int, int]:
-    card = _CARDS[code]
-    wild = None if wild_rank == _NO_WILD_RANK else wild_rank
-    return (value, card.is_wild(wild), -rules.points(card, wild), -code)
 
 
 def deadwood_by_discard(
