@@ -255,3 +255,16 @@ def test_cache_is_bounded_and_clearable() -> None:
     assert all(cache.cache_info().currsize == 0 for cache in caches)
     assert fc.min_deadwood("7H 8H 9H", 3) == 0
     assert fc.min_deadwood("7H 8H 9H", 3) == 0
+
+
+def test_repeated_hands_are_answered_from_the_cache_and_still_checked() -> None:
+    hand = list(fc.parse_cards("7H 8H 9H KS"))
+    assert fc.min_deadwood(hand, 3) == 13
+    assert fc.min_deadwood(tuple(hand), 3) == 13  # the same key: a cache hit
+    with pytest.raises(fc.InvalidHandError, match="wild rank"):
+        fc.min_deadwood(hand, 3.0)  # type: ignore[arg-type]
+    with pytest.raises(fc.InvalidCardError):
+        fc.min_deadwood([*hand, "XX"], 3)
+    assert fc.min_deadwood(hand, 3, rules=fc.Rules(packs=1)) == 13
+    fc.clear_cache()
+    assert fc.min_deadwood(hand, 3) == 13

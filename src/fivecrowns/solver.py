@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import bisect
+import operator
 from collections.abc import Sequence
 from typing import Final
 
@@ -138,7 +139,30 @@ def min_deadwood(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules
     >>> min_deadwood("JK 5S", wild_rank=3)  # a lone wild cannot meld: it costs 50
     55
     """
-    return _core.min_deadwood(_codes(cards, rules), _wild(wild_rank), _config(rules))
+    key: tuple[object, ...] | None = None
+    if (type(cards) is tuple or type(cards) is list) and type(wild_rank) is int:
+        # The hot path for parsed cards: one lookup; inputs are checked on a miss only.
+        try:
+            key = (tuple(sorted(map(_CODE, cards))), wild_rank, rules)
+        except (AttributeError, TypeError):
+            key = None
+        else:
+            value = _RESULTS.get(key)
+            if value is not None:
+                return value
+    value = _core.min_deadwood(_codes(cards, rules), _wild(wild_rank), _config(rules))
+    if key is not None:
+        if len(_RESULTS) >= _RESULTS_LIMIT:
+            _RESULTS.clear()
+        _RESULTS[key] = value
+    return value
+
+
+_CODE: Final = operator.attrgetter("code")
+#: Results of ``min_deadwood`` for parsed hands, keyed by (sorted codes, wild rank, rules);
+#: only inputs that passed every check are stored. Bounded: cleared when full.
+_RESULTS: dict[tuple[object, ...], int] = {}
+_RESULTS_LIMIT: Final = 1 << 16
 
 
 def _arrangement(
@@ -258,4 +282,5 @@ def outs(
 
 def clear_cache() -> None:
     """Empty the solver's caches (they are bounded; this is for measuring cold speed)."""
+    _RESULTS.clear()
     _core.cache_clear()
