@@ -204,6 +204,23 @@ def _take_lowers_deadwood(view: PlayerView, legal: Sequence[Action]) -> bool:
 # -- the built-in bots -------------------------------------------------------------------------
 
 
+def _final_turn(view: PlayerView, legal: Sequence[Action]) -> Action:
+    """After someone went out (both solver bots): take the discard only if it lowers the
+    least deadwood, then lay down (when players lay down their own melds) and discard for
+    the least deadwood."""
+    if view.phase is Phase.DRAW:
+        if _take_lowers_deadwood(view, legal):
+            return DRAW_DISCARD
+        return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
+    out = _go_out_action(legal)
+    if out is not None:
+        return out
+    card = _best_final_discard(view, legal)
+    if not view.rules.auto_arrange_final_hand:
+        return _lay_down(view, legal, card)
+    return Action.discard(card)
+
+
 @attrs.define
 class RandomBot:
     """A uniformly random legal action (seeded by :meth:`reset`).
@@ -261,6 +278,8 @@ class GreedyBot:
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Greedy's choice among ``legal``."""
+        if view.went_out is not None:
+            return _final_turn(view, legal)
         if view.phase is Phase.DRAW:
             if _take_lowers_deadwood(view, legal):
                 return DRAW_DISCARD
@@ -271,11 +290,6 @@ class GreedyBot:
         discards = _legal_discards(legal)
         if not discards:  # pragma: no cover - a discard is always legal after drawing
             return legal[0]
-        if view.went_out is not None:
-            card = _best_final_discard(view, legal)
-            if not view.rules.auto_arrange_final_hand:
-                return _lay_down(view, legal, card)
-            return Action.discard(card)
         rules, wild = view.rules, _wild(view.wild_rank)
         values = _core.discard_values(_codes(view.hand), wild, _config(rules))
         card = min(discards, key=lambda card: _discard_key(card, values[card.code], wild, rules))
@@ -534,7 +548,7 @@ class StrongBot:
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The strong bot's choice among ``legal``."""
         if view.went_out is not None:
-            return self._final_turn(view, legal)
+            return _final_turn(view, legal)
         know = self._knowledge(view)
         hazard = self._hazard(view, know)
         rules, wild = view.rules, _wild(view.wild_rank)
@@ -563,20 +577,6 @@ class StrongBot:
             options,
             key=lambda item: (item[0], -_points(item[1].code, wild, rules), -item[1].code),
         )
-        return Action.discard(card)
-
-    def _final_turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """After someone went out: one draw and discard, for the least deadwood."""
-        if view.phase is Phase.DRAW:
-            if _take_lowers_deadwood(view, legal):
-                return DRAW_DISCARD
-            return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
-        out = _go_out_action(legal)
-        if out is not None:
-            return out
-        card = _best_final_discard(view, legal)
-        if not view.rules.auto_arrange_final_hand:
-            return _lay_down(view, legal, card)
         return Action.discard(card)
 
 
