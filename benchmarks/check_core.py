@@ -5,7 +5,8 @@ Usage:  PYTHONPATH=src python3 benchmarks/check_core.py [n_hands] [seed]
         PYTHONPATH=src python3 benchmarks/check_core.py --diff [n_hands] [seed]
 ``--diff`` compares the default-rules fast path against the rank sweep (the fast path
 switched off) on random, dense-suit, book-heavy and wild-heavy hands of 0..15 cards:
-min_deadwood, arrangement soundness, discard values and best_discard.
+min_deadwood, arrangement soundness, discard values (against per-discard sweeps and the
+one-pass all-discards sweep) and best_discard.
 Exits non-zero on the first mismatch (printing a reproducer).
 """
 
@@ -196,6 +197,15 @@ def sweep_min(hand: list[int], wr: int, cfg: Any) -> int:
         core._FAST_ON = True
 
 
+def sweep_discards(hand: list[int], wr: int, cfg: Any) -> dict[int, int]:
+    """Every discard's value from the one-pass sweep (fast path off, no hand caches)."""
+    core._FAST_ON = False
+    try:
+        return dict(core._discards(tuple(sorted(hand)), wr, cfg))
+    finally:
+        core._FAST_ON = True
+
+
 def diff_hand(rng: random.Random, wr: int, packs: int, size: int) -> list[int]:
     wi = wr - 3
     d = deck(packs)
@@ -276,6 +286,9 @@ def differential(n_hands: int, seed: int) -> None:
             got_d = core.discard_values(hand, wr, cfg)
             if got_d != exp_d:
                 fail(f"discard_values {got_d} != sweep {exp_d}", hand, wr, cfg)
+            one_pass = sweep_discards(hand, wr, cfg)
+            if got_d != one_pass:
+                fail(f"discard_values {got_d} != one-pass sweep {one_pass}", hand, wr, cfg)
             best = min(exp_d, key=lambda c: discard_order(c, exp_d[c], wr, cfg))
             d, melds, dead, pts = core.best_discard(hand, wr, cfg)
             if d != best or pts != exp_d[best]:

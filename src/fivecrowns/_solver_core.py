@@ -28,13 +28,21 @@ Algorithm (exact dynamic programme, see ``_sweep``):
   whose open runs dominate (``_state_dominates``).  The plain default solve first removes
   naturals in no possible meld when W <= 1 (they are deadwood in every arrangement).
 * ``best_discard`` uses branch and bound over exact sub-solves (``_best_discard_code``)
-  instead of the all-discards sweep.
+  instead of the all-discards sweep.  Default rules (fast path): ONE item decomposition
+  of the hand; discarding a natural re-solves only the item holding it (``_plan_drop``:
+  no meld of the smaller hand spans two items), a wild only changes the wild budget;
+  ``discard_values`` uses the same (``_fast_discards``).  The arrangement of the chosen
+  discard is ``arrange`` of the rest (unchanged output).
 * Default rules fast path (``_fast``, ``_fast_arrange``): a shipped table of single-suit
   run values (``_suits``, ``_data/suit_runs.bin``) plus an enumeration of the book choices
   at ranks with >= 2 naturals, combined by min-plus over the wild count.  Used for
   ``min_deadwood`` when a hand has few book combinations (else the sweep is faster) and
   for ``arrange``; hands with a code held 3+ times or more than ``_suits.U`` wilds use the
-  sweep.
+  sweep.  Component vectors are memoised (bounded ``_COMP``, kept by
+  ``cache_clear(keep_tables=True)``) under a hand-independent signature: W, the sorted
+  absolute segment patterns and (rank, isolated-natural count) per book rank.  A
+  component's book choices are enumerated depth first, folding in each segment's run
+  values once the last rank touching it is decided.
 * General rules (and discards) split the naturals into independent components (two
   naturals can share a meld only if same rank, or same suit within w+1 ranks); the
   components only share wilds and are combined by min-plus convolution over the number
@@ -858,7 +866,7 @@ _WIN = [
 #: Switch for the fast path (the sweep alone is used when False).
 _FAST_ON = True
 #: Plain solves leave hands with more book combinations (all components) to the sweep.
-_FAST_SWEEP_ABOVE = 16
+_FAST_SWEEP_ABOVE = 64
 #: Most book-choice combinations the fast path enumerates before leaving it to the sweep.
 _FAST_COMBOS = 64
 
@@ -909,6 +917,158 @@ def _segments(m: int, reach: int) -> tuple[tuple[int, int], ...]:
 
 
 _Opt = tuple[tuple[tuple[int, int], ...], int, int]
+#: Component vectors by canonical signature (see ``_fast``); cleared when full.
+_COMP: dict[tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]], Any] = {}
+_COMP_SIZE = 1 << 16
+
+
+def _rank_opts(iso: int, cont: list[tuple[int, int]], v: int, pq: int, w: int) -> list[_Opt]:
+    """Book choices (segment removals, wilds, deadwood) of one book rank: ``iso`` isolated
+    naturals of rank value v, ``cont`` = (segment, count at the rank) of the contested."""
+    opts: list[_Opt] = []
+    if iso == 0:
+        opts.append(((), 0, 0))
+    elif iso == 1:
+        opts.append(((), 0, v))
+        if w >= 2:
+            opts.append(((), 2, 0))
+    elif iso == 2:
+        opts.append(((), 0, 2 * v))
+    for subc in product(*[range(k + 1) for _, k in cont]):
+        n = iso + sum(subc)
+        if n < 2 or 3 - n > w:
+            continue
+        rem = tuple((i2, j * pq) for (i2, _), j in zip(cont, subc, strict=True) if j)
+        opts.append((rem, 3 - n if n < 3 else 0, 0))
+    return opts
+
+
+def _comp_bits(
+    opt_lists: list[list[_Opt]], slist: list[int], seg_p: list[int], w: int, sw: int
+) -> int:
+    """A component's (wilds used u, natural deadwood d) pairs over its book choices, as
+    one bitset (bit u * sw + d; rows u > w dropped).
+
+    Depth-first over the book ranks; a segment's run values are folded in as soon as the
+    last rank touching it is decided (shared by every deeper choice)."""
+    full = (1 << ((w + 1) * sw)) - 1
+    pts_of = _pts
+    pos = {i2: t for t, i2 in enumerate(slist)}
+    n = len(opt_lists)
+    close_at: list[list[int]] = [[] for _ in range(n)]
+    lastr = [0] * len(slist)
+    olist = []
+    for r, opts in enumerate(opt_lists):
+        conv = []
+        for rem, k, d in opts:
+            rt = tuple([(pos[i2], x) for i2, x in rem])
+            for t, _ in rt:
+                lastr[t] = r
+            conv.append((rt, k * sw + d))
+        olist.append(conv)
+    for t, r in enumerate(lastr):
+        close_at[r].append(t)
+    pats = [seg_p[i2] for i2 in slist]
+    out = [0]
+    ptd = _PTS
+
+    def rec(r: int, y: int) -> None:
+        closing = close_at[r]
+        nxt = r + 1
+        for rt, sh in olist[r]:
+            z = (y << sh) & full
+            if not z:
+                continue
+            for t, x in rt:
+                pats[t] -= x
+            for t in closing:
+                x = pats[t]
+                if x:
+                    pts = ptd.get(x) or pts_of(x)
+                    if len(pts) == 1:
+                        z <<= pts[0][1]
+                    else:
+                        m = 0
+                        for u, d in pts:
+                            if u > w:
+                                break
+                            m |= z << (u * sw + d)
+                        z = m
+                    z &= full
+            if z:
+                if nxt == n:
+                    out[0] |= z
+                else:
+                    rec(nxt, z)
+            for t, x in rt:
+                pats[t] += x
+
+    rec(0, 1)
+    return out[0]
+
+
+def _bits_vec(comp: int, w: int, sw: int) -> list[int]:
+    """Least d per wild count u = 0..w with at most u wilds used (``_INF`` if none)."""
+    row = (1 << sw) - 1
+    out = []
+    f = 0
+    for u in range(w + 1):
+        f |= (comp >> (u * sw)) & row
+        out.append((f & -f).bit_length() - 1 if f else _INF)
+    return out
+
+
+def _comp_vec(
+    opt_lists: list[list[_Opt]], slist: list[int], seg_p: list[int], w: int, sw: int
+) -> list[int]:
+    return _bits_vec(_comp_bits(opt_lists, slist, seg_p, w, sw), w, sw)
+
+
+def _comp_memo(
+    ck: Any, opt_lists: list[list[_Opt]], slist: list[int], seg_p: list[int], w: int, sw: int
+) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """(vector over u = 0..w, its Pareto points) of a component, memoised in ``_COMP``
+    under its canonical signature ``ck`` (W, sorted segment patterns, (rank, isolated
+    count) per book rank): the book choices and run values depend on nothing else."""
+    hit = _COMP.get(ck)
+    if hit is None:
+        vec = _comp_vec(opt_lists, slist, seg_p, w, sw)
+        cp = []
+        last = _INF
+        for u in range(w + 1):
+            d = vec[u]
+            if d < last:
+                cp.append((u, d))
+                last = d
+        hit = (tuple(vec), tuple(cp))
+        if len(_COMP) >= _COMP_SIZE:
+            _COMP.clear()
+        _COMP[ck] = hit
+    return hit
+
+
+def _comp_arg(
+    opt_lists: list[list[_Opt]], slist: list[int], seg_p: list[int], u: int, target: int
+) -> Any:
+    """A book choice of the component reaching natural deadwood ``target`` with <= u wilds
+    (the first in enumeration order)."""
+    tb = _suit_table()
+    uw = _UW
+    for combo in product(*opt_lists):
+        kw = 0
+        dd = 0
+        sp2 = {i2: seg_p[i2] for i2 in slist}
+        for rem, k, d in combo:
+            kw += k
+            dd += d
+            for i2, x in rem:
+                sp2[i2] -= x
+        if kw > u or dd > target:
+            continue
+        b = u - kw
+        if dd + _mp([tb[x * uw : x * uw + b + 1] for x in sp2.values() if x], b) == target:
+            return combo
+    raise AssertionError("component choice reconstruction failed")  # pragma: no cover
 
 
 def _fast(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, plan: bool = False) -> Any:
@@ -966,10 +1126,11 @@ def _fast(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, plan: bool = Fa
     tb = _suit_table()
     uw = _UW
     reach = w + 1
-    # segments: [suit, pattern]; seg_at[s * 11 + q] = index of the multi-rank segment
+    # segments: [suit, pattern]; rank_segs[q] = (multi-rank segment, its count at rank q)
+    # in suit order
     seg_s: list[int] = []
     seg_p: list[int] = []
-    seg_at: dict[int, int] = {}
+    rank_segs: list[list[tuple[int, int]]] = [[] for _ in range(11)]
     iso_at = [0] * 11  # isolated naturals per rank (count)
     iso_s: list[list[int]] | None = [[] for _ in range(11)] if plan else None
     plain: list[Sequence[int]] = []  # plan: per-item vectors over the wild count
@@ -995,26 +1156,24 @@ def _fast(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, plan: bool = Fa
                 seg_p.append(sub)
                 for q in range(lo, hi + 1):
                     if m >> q & 1:
-                        seg_at[s * 11 + q] = i
+                        rank_segs[q].append((i, p // p3[q] % 3))
             elif plan:
                 plain.append(tb[sub * uw : sub * uw + w + 1])
                 plain_info.append((0, s, sub))
             else:
                 pp.append(pts_of(sub))
     free: list[tuple[int, tuple[int, ...]]] = []
-    ranks: list[tuple[int, list[_Opt], tuple[int, ...]]] = []
+    ranks: list[tuple[int, list[_Opt], tuple[int, ...], int]] = []
     touched: dict[int, int] = {}  # segment -> component root rank index
+    conts: list[list[int]] = []
+    need = max(2, 3 - w)
     for q in range(11):
         if rc[q] < 2:
             continue
         iso = iso_at[q]
         v = q + 3
         pq = p3[q]
-        cont: list[tuple[int, int]] = []
-        for s in range(5):
-            i2 = seg_at.get(s * 11 + q)
-            if i2 is not None:
-                cont.append((i2, pat[s] // pq % 3))
+        cont = rank_segs[q]
         isos = tuple(iso_s[q]) if iso_s is not None else ()
         if not cont:
             if iso == 2:
@@ -1026,28 +1185,21 @@ def _fast(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, plan: bool = Fa
             elif plan:
                 free.append((q, isos))
             continue
-        opts: list[_Opt] = []
-        if iso == 0:
-            opts.append(((), 0, 0))
-        elif iso == 1:
-            opts.append(((), 0, v))
-            if w >= 2:
-                opts.append(((), 2, 0))
-        elif iso == 2:
-            opts.append(((), 0, 2 * v))
-        for subc in product(*[range(k + 1) for _, k in cont]):
-            n = iso + sum(subc)
-            if n < 2 or 3 - n > w:
-                continue
-            rem = tuple((i2, j * pq) for (i2, _), j in zip(cont, subc, strict=True) if j)
-            opts.append((rem, 3 - n if n < 3 else 0, 0))
-        ranks.append((q, opts, isos))
+        if plan:
+            ranks.append((q, _rank_opts(iso, cont, v, pq, w), isos, iso))
+        else:
+            # choices built only if the component misses the memo; a book of every
+            # natural of the rank fits iff some choice holds a segment, and then every
+            # choice set holds them all: link exactly those segments
+            ranks.append((q, [], isos, iso))
+            conts.append([i2 for i2, _ in cont] if iso + sum([k for _, k in cont]) >= need else [])
     # components: union of book ranks sharing a segment
     nr = len(ranks)
     parent = list(range(nr))
-    for ri, (_q, opts, _i) in enumerate(ranks):
-        for rem, _, _ in opts:
-            for i2, _ in rem:
+    for ri, (_q, opts, _i, _n) in enumerate(ranks):
+        refs = [i2 for rem, _, _ in opts for i2, _ in rem] if plan else conts[ri]
+        if refs:
+            for i2 in refs:
                 o = touched.get(i2)
                 if o is None:
                     touched[i2] = ri
@@ -1084,86 +1236,45 @@ def _fast(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, plan: bool = Fa
             while parent[a] != a:
                 a = parent[a]
             comps[root_of[a]][1].append(i2)
-    inf = _INF
     sw = tot + 1
     full = (1 << ((w + 1) * sw)) - 1
     row = (1 << sw) - 1
-    if not plan and comps:
-        # many book combinations: the sweep is faster (measured); the plan path (arrange)
-        # keeps the fast path up to ``_FAST_COMBOS`` per component.
-        nall = 0
-        for rlist, _ in comps:
+    memo = _COMP
+    todo: list[tuple[list[int], list[int], Any, Any]] = []
+    nall = 0
+    for rlist, slist in comps:
+        # canonical, hand-independent signature: the value depends only on the segments'
+        # (absolute) patterns, the book ranks with their isolated-natural counts and W
+        ck = (
+            w,
+            tuple(sorted([seg_p[i2] for i2 in slist])),
+            tuple([(ranks[ri][0], ranks[ri][3]) for ri in rlist]),
+        )
+        hit = memo.get(ck)
+        if hit is None:
             nb = 1
             for ri in rlist:
+                if not plan:
+                    q = ranks[ri][0]
+                    cq = [(i2, seg_p[i2] // p3[q] % 3) for i2 in conts[ri]]
+                    ranks[ri][1].extend(_rank_opts(ranks[ri][3], cq, q + 3, p3[q], w))
                 nb *= len(ranks[ri][1])
+            if nb > _FAST_COMBOS:
+                return None
             nall += nb
-        if nall > _FAST_SWEEP_ABOVE:
-            return None
-    for rlist, slist in comps:
-        nb = 1
-        for ri in rlist:
-            nb *= len(ranks[ri][1])
-        if nb > _FAST_COMBOS:
-            return None
-        if not plan:
-            # the component's (u, d) pairs as one bitset (bit u * sw + d)
-            comp = 0
-            for combo in product(*[ranks[ri][1] for ri in rlist]):
-                kw = 0
-                dd = 0
-                sp2 = {i2: seg_p[i2] for i2 in slist}
-                for rem, k, d in combo:
-                    kw += k
-                    dd += d
-                    for i2, x in rem:
-                        sp2[i2] -= x
-                if kw > w:
-                    continue
-                y = 1 << (kw * sw + dd)
-                for x in sp2.values():
-                    if x:
-                        n = 0
-                        for u, d in pts_of(x):
-                            if u > w:
-                                break
-                            n |= y << (u * sw + d)
-                        y = n & full
-                comp |= y
-            cp = []
-            f = 0
-            last = inf
-            for u in range(w + 1):
-                f |= (comp >> (u * sw)) & row
-                if f:
-                    d = (f & -f).bit_length() - 1
-                    if d < last:
-                        cp.append((u, d))
-                        last = d
-            pp.append(tuple(cp))
-            continue
-        vbest = [inf] * (w + 1)
-        arg: list[Any] = [None] * (w + 1)
-        for combo in product(*[ranks[ri][1] for ri in rlist]):
-            kw = 0
-            dd = 0
-            sp2 = {i2: seg_p[i2] for i2 in slist}
-            for rem, k, d in combo:
-                kw += k
-                dd += d
-                for i2, x in rem:
-                    sp2[i2] -= x
-            if kw > w:
-                continue
-            b = w - kw
-            fv = _mp_vec([tb[x * uw : x * uw + b + 1] for x in sp2.values() if x], b)
-            for u in range(kw, w + 1):
-                val = dd + fv[u - kw]
-                if val < vbest[u]:
-                    vbest[u] = val
-                    arg[u] = combo
-        plain.append(vbest)
+        todo.append((rlist, slist, ck, hit))
+    if not plan and nall > _FAST_SWEEP_ABOVE:
+        # many book combinations to enumerate: the sweep is faster (measured); the plan
+        # path (arrange) keeps the fast path up to ``_FAST_COMBOS`` per component.
+        return None
+    for rlist, slist, ck, hit in todo:
+        if hit is None:
+            hit = _comp_memo(ck, [ranks[ri][1] for ri in rlist], slist, seg_p, w, sw)
         if plan:
-            plain_info.append((2, 0, (rlist, slist, arg)))
+            plain.append(hit[0])
+            plain_info.append((2, 0, (rlist, slist)))
+        else:
+            pp.append(hit[1])
     if plan:
         return _mp(plain, w), w, plain, plain_info, ranks, seg_s, seg_p, free
     const = 0
@@ -1258,12 +1369,24 @@ def _alloc(vecs: list[Sequence[int]], b: int) -> list[int]:
     """A split u_i (sum <= b) reaching ``_mp(vecs, b)``."""
     f = [0] * (b + 1)
     choices = []
+    zero = [0] * (b + 1)
     for v in vecs:
+        if v[0] == v[b]:
+            # constant vector: f is non-increasing, so i = 0 is the first best split
+            f = [y + v[0] for y in f]
+            choices.append(zero)
+            continue
         g = []
         ch = []
         for x in range(b + 1):
-            bi = min(range(x + 1), key=lambda i: f[x - i] + v[i])
-            g.append(f[x - bi] + v[bi])
+            bi = 0
+            bv = f[x] + v[0]
+            for i in range(1, x + 1):
+                t = f[x - i] + v[i]
+                if t < bv:
+                    bv = t
+                    bi = i
+            g.append(bv)
             ch.append(bi)
         f = g
         choices.append(ch)
@@ -1307,7 +1430,7 @@ def _fast_arrange(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arra
         dead.extend(s * 11 + x for x in sdead)
 
     us = _alloc(plain, w)
-    for (kind, a, data), u in zip(plain_info, us, strict=True):
+    for j, ((kind, a, data), u) in enumerate(zip(plain_info, us, strict=True)):
         if kind == 0:
             seg_runs(a, data, u)
         elif kind == 1:
@@ -1317,8 +1440,8 @@ def _fast_arrange(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arra
             else:
                 dead.extend(cds)
         else:
-            rlist, slist, arg = data
-            combo = arg[u]
+            rlist, slist = data
+            combo = _comp_arg([ranks[ri][1] for ri in rlist], slist, seg_p, u, plain[j][u])
             sp2 = {i2: seg_p[i2] for i2 in slist}
             kw = 0
             for ri, (rem, k, d) in zip(rlist, combo, strict=True):
@@ -1374,6 +1497,165 @@ def _fast_arrange(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arra
     if wl:  # pragma: no cover - every wild is placed above
         raise AssertionError("fast arrangement left a wild over")
     return tuple(melds), tuple(sorted(dead)), best
+
+
+def _plan_loc(plan: Any) -> dict[int, int]:
+    """Natural code -> index of the plan item holding it (``-1 - i`` for free book i)."""
+    _best, _w, _plain, info, ranks, seg_s, seg_p, free = plan
+    loc: dict[int, int] = {}
+    p3 = _P3
+    for j, (kind, a, data) in enumerate(info):
+        if kind == 0:
+            for q in range(11):
+                if data // p3[q] % 3:
+                    loc[a * 11 + q] = j
+        elif kind == 1:
+            for s in data:
+                loc[s * 11 + a] = j
+        else:
+            rlist, slist = data
+            for i2 in slist:
+                x = seg_p[i2]
+                b = seg_s[i2] * 11
+                for q in range(11):
+                    if x // p3[q] % 3:
+                        loc[b + q] = j
+            for ri in rlist:
+                q = ranks[ri][0]
+                for s in ranks[ri][2]:
+                    loc[s * 11 + q] = j
+    for f, (q, isos) in enumerate(free):
+        for s in isos:
+            loc[s * 11 + q] = -1 - f
+    return loc
+
+
+def _plan_drop(plan: Any, loc: dict[int, int], c: int, sw: int) -> Any:
+    """The plan of the hand without one copy of natural c, re-solving only c's item.
+
+    The item structure of the full hand stays valid for the smaller hand (no meld of the
+    smaller hand spans two items; a natural that lost its run partner is still handled
+    exactly as contested by its segment's run table; a book rank left with fewer naturals
+    gets its choices rebuilt)."""
+    _best, w, plain, info, ranks, seg_s, seg_p, free = plan
+    s, q = divmod(c, 11)
+    p3 = _P3
+    pq = p3[q]
+    v = q + 3
+    tb = _suit_table()
+    uw = _UW
+    plain2 = list(plain)
+    info2 = list(info)
+    j = loc[c]
+    if j < 0:
+        f = -1 - j
+        isos = list(free[f][1])
+        isos.remove(s)
+        free2 = list(free)
+        if len(isos) >= 3:
+            free2[f] = (q, tuple(isos))
+        else:
+            del free2[f]
+            plain2.append((2 * v, *([0] * w)))
+            info2.append((1, q, tuple(isos)))
+        return _mp(plain2, w), w, plain2, info2, ranks, seg_s, seg_p, free2
+    kind, a, data = info[j]
+    if kind == 0:
+        sub = data - pq
+        plain2[j] = tb[sub * uw : sub * uw + w + 1]
+        info2[j] = (0, a, sub)
+        return _mp(plain2, w), w, plain2, info2, ranks, seg_s, seg_p, free
+    if kind == 1:
+        isos = list(data)
+        isos.remove(s)
+        plain2[j] = tb[pq * uw : pq * uw + w + 1]
+        info2[j] = (0, isos[0], pq)
+        return _mp(plain2, w), w, plain2, info2, ranks, seg_s, seg_p, free
+    rlist, slist = data
+    seg_p2 = seg_p
+    ranks2 = ranks
+    seg = -1
+    for i2 in slist:
+        if seg_s[i2] == s and seg_p[i2] // pq % 3:
+            seg = i2
+            seg_p2 = list(seg_p)
+            seg_p2[i2] -= pq
+            break
+    for ri in rlist:
+        if ranks[ri][0] == q:
+            isos = list(ranks[ri][2])
+            if seg < 0:
+                isos.remove(s)
+            cont = [(i2, seg_p2[i2] // pq % 3) for i2 in slist if seg_p2[i2] // pq % 3]
+            ranks2 = list(ranks)
+            ranks2[ri] = (q, _rank_opts(len(isos), cont, v, pq, w), tuple(isos), len(isos))
+            break
+    ck = (
+        w,
+        tuple(sorted([seg_p2[i2] for i2 in slist])),
+        tuple([(ranks2[ri][0], ranks2[ri][3]) for ri in rlist]),
+    )
+    plain2[j] = _comp_memo(ck, [ranks2[ri][1] for ri in rlist], slist, seg_p2, w, sw)[0]
+    return _mp(plain2, w), w, plain2, info2, ranks2, seg_s, seg_p2, free
+
+
+def _fast_final(nat: int, tot: int, w: int, wsum: int, cfg: CoreConfig) -> int:
+    if nat < tot:
+        return nat
+    return tot if cfg.all_wild_melds and w >= 3 else tot + wsum
+
+
+def _fast_discards(
+    key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, order: bool
+) -> dict[int, int] | int | None:
+    """Default rules: the value of every discard (``order`` False) or the best discard's
+    code (``order`` True, by the documented key, with branch and bound) from ONE item
+    decomposition of the hand; None when the fast path does not apply."""
+    plan = _fast(key, wild_rank, cfg, True)
+    if plan is None:
+        return None
+    w = plan[1]
+    wi = wild_rank - 3
+    tot = 0
+    wsum = 0
+    for c in key:
+        if c == JOKER:
+            wsum += cfg.joker_points
+        elif _RI[c] == wi:
+            wsum += cfg.wild_points
+        else:
+            tot += _RI[c] + 3
+    loc = _plan_loc(plan)
+    wild_val: dict[int, int] = {}
+
+    def value(c: int) -> int:
+        if c == JOKER or _RI[c] == wi:
+            p = cfg.joker_points if c == JOKER else cfg.wild_points
+            r = wild_val.get(p)
+            if r is None:
+                r = _fast_final(_mp(plan[2], w - 1), tot, w - 1, wsum - p, cfg)
+                wild_val[p] = r
+            return r
+        return _fast_final(_plan_drop(plan, loc, c, tot + 1)[0], tot - _RI[c] - 3, w, wsum, cfg)
+
+    if not order:
+        return {c: value(c) for c in set(key)}
+    opt = _fast_final(plan[0], tot, w, wsum, cfg)
+    cands = []
+    for c in set(key):
+        wild = c == JOKER or _RI[c] == wi
+        p = (cfg.joker_points if c == JOKER else cfg.wild_points) if wild else _RI[c] + 3
+        cands.append((max(0, opt - p), wild, -p, -c))
+    cands.sort()
+    best: tuple[int, bool, int, int] | None = None
+    for cand in cands:
+        if best is not None and cand >= best:
+            break
+        found = (value(-cand[3]), cand[1], cand[2], cand[3])
+        if best is None or found < best:
+            best = found
+    assert best is not None
+    return -best[3]
 
 
 def _split_for_spare(
@@ -1522,6 +1804,10 @@ def min_deadwood(codes: Sequence[int], wild_rank: int, cfg: CoreConfig) -> int:
 def _discards(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> dict[int, int]:
     if not key:
         return {}
+    if _FAST_ON and _is_default(cfg):
+        r = _fast_discards(key, wild_rank, cfg, False)
+        if isinstance(r, dict):
+            return r
     codes, counts, wild_pts = _parse(key, wild_rank, cfg)
     tb = _tables(cfg)
     w = len(wild_pts)
@@ -1756,6 +2042,10 @@ def _best_discard_code(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) ->
     until the next candidate's bound key cannot beat the best key found.  Identical cards
     share one solve.
     """
+    if _FAST_ON and _is_default(cfg):
+        r = _fast_discards(key, wild_rank, cfg, True)
+        if r is not None:
+            return int(r)  # type: ignore[arg-type]
     opt = _min_cached(key, wild_rank, cfg)
     wi = wild_rank - 3
     cands = []
@@ -1844,6 +2134,7 @@ def cache_clear(keep_tables: bool = False) -> None:
         _suit_runs.cache_clear()
         _segments.cache_clear()
         _PTS.clear()
+        _COMP.clear()
         _TABLES.clear()
         _suit_opts_default.cache_clear()
         _suit_opts_general.cache_clear()
