@@ -32,6 +32,8 @@ def _load_core() -> Any:
 
 
 core = _load_core()
+# The fast-path switch lives in the fast path's own module (read there by every caller).
+suitpath = importlib.import_module("fivecrowns._suitpath")
 CoreConfig = core.CoreConfig
 
 
@@ -190,20 +192,20 @@ def exhaustive(max_size: int) -> None:
 
 def sweep_min(hand: list[int], wr: int, cfg: Any) -> int:
     """The rank sweep alone (fast path off), no hand caches."""
-    core._FAST_ON = False
+    suitpath._FAST_ON = False
     try:
         return int(core._solve(tuple(sorted(hand)), wr, cfg))
     finally:
-        core._FAST_ON = True
+        suitpath._FAST_ON = True
 
 
 def sweep_discards(hand: list[int], wr: int, cfg: Any) -> dict[int, int]:
     """Every discard's value from the one-pass sweep (fast path off, no hand caches)."""
-    core._FAST_ON = False
+    suitpath._FAST_ON = False
     try:
         return dict(core._discards(tuple(sorted(hand)), wr, cfg))
     finally:
-        core._FAST_ON = True
+        suitpath._FAST_ON = True
 
 
 def diff_hand(rng: random.Random, wr: int, packs: int, size: int) -> list[int]:
