@@ -346,6 +346,25 @@ def _tables(cfg: CoreConfig) -> _Tables:
 # The DP engine.
 
 
+def _close_open_runs(tb: _Tables, cur: dict[int, int], rows: int, step: int) -> int:
+    """The end of a sweep: close every run still open in each state (each way of closing
+    costs some padding wilds, a shift by ``step`` per wild, up to ``rows`` wilds) and merge."""
+    fin = tb.final
+    z = 0
+    for sid, x in cur.items():
+        if sid == 0:
+            z |= x
+            continue
+        ks = fin.get(sid)
+        if ks is None:
+            ks = tb.compute_final(sid)
+        for k in ks:
+            if k > rows:
+                break
+            z |= x << (k * step)
+    return z
+
+
 def _sweep(
     tb: _Tables,
     cnts: list[int],
@@ -423,20 +442,7 @@ def _sweep(
                             old = get(nid)
                             new[nid] = y if old is None else (old | y)
         cur = new
-    fin = tb.final
-    z = 0
-    for sid, x in cur.items():
-        if sid == 0:
-            z |= x
-            continue
-        ks = fin.get(sid)
-        if ks is None:
-            ks = tb.compute_final(sid)
-        for k in ks:
-            if k > sh_rows:
-                break
-            z |= x << (k * kstep)
-    return z & full
+    return _close_open_runs(tb, cur, sh_rows, kstep) & full
 
 
 def _sweep_default(tb: _Tables, cnts: list[int], w: int, s_width: int, occ: int) -> int:
@@ -482,20 +488,7 @@ def _sweep_default(tb: _Tables, cnts: list[int], w: int, s_width: int, occ: int)
                 new[nid] = y if old is None else (old | y)
         cur = new
         ri += 1
-    fin = tb.final
-    z = 0
-    for sid, x in cur.items():
-        if sid == 0:
-            z |= x
-            continue
-        ks = fin.get(sid)
-        if ks is None:
-            ks = tb.compute_final(sid)
-        for k in ks:
-            if k > w:
-                break
-            z |= x << (k * s_width)
-    return z & full
+    return _close_open_runs(tb, cur, w, s_width) & full
 
 
 def _max_all_wild(n: int, cfg: CoreConfig) -> int:
