@@ -468,3 +468,17 @@ def test_turn_limit_is_a_safeguard_that_scores_every_hand() -> None:
     assert state.results[0].ended == "turn_limit"
     assert state.results[0].scores == (16, 67)
     assert state.results[0].went_out is None
+
+
+def test_rule_tie_break_extra_round_of_some_players_ends_in_a_loadable_state() -> None:
+    """A game decided by a tie-break round dealt to only some of the players must still
+    save and load (a regression: the loader compared the finished round with its own
+    result)."""
+    rules = fc.Rules.short_game(2, tie_break="extra_round", extra_round_hand_size=3, turn_limit=4)
+    rng = random.Random(96)
+    state = fc.GameState.new(4, rules=rules, seed=96)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert state.extra_round > 0
+    assert len(state.active) < 4
+    assert fc.GameState.from_json(state.to_json()) == state

@@ -1188,7 +1188,10 @@ def _check_state(state: GameState) -> None:
     if extra == 0 and active != tuple(range(players)):
         raise _fail("every player is dealt in a round of the schedule")
     if extra:
-        expected = _tied(state.results, state.scores, rules)
+        # The tie that called this round: once the game is over, this round's own result is
+        # the last one and must be left out.
+        before = state.results[:-1] if over else state.results
+        expected = _tied(before, state.scores, rules)
         if active != expected:
             raise _fail(f"tie-break round dealt to {list(active)}, but the tie is {list(expected)}")
     if state.dealer != (state.first_dealer + state.round_number - 1) % players:
