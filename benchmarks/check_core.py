@@ -33,7 +33,7 @@ def _load_core() -> Any:
 
 core = _load_core()
 # The fast-path switch lives in the fast path's own module (read there by every caller).
-suitpath = importlib.import_module("fivecrowns._suitpath")
+suitdp = importlib.import_module("fivecrowns._suitdp")
 CoreConfig = core.CoreConfig
 
 
@@ -192,20 +192,20 @@ def exhaustive(max_size: int) -> None:
 
 def sweep_min(hand: list[int], wr: int, cfg: Any) -> int:
     """The rank sweep alone (fast path off), no hand caches."""
-    suitpath._FAST_ON = False
+    suitdp.ON = False
     try:
         return int(core._solve(tuple(sorted(hand)), wr, cfg))
     finally:
-        suitpath._FAST_ON = True
+        suitdp.ON = True
 
 
 def sweep_discards(hand: list[int], wr: int, cfg: Any) -> dict[int, int]:
     """Every discard's value from the one-pass sweep (fast path off, no hand caches)."""
-    suitpath._FAST_ON = False
+    suitdp.ON = False
     try:
         return dict(core._discards(tuple(sorted(hand)), wr, cfg))
     finally:
-        suitpath._FAST_ON = True
+        suitdp.ON = True
 
 
 def diff_hand(rng: random.Random, wr: int, packs: int, size: int) -> list[int]:
@@ -273,7 +273,7 @@ def differential(n_hands: int, seed: int) -> None:
         hand = diff_hand(rng, wr, cfg.packs, size)
         key = tuple(sorted(hand))
         core.cache_clear(keep_tables=rng.random() < 0.9)
-        if core._fast(key, wr, cfg) is not None:
+        if cfg.packs <= 3 and suitdp.solve(key, wr, cfg) is not None:
             stats["fast"] += 1
         exp = sweep_min(hand, wr, cfg)
         got = core.min_deadwood(hand, wr, cfg)

@@ -24,8 +24,9 @@ OUT = Path(__file__).resolve().parent.parent / "src" / "fivecrowns" / "_data" / 
 
 @cache
 def brute(cnt: tuple[int, ...], u: int) -> int:
-    """Independent check: the lowest natural is deadwood, alone with 2 wilds, or the lowest
-    natural of a run over any subset of the higher naturals of the suit."""
+    """Independent check: the lowest natural is deadwood, alone with 2 wilds, in a book
+    with its other copy and a wild, or the lowest natural of a run over any subset of the
+    higher naturals of the suit."""
     if not any(cnt):
         return 0
     a = next(i for i, x in enumerate(cnt) if x)
@@ -34,6 +35,10 @@ def brute(cnt: tuple[int, ...], u: int) -> int:
     best = a + 3 + brute(tuple(rest), u)
     if u >= 2:
         best = min(best, brute(tuple(rest), u - 2))
+    if u >= 1 and rest[a]:
+        pair = list(rest)
+        pair[a] -= 1
+        best = min(best, brute(tuple(pair), u - 1))
     others = [q for q in range(a + 1, 11) if rest[q]]
     for m in range(1, 1 << len(others)):
         sel = [others[j] for j in range(len(others)) if m >> j & 1]

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _arrange, _solve, _solver_core, _suitpath, _sweep
+from fivecrowns import _arrange, _solve, _solver_core, _suitdp, _sweep
 from reference import (
     reference_discards,
     reference_min_deadwood,
@@ -242,7 +242,7 @@ def test_large_hands_of_any_size_the_deck_allows() -> None:
 
 
 def test_cache_is_bounded_and_clearable() -> None:
-    modules = (_solver_core, _solve, _arrange, _suitpath, _sweep)
+    modules = (_solver_core, _solve, _arrange, _suitdp, _sweep)
     caches = {
         value
         for module in modules
@@ -256,8 +256,7 @@ def test_cache_is_bounded_and_clearable() -> None:
     fc.clear_cache()
     assert all(cache.cache_info().currsize == 0 for cache in caches)
     assert not _sweep._TABLES
-    assert not _suitpath._COMP
-    assert not _suitpath._PTS
+    assert not _suitdp._INFO
     assert fc.min_deadwood("7H 8H 9H", 3) == 0
     assert fc.min_deadwood("7H 8H 9H", 3) == 0
 

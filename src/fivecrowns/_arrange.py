@@ -1,7 +1,7 @@
 """Arrangements of the hand solver core: meld validity and reconstruction.
 
-``_fast_arrange`` rebuilds an optimal arrangement from the fast path's item decomposition
-(``_suitpath``); ``_arrange`` peels melds with exact sub-solves (``_solve``) otherwise.
+``_fast_arrange`` builds an optimal arrangement from the suit DP's plan (``_suitdp``);
+``_arrange`` peels melds with exact sub-solves (``_solve``) otherwise.
 """
 
 from __future__ import annotations
@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import product
-from typing import Any
 
-from . import _suitpath
+from . import _suitdp
 from ._core_config import (
     _CACHE_SIZE,
     _RI,
@@ -25,96 +24,7 @@ from ._core_config import (
     _remove,
 )
 from ._solve import _min_cached
-from ._suitpath import _P3, _UW, _fast, _mp, _Opt, _suit_table
-
-
-def _comp_arg(
-    opt_lists: list[list[_Opt]], slist: list[int], seg_p: list[int], u: int, target: int
-) -> Any:
-    """A book choice of the component reaching natural deadwood ``target`` with <= u wilds
-    (the first in enumeration order)."""
-    tb = _suit_table()
-    uw = _UW
-    for combo in product(*opt_lists):
-        kw = 0
-        dd = 0
-        sp2 = {i2: seg_p[i2] for i2 in slist}
-        for rem, k, d in combo:
-            kw += k
-            dd += d
-            for i2, x in rem:
-                sp2[i2] -= x
-        if kw > u or dd > target:
-            continue
-        b = u - kw
-        if dd + _mp([tb[x * uw : x * uw + b + 1] for x in sp2.values() if x], b) == target:
-            return combo
-    raise AssertionError("component choice reconstruction failed")  # pragma: no cover
-
-
-@lru_cache(maxsize=_CACHE_SIZE)
-def _suit_runs(p: int, u: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """Runs (rank positions) and deadwood positions of pattern p realising R(p)[u]."""
-    if not p:
-        return (), ()
-    tb = _suit_table()
-    uw = _UW
-    target = tb[p * uw + u]
-    a = 0
-    while p // _P3[a] % 3 == 0:
-        a += 1
-    rest = p - _P3[a]
-    if tb[rest * uw + u] + a + 3 == target:
-        runs, dead = _suit_runs(rest, u)
-        return runs, (a, *dead)
-    if u >= 2 and tb[rest * uw + u - 2] == target:
-        runs, dead = _suit_runs(rest, u - 2)
-        return ((a,), *runs), dead
-    others = [q for q in range(a + 1, 11) if rest // _P3[q] % 3]
-    no = len(others)
-    for m in range((1 << no) - 1, 0, -1):
-        sel = [others[j] for j in range(no) if m >> j & 1]
-        k = max(3, sel[-1] - a + 1) - len(sel) - 1
-        if k > u:
-            continue
-        r2 = rest - sum(_P3[q] for q in sel)
-        if tb[r2 * uw + u - k] == target:
-            runs, dead = _suit_runs(r2, u - k)
-            return ((a, *sel), *runs), dead
-    raise AssertionError("suit run reconstruction failed")  # pragma: no cover
-
-
-def _alloc(vecs: list[Sequence[int]], b: int) -> list[int]:
-    """A split u_i (sum <= b) reaching ``_mp(vecs, b)``."""
-    f = [0] * (b + 1)
-    choices = []
-    zero = [0] * (b + 1)
-    for v in vecs:
-        if v[0] == v[b]:
-            # constant vector: f is non-increasing, so i = 0 is the first best split
-            f = [y + v[0] for y in f]
-            choices.append(zero)
-            continue
-        g = []
-        ch = []
-        for x in range(b + 1):
-            bi = 0
-            bv = f[x] + v[0]
-            for i in range(1, x + 1):
-                t = f[x - i] + v[i]
-                if t < bv:
-                    bv = t
-                    bi = i
-            g.append(bv)
-            ch.append(bi)
-        f = g
-        choices.append(ch)
-    us = [0] * len(vecs)
-    x = b
-    for j in range(len(vecs) - 1, -1, -1):
-        us[j] = choices[j][x]
-        x -= us[j]
-    return us
+from ._suits import suit_runs
 
 
 def _run_min_wilds(nats: list[int]) -> int:
@@ -123,13 +33,20 @@ def _run_min_wilds(nats: list[int]) -> int:
 
 
 def _fast_arrange(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arrangement | None:
-    """An optimal arrangement from the fast path (None when it does not apply)."""
+    """An optimal arrangement from the suit DP's plan (None when it does not apply)."""
+    pl = _suitdp.plan(key, wild_rank, cfg)
+    return None if pl is None else _plan_arrangement(key, wild_rank, cfg, pl)
+
+
+def _plan_arrangement(
+    key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, pl: _suitdp.Plan
+) -> Arrangement | None:
+    """The arrangement of a suit DP plan: its runs, books and deadwood, then the wilds
+    (None in the rare case the spare wilds need the runs re-cut)."""
+    best, suits, rank_books = pl
     wi = wild_rank - 3
-    r = _fast(key, wild_rank, cfg, True)
-    if r is None:
-        return None
-    best, w, plain, plain_info, ranks, seg_s, seg_p, free = r
     wild_codes = [c for c in key if c == JOKER or _RI[c] == wi]
+    w = len(wild_codes)
     nats = [c for c in key if not (c == JOKER or _RI[c] == wi)]
     nat_sum = sum(_RI[c] + 3 for c in nats)
     if best >= nat_sum:
@@ -137,59 +54,32 @@ def _fast_arrange(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arra
         if cfg.all_wild_melds and w >= 3:
             return (("book", tuple(wild_codes)),), tuple(nats), nat_sum
         return (), key, nat_sum + sum(_points(c, wild_rank, cfg) for c in wild_codes)
-    books: list[list[int]] = [[s * 11 + q for s in isos] for q, isos in free]
+    books: list[list[int]] = []
     runs: list[tuple[list[int], int]] = []
     dead: list[int] = []
-    tb = _suit_table()
-
-    def seg_runs(s: int, sub: int, u: int) -> None:
-        srun, sdead = _suit_runs(sub, u)
+    for s, p, u in suits:
+        srun, sdead = suit_runs(p, u)
         for sr in srun:
-            runs.append(([s * 11 + x for x in sr], _run_min_wilds(list(sr))))
-        dead.extend(s * 11 + x for x in sdead)
-
-    us = _alloc(plain, w)
-    for j, ((kind, a, data), u) in enumerate(zip(plain_info, us, strict=True)):
-        if kind == 0:
-            seg_runs(a, data, u)
-        elif kind == 1:
-            cds = [s * 11 + a for s in data]
-            if u >= 1:
-                books.append(cds)
+            if sr[0] == sr[-1]:  # one natural + 2 wilds, or both copies + 1: a book
+                books.append([s * 11 + x for x in sr])
             else:
-                dead.extend(cds)
+                runs.append(([s * 11 + x for x in sr], _run_min_wilds(list(sr))))
+        dead.extend(s * 11 + x for x in sdead)
+    for same_rank, is_book in rank_books:
+        if is_book:
+            books.append(same_rank)
         else:
-            rlist, slist = data
-            combo = _comp_arg([ranks[ri][1] for ri in rlist], slist, seg_p, u, plain[j][u])
-            sp2 = {i2: seg_p[i2] for i2 in slist}
-            kw = 0
-            for ri, (rem, k, d) in zip(rlist, combo, strict=True):
-                q = ranks[ri][0]
-                bk = [s * 11 + q for s in ranks[ri][2]]
-                for i2, x in rem:
-                    sp2[i2] -= x
-                    bk.extend([seg_s[i2] * 11 + q] * (x // _P3[q]))
-                kw += k
-                if d:
-                    dead.extend(bk)
-                elif k == 2 and len(bk) == 1:
-                    runs.append((bk, 2))
-                elif bk:
-                    books.append(bk)
-            b = u - kw
-            segs = [(i2, x) for i2, x in sp2.items() if x]
-            su2 = _alloc([tb[x * _UW : x * _UW + b + 1] for _, x in segs], b)
-            for (i2, x), u2 in zip(segs, su2, strict=True):
-                seg_runs(seg_s[i2], x, u2)
-    # wilds: each meld's minimum, spare wilds to a book, else to runs with room, else make
-    # a book by splitting a run (only when every meld is a full 11-card run)
+            dead.extend(same_rank)
+    # wilds: each meld's minimum, spare wilds to the lowest book, else to runs with room,
+    # else make a book by splitting a run (only when every meld is a full 11-card run)
+    books.sort(key=lambda bk: (bk[0] % 11, sorted(bk)))
     need = sum(max(0, 3 - len(bk)) for bk in books) + sum(k for _, k in runs)
     spare = w - need
     if spare < 0:  # pragma: no cover - would mean the fast path is inconsistent
         raise AssertionError("fast arrangement needs more wilds than held")
     if spare and not books and spare > sum(11 - len(rn) - k for rn, k in runs):
         sp = _split_for_spare(runs, w)
-        if sp is None:  # pragma: no cover - not expected
+        if sp is None:  # e.g. an 11-card run + a spare wild: two runs (left to peeling)
             return None
         books, runs = sp
         spare = w - sum(max(0, 3 - len(bk)) for bk in books) - sum(k for _, k in runs)
@@ -209,10 +99,7 @@ def _fast_arrange(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arra
     for (rn, _), k in zip(runs, run_k, strict=True):
         cards = (*rn, *wl[:k])
         del wl[:k]
-        kind = meld_kind(cards, wild_rank, cfg)
-        if kind is None:  # pragma: no cover - would mean the fast path is inconsistent
-            raise AssertionError("fast arrangement built an invalid run")
-        melds.append((kind, tuple(sorted(cards))))
+        melds.append(("run", tuple(sorted(cards))))  # >= 2 ranks of one suit, <= 11 long
     if wl:  # pragma: no cover - every wild is placed above
         raise AssertionError("fast arrangement left a wild over")
     return tuple(melds), tuple(sorted(dead)), best
@@ -317,7 +204,7 @@ def _melds_with(
 
 
 def _arrange(hand: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arrangement:
-    if _suitpath._FAST_ON and _is_default(cfg):
+    if _suitdp.ON and _is_default(cfg) and cfg.packs <= 3:
         fa = _fast_arrange(hand, wild_rank, cfg)
         if fa is not None:
             return fa
@@ -375,8 +262,6 @@ def _arrange_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Ar
 
 
 def cache_clear(keep_tables: bool = False) -> None:
-    """Clear the arrangement cache and (unless ``keep_tables``) the suit-run
-    reconstructions."""
+    """Clear the arrangement cache."""
+    del keep_tables  # results only: always cleared
     _arrange_cached.cache_clear()
-    if not keep_tables:
-        _suit_runs.cache_clear()

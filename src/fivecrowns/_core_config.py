@@ -1,14 +1,15 @@
 """Shared definitions of the hand solver core: card codes, ``CoreConfig`` and small helpers.
 
 Card code: natural card = suit_index * 11 + (rank - 3) (0..54), joker = 55.  Imported by
-every other ``_solver_core`` module (``_sweep``, ``_suitpath``, ``_solve``, ``_arrange``);
+every other ``_solver_core`` module (``_sweep``, ``_suitdp``, ``_solve``, ``_arrange``);
 imports none of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
+from functools import cached_property
 
 JOKER = 55
 _CACHE_SIZE = 1 << 16
@@ -19,7 +20,8 @@ Arrangement = tuple[tuple[Meld, ...], tuple[int, ...], int]
 
 @dataclass(frozen=True)
 class CoreConfig:
-    """Rule options the core needs (hashable; used as a cache key)."""
+    """Rule options the core needs (hashable, with the hash computed once: it is part of
+    every cache key)."""
 
     packs: int = 2
     all_wild_melds: bool = True
@@ -28,6 +30,13 @@ class CoreConfig:
     distinct_suit_books: bool = False
     wild_points: int = 20
     joker_points: int = 50
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(astuple(self))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 def _is_default(cfg: CoreConfig) -> bool:

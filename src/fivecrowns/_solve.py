@@ -1,13 +1,13 @@
 """Plain solves and all-discard solves of the hand solver core, with their result caches.
 
-Dispatches between the default-rules fast path (``_suitpath``) and the sweep (``_sweep``).
+Dispatches between the default-rules fast path (``_suitdp``) and the sweep (``_sweep``).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from . import _suitpath
+from . import _suitdp
 from ._core_config import (
     _CACHE_SIZE,
     _CNT_BIT,
@@ -20,17 +20,12 @@ from ._core_config import (
     _lowbit_pos,
     _points,
 )
-from ._suitpath import _fast, _fast_discards
 from ._sweep import _comp_rows, _components, _conv, _final, _parse, _sweep_default, _tables
 
 
 def _solve_default(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
-    """Default rules: the fast path (``_fast``) or one sweep over the whole hand, answer
-    from the wild-count fold."""
-    if _suitpath._FAST_ON:
-        r = _fast(key, wild_rank, cfg)
-        if r is not None:
-            return int(r)
+    """Default rules, when the suit DP (``_suitdp``) does not apply: one sweep over the
+    whole hand, answer from the wild-count fold."""
     wi = wild_rank - 3
     cnts = [0] * 11
     occ = 0
@@ -115,6 +110,10 @@ def _solve_default(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int
 
 
 def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
+    if _suitdp.ON and cfg.packs <= 3 and _is_default(cfg):
+        r = _suitdp._solve(key, wild_rank, cfg, None)
+        if r >= 0:
+            return r
     tb = _tables(cfg)
     if tb.default:
         return _solve_default(key, wild_rank, cfg)
@@ -140,10 +139,19 @@ def _min_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
 def _discards(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> dict[int, int]:
     if not key:
         return {}
-    if _suitpath._FAST_ON and _is_default(cfg):
-        r = _fast_discards(key, wild_rank, cfg, False)
-        if isinstance(r, dict):
-            return r
+    if _suitdp.ON and _is_default(cfg) and cfg.packs <= 3:
+        run = _suitdp.solve_run(key, wild_rank, cfg)
+        if run is not None:
+            # a deadwood card's discard is exact from one arrangement; every other re-runs
+            # part of the recorded solve (``_suitdp.drop_value``)
+            vals = {
+                c: run.value - _points(c, wild_rank, cfg)
+                for c in _suitdp.dead_of(run, key, wild_rank, cfg)
+            }
+            for c in set(key):
+                if c not in vals:
+                    vals[c] = _suitdp.drop_value(run, key, wild_rank, cfg, c)
+            return vals
     codes, counts, wild_pts = _parse(key, wild_rank, cfg)
     tb = _tables(cfg)
     w = len(wild_pts)

@@ -8,8 +8,10 @@ Modules (imports flow one way, top to bottom):
 * ``_core_config``: card codes, ``CoreConfig``, ``Meld`` / ``Arrangement`` and shared helpers.
 * ``_sweep``: the per-suit option tables, the combined transition tables (``_Tables``), the
   default-rules and general sweeps, components, min-plus convolution and final scoring.
-* ``_suitpath``: the default-rules fast path (``_fast``), its component memo and the
-  discard-aware re-solves (``_fast_discards``); ``_suitpath._FAST_ON`` switches it off.
+* ``_suits``: the shipped single-suit table (least deadwood of one suit's naturals per
+  wild budget, runs and the two copies of a card as a book).
+* ``_suitdp``: the default-rules fast path, a DP over the suits on that table, and its
+  plan for arrangements; ``_suitdp.ON`` switches it off.
 * ``_solve``: plain / all-discard solves dispatching between the two, with result caches.
 * ``_arrange``: meld validity and arrangement reconstruction (fast path and peeling).
 * this module: the public core API (re-exports the names other modules use from here);
@@ -40,21 +42,12 @@ Algorithm (exact dynamic programme, see ``_sweep``):
   whose open runs dominate (``_state_dominates``).  The plain default solve first removes
   naturals in no possible meld when W <= 1 (they are deadwood in every arrangement).
 * ``best_discard`` uses branch and bound over exact sub-solves (``_best_discard_code``)
-  instead of the all-discards sweep.  Default rules (fast path): ONE item decomposition
-  of the hand; discarding a natural re-solves only the item holding it (``_plan_drop``:
-  no meld of the smaller hand spans two items), a wild only changes the wild budget;
-  ``discard_values`` uses the same (``_fast_discards``).  The arrangement of the chosen
-  discard is ``arrange`` of the rest (unchanged output).
-* Default rules fast path (``_fast``, ``_fast_arrange``): a shipped table of single-suit
-  run values (``_suits``, ``_data/suit_runs.bin``) plus an enumeration of the book choices
-  at ranks with >= 2 naturals, combined by min-plus over the wild count.  Used for
-  ``min_deadwood`` when a hand has few book combinations (else the sweep is faster) and
-  for ``arrange``; hands with a code held 3+ times or more than ``_suits.U`` wilds use the
-  sweep.  Component vectors are memoised (bounded ``_COMP``, kept by
-  ``cache_clear(keep_tables=True)``) under a hand-independent signature: W, the sorted
-  absolute segment patterns and (rank, isolated-natural count) per book rank.  A
-  component's book choices are enumerated depth first, folding in each segment's run
-  values once the last rank touching it is decided.
+  instead of the all-discards sweep; the arrangement of the chosen discard is ``arrange``
+  of the rest.  Default rules: ``discard_values`` is one fast solve per distinct card.
+* Default rules fast path (``_suitdp``, used for ``min_deadwood`` and ``arrange``
+  whenever the hand holds at most ``_suits.U`` wilds and no code 3+ times): a DP over the
+  suits whose state is how many naturals each rank shared by several suits has sent to
+  its book, each suit's rest valued by the shipped table.  See ``_suitdp``.
 * General rules (and discards) split the naturals into independent components (two
   naturals can share a meld only if same rank, or same suit within w+1 ranks); the
   components only share wilds and are combined by min-plus convolution over the number
@@ -76,19 +69,19 @@ a card are left in the deck.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from . import _arrange as _arrange_mod
 from . import _solve as _solve_mod
-from . import _suitpath
+from . import _suitdp
 from . import _sweep as _sweep_mod
 
 # Re-exported: the public core API and the internals the benchmarks / tests reach through
 # this module (every cache is reachable here, see ``cache_clear``).
 from ._arrange import _arrange as _arrange
 from ._arrange import _arrange_cached as _arrange_cached
-from ._arrange import _suit_runs as _suit_runs
+from ._arrange import _plan_arrangement
 from ._arrange import meld_kind as meld_kind
 from ._core_config import _CACHE_SIZE, _is_default, _live_flags, _points
 from ._core_config import JOKER as JOKER
@@ -100,9 +93,6 @@ from ._solve import _discards as _discards
 from ._solve import _discards_cached as _discards_cached
 from ._solve import _min_cached as _min_cached
 from ._solve import _solve as _solve
-from ._suitpath import _fast as _fast
-from ._suitpath import _fast_discards as _fast_discards
-from ._suitpath import _segments as _segments
 from ._sweep import _book_opts_general as _book_opts_general
 from ._sweep import _suit_opts_default as _suit_opts_default
 from ._sweep import _suit_opts_general as _suit_opts_general
@@ -150,37 +140,83 @@ def best_discard(
     key = tuple(sorted(codes))
     if not key:
         raise ValueError("cannot discard from an empty hand")
-    best = _best_discard_code(key, wild_rank, cfg)
+    if _suitdp.ON and _is_default(cfg) and cfg.packs <= 3:
+        run = _suitdp.solve_run(key, wild_rank, cfg)
+        if run is not None:
+            # arrange the whole hand first: discarding one of its deadwood cards leaves
+            # exactly that arrangement without it (``_suitdp.dead_of``); other discards
+            # re-run part of the recorded solve (``_suitdp.drop_value``)
+            arr = _plan_arrangement(key, wild_rank, cfg, _suitdp.plan_of(run, key, wild_rank))
+            melds, dead, opt = _arrange_cached(key, wild_rank, cfg) if arr is None else arr
+            exact = {c: opt - _points(c, wild_rank, cfg) for c in dead}
+            best = _best_discard_code(
+                key,
+                wild_rank,
+                cfg,
+                opt,
+                exact,
+                lambda c: _suitdp.drop_value(run, key, wild_rank, cfg, c),
+            )
+            if best in exact:
+                return best, melds, _remove(dead, (best,)), exact[best]
+            melds, dead, pts = _arrange_cached(_remove(key, (best,)), wild_rank, cfg)
+            return best, melds, dead, pts
+    best = _best_discard_code(
+        key,
+        wild_rank,
+        cfg,
+        _min_cached(key, wild_rank, cfg),
+        {},
+        lambda c: _min_cached(_remove(key, (c,)), wild_rank, cfg),
+    )
     melds, dead, pts = _arrange_cached(_remove(key, (best,)), wild_rank, cfg)
     return best, melds, dead, pts
 
 
-def _best_discard_code(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
-    """The code minimising (deadwood after discarding it, is wild, -its points, -code).
+def _best_discard_code(
+    key: tuple[int, ...],
+    wild_rank: int,
+    cfg: CoreConfig,
+    opt: int,
+    exact: dict[int, int],
+    value: Callable[[int], int],
+) -> int:
+    """The code minimising (deadwood after discarding it, is wild, -its points, -code),
+    given the hand's least deadwood ``opt``, the exact values of some discards and
+    ``value`` computing any other.
 
-    Branch and bound: discarding c leaves at least ``min(hand) - points(c)`` (c added as
-    deadwood to an arrangement of the rest is an arrangement of the hand) and at least 0,
-    so candidates are solved exactly in increasing (bound, is wild, -points, -code) order
-    until the next candidate's bound key cannot beat the best key found.  Identical cards
-    share one solve.
+    Branch and bound: discarding c leaves at least ``opt - points(c)`` (c added as
+    deadwood to an arrangement of the rest is an arrangement of the hand) and at least 0;
+    under default rules a wild's discard leaves at least ``opt`` when some meld holds a
+    natural (fewer wilds never lower the natural deadwood).  Candidates are solved exactly
+    in increasing (bound, is wild, -points, -code) order until the next candidate's bound
+    key cannot beat the best key found.  Identical cards share one solve.
     """
-    if _suitpath._FAST_ON and _is_default(cfg):
-        r = _fast_discards(key, wild_rank, cfg, True)
-        if r is not None:
-            return int(r)  # type: ignore[arg-type]
-    opt = _min_cached(key, wild_rank, cfg)
     wi = wild_rank - 3
+    wild_floor = -1
+    if _is_default(cfg):
+        nat_tot = sum([c % 11 + 3 for c in key if c != JOKER and c % 11 != wi])
+        if opt < nat_tot:
+            wild_floor = opt
     cands = []
     for c in set(key):
         p = _points(c, wild_rank, cfg)
-        cands.append((max(0, opt - p), c == JOKER or c % 11 == wi, -p, -c))
+        wild = c == JOKER or c % 11 == wi
+        v = exact.get(c)
+        if v is not None:
+            cands.append((v, wild, -p, -c, True))
+        else:
+            cands.append(
+                (wild_floor if wild and wild_floor >= 0 else max(0, opt - p), wild, -p, -c, False)
+            )
     cands.sort()
     best: tuple[int, bool, int, int] | None = None
-    for cand in cands:
-        if best is not None and cand >= best:
+    for v, wild, mp, mc, is_exact in cands:
+        if best is not None and (v, wild, mp, mc) >= best:
             break
-        v = _min_cached(_remove(key, (-cand[3],)), wild_rank, cfg)
-        found = (v, cand[1], cand[2], cand[3])
+        if not is_exact:
+            v = value(-mc)
+        found = (v, wild, mp, mc)
         if best is None or found < best:
             best = found
     assert best is not None
@@ -251,7 +287,7 @@ def cache_clear(keep_tables: bool = False) -> None:
     _outs_cached.cache_clear()
     _solve_mod.cache_clear(keep_tables)
     _arrange_mod.cache_clear(keep_tables)
-    _suitpath.cache_clear(keep_tables)
+    _suitdp.cache_clear(keep_tables)
     _sweep_mod.cache_clear(keep_tables)
 
 

@@ -6,7 +6,9 @@ budget u = 0..``U``, ``R(p)[u]`` is the least deadwood of those naturals when th
 form runs of that suit (distinct ranks, at most 11 long, the missing ranks and the padding
 to length 3 filled by wilds: a run holding n naturals over a span of s ranks takes
 ``max(3, s) - n`` wilds) using at most u wilds in all.  A run may hold a single natural
-(2 wilds), which also stands for a book of one natural.
+(2 wilds), which also stands for a book of one natural, and the two copies of one card
+may form a book with one wild (a book of this suit alone: the solver need not treat the
+rank as shared with other suits).
 
 The whole table (3**11 patterns x (U + 1) values, one byte each) is computed by
 ``build_table`` (a depth-first walk over the pattern prefixes sharing the per-rank DP
@@ -21,7 +23,7 @@ import zlib
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["NPOS", "POW3", "UW", "U", "build_table", "runs_vector", "table"]
+__all__ = ["NPOS", "POW3", "UW", "U", "build_table", "runs_vector", "suit_runs", "table"]
 
 #: Largest wild budget stored per pattern.
 U = 10
@@ -54,6 +56,8 @@ def _opts(
                 return
             for j in range(avail + 1):
                 out.add((tuple(sorted(acc + (0,) * j)), k, avail - j))
+                if avail - j == 2:  # the two copies left: a book with one wild
+                    out.add((tuple(sorted(acc + (0,) * j)), k + 1, 0))
             return
         s = sst[i]
         cc = _CLOSE[s]
@@ -138,3 +142,41 @@ def table() -> bytes:
         data = build_table()
     _TABLE.append(data)
     return data
+
+
+@lru_cache(maxsize=1 << 16)
+def suit_runs(p: int, u: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Runs (rank positions) and deadwood positions of pattern p realising R(p)[u].
+
+    A "run" of one position stands for a natural with 2 wilds, (a, a) for the two copies
+    of a card with one wild: both are books."""
+    if not p:
+        return (), ()
+    tb = table()
+    uw = UW
+    target = tb[p * uw + u]
+    a = 0
+    while p // POW3[a] % 3 == 0:
+        a += 1
+    rest = p - POW3[a]
+    if tb[rest * uw + u] + a + 3 == target:
+        runs, dead = suit_runs(rest, u)
+        return runs, (a, *dead)
+    if u >= 2 and tb[rest * uw + u - 2] == target:
+        runs, dead = suit_runs(rest, u - 2)
+        return ((a,), *runs), dead
+    if u >= 1 and rest // POW3[a] % 3 and tb[(rest - POW3[a]) * uw + u - 1] == target:
+        runs, dead = suit_runs(rest - POW3[a], u - 1)  # both copies in a book + 1 wild
+        return ((a, a), *runs), dead
+    others = [q for q in range(a + 1, 11) if rest // POW3[q] % 3]
+    no = len(others)
+    for m in range((1 << no) - 1, 0, -1):
+        sel = [others[j] for j in range(no) if m >> j & 1]
+        k = max(3, sel[-1] - a + 1) - len(sel) - 1
+        if k > u:
+            continue
+        r2 = rest - sum(POW3[q] for q in sel)
+        if tb[r2 * uw + u - k] == target:
+            runs, dead = suit_runs(r2, u - k)
+            return ((a, *sel), *runs), dead
+    raise AssertionError("suit run reconstruction failed")  # pragma: no cover

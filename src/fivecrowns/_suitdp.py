@@ -1,0 +1,696 @@
+"""Default-rules fast path of the hand solver core: a dynamic programme over the suits.
+
+Default meld rules (unlimited wilds per meld, books of any suits) make the answer the least
+*natural* deadwood reachable with at most W wilds in melds (see ``_solver_core``).  Every
+natural is deadwood, in a run of its suit or in the book of its rank, and
+
+* one book per rank suffices, and a natural that is in no run joins its rank's book
+  whenever that book exists (it can only save a wild), so a book is decided by how many
+  naturals it gets, not which: 0, 2 (one wild), 3 or more (free);
+* a suit's melds among its own naturals only depend on which of its naturals are left to
+  them: the shipped table ``_suits`` gives, for every single-suit pattern, the least
+  deadwood per wild budget with runs, a natural alone with 2 wilds, and the two copies of
+  a card with one wild (the books a suit can make alone).
+
+So the hand is solved by a DP over the suits.  A rank is *contested* when naturals of two
+or more suits hold it (and, with no wild, 3 or more naturals).  A natural at a contested
+rank is *branching* when its suit holds another natural within W + 1 ranks (it might be
+in a run); otherwise it is *isolated* and simply counts towards its rank's book.  Each
+suit splits into *items*, its segments of naturals within W + 1 ranks of each other (no
+run spans two).  The DP state is the number of naturals each open contested rank has sent
+to its book (4 bits per rank at bit 4q); an item's *options* are the sub-multisets of its
+branching naturals it sends (each valued by the table entry of the item's rest).  After
+the last item holding a branching natural of a rank the rank is closed: its book count is
+charged (0 or 3+: free; 2: one wild, or, when both are isolated, 2 x rank points as
+deadwood; 1: the isolated natural alone as deadwood or with 2 wilds; a lone branching
+natural sent to a book is dominated by keeping it, so that state is dropped) and the rank
+leaves the state.  Items are visited in order of their lowest branching rank.
+
+Values are sets of (wilds used u, natural deadwood d) packed as bits ``u * S + d`` of one
+Python int (S = 256, or 1024 for hands worth more): adding deadwood or wilds is a left
+shift, the least over alternatives is ``|``, rows u > W are masked off.
+
+Cards are parsed by one ``sum`` of per-code increments into a packed accumulator (2-bit
+count lanes per code, natural points, wild count and points); each suit's decomposition
+(isolated naturals, items, options with their Pareto points) depends only on that suit's
+cards, the contested ranks it holds and W, and is memoised in a bounded dictionary
+(``_INFO``; a hand-independent table, kept by ``cache_clear(keep_tables=True)``).
+
+Applies when W <= ``_suits.U`` and no code is held 3+ times; otherwise the callers fall
+back to the rank sweep (``_sweep``).
+"""
+
+from __future__ import annotations
+
+from . import _suits
+from ._core_config import JOKER, Arrangement, CoreConfig
+
+# --------------------------------------------------------------------------------------
+# Packed accumulator: the sum of one increment per card.
+_O_LANE = 0  # 2-bit count per natural code c: bit 2 * c (c = 11 * suit + q), 110 bits
+_O_TOT = 110  # natural points, 12 bits
+_O_W = 122  # wild count, 8 bits
+_O_J = 130  # joker count (open-ended)
+_M22 = (1 << 22) - 1
+_M110 = (1 << 110) - 1
+_EVEN22 = sum(1 << (2 * q) for q in range(11))
+_EVEN110 = sum(1 << (2 * i) for i in range(55))
+#: _WIN2[r][q]: presence bits (2 x') of positions x' != q within distance r of q.
+_WIN2 = [
+    [sum(1 << (2 * x) for x in range(11) if x != q and abs(x - q) <= r) for q in range(11)]
+    for r in range(_suits.U + 2)
+]
+_P3 = _suits.POW3
+_UW = _suits.UW
+_U = _suits.U
+_Z = (0,)
+
+
+def _base3(lanes: int, q0: int) -> int:
+    p = 0
+    q = q0
+    while lanes:
+        p += (lanes & 3) * _P3[q]
+        lanes >>= 2
+        q += 1
+    return p
+
+
+#: Base-3 pattern of the low 6 / high 5 lanes of a suit's 2-bit count lanes.
+_PAT_LO = tuple(_base3(x, 0) for x in range(1 << 12))
+_PAT_HI = tuple(_base3(x, 6) for x in range(1 << 10))
+
+_Opt = tuple[int, tuple[int, ...], int, int]  # (state delta, Pareto shifts u * S + d,
+# pattern, the shifts as one bitset)
+#: A branching item: (lowest branching position, options, branching positions).
+_Item = tuple[int, tuple[_Opt, ...], tuple[int, ...]]
+#: A suit's decomposition: (isolated naturals per contested position as 4-bit counts at
+#: bit 4q, Pareto shifts of all its items without branching naturals together, its
+#: branching items, (pattern, Pareto shifts) of each item without branching naturals).
+_Info = tuple[int, tuple[int, ...], tuple[_Item, ...], tuple[tuple[int, tuple[int, ...]], ...]]
+
+#: Suit decompositions by (lanes, contested positions held, W, S); cleared when full.
+_INFO: dict[int, _Info] = {}
+_INFO_SIZE = 1 << 17
+_TB: list[bytes] = []
+#: Switch for the fast path (the rank sweep alone is used when False).
+ON = True
+
+
+def _table() -> bytes:
+    if not _TB:
+        _TB.append(_suits.table())
+    return _TB[0]
+
+
+def _increments(wild_rank: int) -> tuple[int, ...]:
+    """The accumulator increment of every code 0..55 (``wild_rank`` 0: jokers only)."""
+    out = []
+    for c in range(56):
+        if c == JOKER:
+            out.append((1 << _O_W) + (1 << _O_J))
+            continue
+        q = c % 11
+        if q + 3 == wild_rank:
+            out.append(1 << _O_W)
+            continue
+        out.append((1 << (_O_LANE + 2 * c)) + ((q + 3) << _O_TOT))
+    return tuple(out)
+
+
+#: ``_increments`` per wild rank (index 0: no wild rank).
+_INC = tuple(_increments(wr) for wr in range(14))
+
+
+def _pareto(tb: bytes, p: int, w: int, sw: int) -> tuple[int, ...]:
+    """Shifts u * sw + R(p)[u] where the table value of pattern p drops, u = 0..w."""
+    if not p:
+        return _Z
+    base = p * _UW
+    row = tb[base : base + w + 1]
+    d0 = row[0]
+    if d0 == row[w]:
+        return (d0,)
+    out = []
+    last = 256
+    for u in range(w + 1):
+        d = row[u]
+        if d < last:
+            out.append(u * sw + d)
+            last = d
+    return tuple(out)
+
+
+def _option(tb: bytes, dl: int, pp: int, w: int, sw: int) -> _Opt:
+    pts = _pareto(tb, pp, w, sw)
+    bits = 0
+    for sh in pts:
+        bits |= 1 << sh
+    return dl, pts, pp, bits
+
+
+def _suit_info(tb: bytes, ls: int, cs: int, w: int, sw: int) -> _Info:
+    """The decomposition of one suit: ``ls`` its 2-bit count lanes, ``cs`` the presence
+    bits (2q) of its contested positions.  Naturals more than W + 1 ranks apart share no
+    run, so the suit splits into segments, each its own item."""
+    pres = (ls | ls >> 1) & _EVEN22
+    reach = 2 * (w + 1)
+    win = _WIN2[w + 1]
+    iso = 0
+    cbits = 1
+    full = (1 << ((w + 1) * sw)) - 1
+    items: list[_Item] = []
+    fixed: list[tuple[int, tuple[int, ...]]] = []
+    lo = pres & -pres
+    while pres:
+        # the segment starting at bit lo: extend while the next natural is within reach
+        hi = lo
+        rest = pres ^ lo
+        while rest:
+            nxt = rest & -rest
+            if nxt.bit_length() - hi.bit_length() > reach:
+                break
+            hi = nxt
+            rest ^= nxt
+        seg = (hi << 2) - lo  # every lane bit from lo's lane to hi's lane
+        sl = ls & seg
+        p = _PAT_LO[sl & 4095] + _PAT_HI[sl >> 12]
+        br: list[tuple[int, int]] = []
+        c = cs & seg
+        while c:
+            low = c & -c
+            c ^= low
+            b = low.bit_length() - 1
+            q = b >> 1
+            k = ls >> b & 3
+            if pres & win[q]:
+                br.append((q, k))
+            else:
+                p -= k * _P3[q]
+                iso += k << (4 * q)
+        if br:
+            opts = [(0, p)]
+            for q, k in br:
+                sh = 1 << (4 * q)
+                pq = _P3[q]
+                for i in range(len(opts)):
+                    dl, pp = opts[i]
+                    opts.append((dl + sh, pp - pq))
+                    if k == 2:
+                        opts.append((dl + 2 * sh, pp - 2 * pq))
+            items.append(
+                (
+                    br[0][0],
+                    tuple([_option(tb, dl, pp, w, sw) for dl, pp in opts]),
+                    tuple([q for q, _ in br]),
+                )
+            )
+        elif p:
+            pts = _pareto(tb, p, w, sw)
+            fixed.append((p, pts))
+            n = 0
+            for sh in pts:
+                n |= cbits << sh
+            cbits = n & full
+        pres = rest
+        lo = rest & -rest
+    shifts = []
+    while cbits:
+        low = cbits & -cbits
+        shifts.append(low.bit_length() - 1)
+        cbits ^= low
+    return iso, tuple(shifts), tuple(items), tuple(fixed)
+
+
+def _close_table(q: int, c0: int, sw: int) -> tuple[tuple[int, ...] | None, ...]:
+    """Charge per final book count n (index) of rank position q with c0 isolated naturals:
+    shifts to OR together, or None when the count is dominated."""
+    v = q + 3
+    one = (v, 2 * sw) if c0 == 1 else None
+    two = (2 * v, sw) if c0 == 2 else (sw,)
+    return (_Z, one, two, *([_Z] * 13))
+
+
+#: _CLOSE[S > 256][q][c0]: ``_close_table`` for both row widths.
+_CLOSE = tuple(
+    tuple(tuple(_close_table(q, c0, sw) for c0 in range(16)) for q in range(11))
+    for sw in (256, 1024)
+)
+
+
+_Ctab = tuple[tuple[int, ...] | None, ...]
+#: One DP step: (suit, the item's options, (4q, charge table) of the ranks it closes).
+_Step = tuple[int, tuple[_Opt, ...], list[tuple[int, _Ctab]]]
+
+
+class _Run:
+    """One recorded solve of a hand, for plans and discards.
+
+    ``steps`` are the DP steps in order and ``prevs`` the states before each; ``fixed``
+    the factors folded into ``const``: (kind, suit, pattern, shifts) with kind 0 = an item
+    without branching naturals, kind 1 = a rank of two isolated naturals only (suit =
+    rank position, pattern 0)."""
+
+    __slots__ = (
+        "const",
+        "fixed",
+        "full",
+        "nat",
+        "prevs",
+        "res",
+        "steps",
+        "sw",
+        "tot",
+        "value",
+        "w",
+        "wsum",
+    )
+
+    def __init__(self) -> None:
+        self.steps: list[_Step] = []
+        self.prevs: list[list[tuple[int, int]]] = []
+        self.fixed: list[tuple[int, int, int, tuple[int, ...]]] = []
+        self.const = 1
+        self.res = 0
+        self.full = 0
+        self.nat = 0
+        self.sw = 256
+        self.tot = 0
+        self.value = 0
+        self.w = 0
+        self.wsum = 0
+
+
+def _dp(
+    seq: list[tuple[tuple[_Opt, ...], list[tuple[int, _Ctab]]]],
+    cur: dict[int, int],
+    full: int,
+    prevs: list[list[tuple[int, int]]] | None,
+) -> int:
+    """Run the DP steps ``seq`` (options, closings) from the states ``cur``; the value of
+    the final state 0 (every rank closed)."""
+    for opts, ctabs in seq:
+        prev = list(cur.items())
+        if prevs is not None:
+            prevs.append(prev)
+        new: dict[int, int] = {}
+        get = new.get
+        for dl, pts, _pp, ob in opts:
+            for st, v in prev:
+                ns = st + dl
+                if v == 1:
+                    x = ob
+                elif len(pts) == 1:
+                    x = v << pts[0]
+                else:
+                    x = 0
+                    for sh in pts:
+                        x |= v << sh
+                for fsh, ct in ctabs:
+                    n = ns >> fsh & 15
+                    ns -= n << fsh
+                    c = ct[n]
+                    if c is None:
+                        x = 0
+                        break
+                    if len(c) == 2:
+                        x = (x << c[0]) | (x << c[1])
+                    elif c[0]:
+                        x <<= c[0]
+                if x:
+                    new[ns] = get(ns, 0) | (x & full)
+        cur = new
+    return cur.get(0, 0)
+
+
+def _least(res: int, const: int, w: int, sw: int, full: int, tot: int) -> int:
+    """Least natural deadwood with <= w wilds of the product of two value bitsets."""
+    r = const
+    if r & (r - 1) == 0:
+        bits = (res << (r.bit_length() - 1)) & full
+    else:
+        bits = 0
+        while r:
+            low = r & -r
+            bits |= res << (low.bit_length() - 1)
+            r ^= low
+        bits &= full
+    f = 0
+    for u in range(w + 1):
+        f |= bits >> (u * sw)
+    f &= (1 << sw) - 1
+    return (f & -f).bit_length() - 1 if f else tot
+
+
+def _final(nat: int, tot: int, w: int, wsum: int, cfg: CoreConfig) -> int:
+    """The deadwood from the least natural deadwood: if no meld holds a natural, the
+    wilds meld alone or are deadwood too."""
+    if nat < tot:
+        return nat
+    return tot if cfg.all_wild_melds and w >= 3 else tot + wsum
+
+
+def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | None) -> int:
+    """Least deadwood of the sorted hand ``key`` (-1 when the fast path does not apply);
+    fills ``run`` for plans and discards when given."""
+    acc = sum(map(_INC[wild_rank].__getitem__, key))
+    w = acc >> _O_W & 255
+    if w > _U:
+        return -1
+    lanes = acc & _M110
+    if lanes & (lanes >> 1) & _EVEN110:
+        return -1  # a code held 3+ times: the suit table stops at 2 copies
+    tot = acc >> _O_TOT & 4095
+    sw = 256 if tot < 256 else 1024
+    full = (1 << ((w + 1) * sw)) - 1
+    # contested positions: naturals of >= 2 suits (>= 3 naturals with no wild)
+    seen = multi = tri = dup = 0
+    held = []
+    for s in range(5):
+        ls = lanes >> (22 * s) & _M22
+        if ls:
+            pr = (ls | ls >> 1) & _EVEN22
+            tri |= multi & pr
+            multi |= seen & pr
+            seen |= pr
+            dup |= ls >> 1
+            held.append((s, ls, pr))
+    # (the two copies of one card alone book inside the suit table)
+    contested = multi if w else (tri | (dup & _EVEN22 & multi))
+    memo = _INFO
+    kbase = (w << 44) | ((sw > 256) << 48)
+    const = 1
+    isoc = 0
+    items: list[tuple[int, int, tuple[_Opt, ...], tuple[int, ...]]] = []
+    for s, ls, pr in held:
+        cs = pr & contested
+        mk = ls | (cs << 22) | kbase
+        info = memo.get(mk)
+        if info is None:
+            info = _suit_info(_TB[0] if _TB else _table(), ls, cs, w, sw)
+            if len(memo) >= _INFO_SIZE:
+                memo.clear()
+            memo[mk] = info
+        ic, csh, its, fx = info
+        isoc += ic
+        if len(csh) == 1:
+            const <<= csh[0]
+        else:
+            n = 0
+            for sh in csh:
+                n |= const << sh
+            const = n & full
+        for q0, opts, brq in its:
+            items.append((q0, s, opts, brq))
+        if run is not None:
+            for p, pts in fx:
+                run.fixed.append((0, s, p, pts))
+    closes: list[list[tuple[int, _Ctab]]] = []
+    st0 = 0
+    if items:
+        if len(items) > 1:
+            items.sort()
+        last: dict[int, int] = {}
+        for i, (_q, _s, _o, brq) in enumerate(items):
+            closes.append([])
+            for q in brq:
+                last[q] = i
+        ctq = _CLOSE[sw > 256]
+        for q, i in last.items():
+            c0 = isoc >> (4 * q) & 15
+            closes[i].append((4 * q, ctq[q][c0]))
+            st0 += c0 << (4 * q)
+            contested &= ~(1 << (2 * q))
+    while contested:  # ranks of isolated naturals only: 2 make a book with a wild or not
+        low = contested & -contested
+        contested ^= low
+        q = (low.bit_length() - 1) >> 1
+        if isoc >> (4 * q) & 15 == 2:
+            two = (2 * q + 6, sw)
+            if run is not None:
+                run.fixed.append((1, q, 0, two))
+            const = ((const << two[0]) | (const << sw)) & full
+    if items:
+        seq = [(it[2], closes[i]) for i, it in enumerate(items)]
+        res = _dp(seq, {st0: 1}, full, None if run is None else run.prevs)
+    else:
+        res = 1
+    const &= full
+    nat = _least(res, const, w, sw, full, tot)
+    nj = acc >> _O_J
+    wsum = nj * cfg.joker_points + (w - nj) * cfg.wild_points
+    value = _final(nat, tot, w, wsum, cfg)
+    if run is not None:
+        run.steps = [(it[1], it[2], closes[i]) for i, it in enumerate(items)]
+        run.const = const
+        run.res = res
+        run.full = full
+        run.nat = nat
+        run.sw = sw
+        run.tot = tot
+        run.value = value
+        run.w = w
+        run.wsum = wsum
+    return value
+
+
+def solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int | None:
+    """Least deadwood of the sorted hand ``key`` under default rules (None when the fast
+    path does not apply: W > ``_suits.U`` or a code held 3+ times)."""
+    r = _solve(key, wild_rank, cfg, None)
+    return None if r < 0 else r
+
+
+def solve_run(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> _Run | None:
+    """A recorded solve of the sorted hand ``key`` (None when the fast path does not
+    apply), for ``plan_of``, ``dead_of`` and ``drop_value``."""
+    run = _Run()
+    return run if _solve(key, wild_rank, cfg, run) >= 0 else None
+
+
+def drop_value(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, c: int) -> int:
+    """Least deadwood of the recorded hand ``key`` without one copy of ``c``.
+
+    A natural in an item without branching naturals changes one factor of ``const``; one
+    in a DP step re-runs the DP from that step (from the recorded states before it) with
+    the step's options on the smaller pattern.  The item structure of the whole hand
+    stays exact for the smaller hand: a natural that lost its run partner or book mate is
+    merely offered options it cannot use.  An isolated natural of a contested rank, or a
+    wild, is solved afresh."""
+    if c == JOKER or c % 11 + 3 == wild_rank:
+        return _solve(_without(key, c), wild_rank, cfg, None)
+    s, q = divmod(c, 11)
+    pq = _P3[q]
+    tot = run.tot - q - 3
+    tb = _TB[0] if _TB else _table()
+    w = run.w
+    sw = run.sw
+    full = run.full
+    for j, (kind, fs, p, _pts) in enumerate(run.fixed):
+        if kind == 0 and fs == s and p // pq % 3:
+            const = 1
+            for i, f in enumerate(run.fixed):
+                acc = 0
+                for sh in _pareto(tb, p - pq, w, sw) if i == j else f[3]:
+                    acc |= const << sh
+                const = acc & full
+            return _final(_least(run.res, const, w, sw, full, tot), tot, w, run.wsum, cfg)
+    for i, (fs, opts, ctabs) in enumerate(run.steps):
+        if fs == s and opts[0][2] // pq % 3:
+            # options sending every copy of c to the book no longer exist
+            opts2 = tuple(
+                [_option(tb, dl, pp - pq, w, sw) for dl, _p, pp, _b in opts if pp // pq % 3]
+            )
+            seq = [(opts2, ctabs)] + [(st[1], st[2]) for st in run.steps[i + 1 :]]
+            res = _dp(seq, dict(run.prevs[i]), full, None)
+            return _final(_least(res, run.const, w, sw, full, tot), tot, w, run.wsum, cfg)
+    return _solve(_without(key, c), wild_rank, cfg, None)
+
+
+def _without(key: tuple[int, ...], c: int) -> tuple[int, ...]:
+    i = key.index(c)
+    return key[:i] + key[i + 1 :]
+
+
+def _has(bits: int, pos: int) -> bool:
+    return pos >= 0 and bits >> pos & 1 == 1
+
+
+def _split(target: int, factors: list[tuple[int, ...]], full: int) -> list[int]:
+    """One shift per factor (each a tuple of shifts) summing to ``target``, given that the
+    product of the factors holds bit ``target``."""
+    prefix = [1]
+    for shifts in factors:
+        acc = 0
+        for sh in shifts:
+            acc |= prefix[-1] << sh
+        prefix.append(acc & full)
+    out = [0] * len(factors)
+    for i in range(len(factors) - 1, -1, -1):
+        for sh in factors[i]:
+            if _has(prefix[i], target - sh):
+                out[i] = sh
+                target -= sh
+                break
+        else:  # pragma: no cover - the product holds the target
+            raise AssertionError("suit DP reconstruction failed")
+    return out
+
+
+Plan = tuple[int, list[tuple[int, int, int]], list[tuple[list[int], bool]]]
+
+
+def plan(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Plan | None:
+    """How an optimal arrangement melds the naturals (None when the fast path does not
+    apply); see ``plan_of``."""
+    run = solve_run(key, wild_rank, cfg)
+    return None if run is None else plan_of(run, key, wild_rank)
+
+
+def plan_of(run: _Run, key: tuple[int, ...], wild_rank: int) -> Plan:
+    """(least natural deadwood, [(suit, pattern, wilds)] whose naturals form the runs,
+    books and deadwood of ``_suits.suit_runs(pattern, wilds)``, [(naturals of one rank,
+    True: a book / False: deadwood)]) for the recorded hand ``key``.  The wilds the runs
+    and books need total at most W."""
+    sw = run.sw
+    res = run.res
+    const = run.const
+    # the fewest wilds reaching the least natural deadwood, split between the DP and const
+    target = -1
+    cpart = 0
+    for u in range(run.w + 1):
+        t = u * sw + run.nat
+        r = const
+        while r:
+            low = r & -r
+            r ^= low
+            if _has(res, t - low.bit_length() + 1):
+                target = t
+                cpart = low.bit_length() - 1
+                break
+        if target >= 0:
+            break
+    if target < 0:
+        return run.nat, [], []  # no meld holding a natural fits
+    t = target - cpart
+    suits: list[tuple[int, int, int]] = []
+    charged: dict[int, int] = {}  # rank position -> chosen closing charge
+    want = 0
+    for (s, opts, ctabs), prev in zip(reversed(run.steps), reversed(run.prevs), strict=True):
+        st, pp, sh, alt = _back_step(opts, ctabs, prev, want, t)
+        suits.append((s, pp, sh // sw))
+        t -= sh
+        for q, x in alt:
+            charged[q] = x
+            t -= x
+        want = st
+    fixed = run.fixed
+    for (kind, a, b, _f), sh in zip(
+        fixed, _split(cpart, [f[3] for f in fixed], run.full), strict=True
+    ):
+        if kind == 0:
+            suits.append((a, b, sh // sw))
+        else:
+            charged[a] = sh
+    # naturals no suit item holds go to their rank's book (or deadwood, as charged)
+    left = [c for c in key if c != JOKER and c % 11 + 3 != wild_rank]
+    for s, p, _u in suits:
+        q = 0
+        while p:
+            for _ in range(p % 3):
+                left.remove(s * 11 + q)
+            p //= 3
+            q += 1
+    by_rank: dict[int, list[int]] = {}
+    for c in left:
+        by_rank.setdefault(c % 11, []).append(c)
+    books = []
+    for q, cards in sorted(by_rank.items()):
+        ch = charged.get(q, 0)
+        # charges: 0 = a free book; sw / 2 * sw = a book with 1 / 2 wilds; else deadwood
+        books.append((cards, ch in (0, sw, 2 * sw)))
+    return run.nat, suits, books
+
+
+def _back_step(
+    opts: tuple[_Opt, ...],
+    ctabs: list[tuple[int, _Ctab]],
+    prev: list[tuple[int, int]],
+    want: int,
+    t: int,
+) -> tuple[int, int, int, list[tuple[int, int]]]:
+    """(state before, option pattern, option shift, [(rank position, charge)]) of one DP
+    step reaching value bit ``t`` in state ``want``."""
+    keep = -1
+    for fsh, _ct in ctabs:
+        keep &= ~(15 << fsh)
+    for dl, pts, pp, _ob in opts:
+        for st, v in prev:
+            ns = st + dl
+            if ns & keep != want:
+                continue
+            # the step's value from this state and option, as in ``_dp``
+            x = 0
+            for sh in pts:
+                x |= v << sh
+            charges = []
+            for fsh, ct in ctabs:
+                c = ct[ns >> fsh & 15]
+                if c is None:
+                    x = 0
+                    break
+                charges.append((fsh >> 2, c))
+                y = 0
+                for sh in c:
+                    y |= x << sh
+                x = y
+            if not x >> t & 1:
+                continue
+            # which option point and charge per rank reach bit t
+            for sh in pts:
+                alt = _charge_split(v << sh, charges, t)
+                if alt is not None:
+                    return st, pp, sh, alt
+    raise AssertionError("suit DP reconstruction failed")  # pragma: no cover
+
+
+def _charge_split(
+    x: int, charges: list[tuple[int, tuple[int, ...]]], t: int
+) -> list[tuple[int, int]] | None:
+    """One charge per closed rank taking the value bitset ``x`` to bit ``t``, or None."""
+    if not charges:
+        return [] if x >> t & 1 else None
+    (q, c), rest = charges[0], charges[1:]
+    for sh in c:
+        alt = _charge_split(x << sh, rest, t)
+        if alt is not None:
+            return [(q, sh), *alt]
+    return None
+
+
+def dead_of(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> list[int]:
+    """The deadwood cards of one optimal arrangement of the recorded hand ``key``.
+
+    Discarding a card c that is deadwood in an optimal arrangement leaves exactly the
+    least deadwood minus c's points (the arrangement without c is one of the rest, and no
+    arrangement of the rest does better, or adding c to it would beat the optimum)."""
+    if run.nat >= run.tot:  # no meld holds a natural: the wilds meld alone or are deadwood
+        if cfg.all_wild_melds and run.w >= 3:
+            return [c for c in key if c != JOKER and c % 11 + 3 != wild_rank]
+        return list(key)
+    _nat, suits, books = plan_of(run, key, wild_rank)
+    dead = [c for cards, is_book in books if not is_book for c in cards]
+    for s, p, u in suits:
+        dead.extend([s * 11 + q for q in _suits.suit_runs(p, u)[1]])
+    return dead
+
+
+def cache_clear(keep_tables: bool = False) -> None:
+    """Drop the suit decompositions and run reconstructions (nothing when
+    ``keep_tables``)."""
+    if not keep_tables:
+        _INFO.clear()
+        _suits.suit_runs.cache_clear()
+
+
+__all__ = ["Arrangement", "cache_clear", "solve"]
