@@ -146,7 +146,7 @@ def best_discard(
             # arrange the whole hand first: discarding one of its deadwood cards leaves
             # exactly that arrangement without it (``_suitdp.dead_of``); other discards
             # re-run part of the recorded solve (``_suitdp.drop_value``)
-            arr = _plan_arrangement(key, wild_rank, cfg, _suitdp.plan_of(run, key, wild_rank))
+            arr = _plan_arrangement(key, wild_rank, cfg, _suitdp.plan_of(run))
             melds, dead, opt = _arrange_cached(key, wild_rank, cfg) if arr is None else arr
             exact = {c: opt - _points(c, wild_rank, cfg) for c in dead}
             best = _best_discard_code(

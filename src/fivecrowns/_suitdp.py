@@ -151,16 +151,21 @@ def _option(tb: bytes, dl: int, pp: int, w: int, sw: int) -> _Opt:
 
 def _suit_info(tb: bytes, ls: int, cs: int, w: int, sw: int) -> _Info:
     """The decomposition of one suit: ``ls`` its 2-bit count lanes, ``cs`` the presence
-    bits (2q) of its contested positions.  Naturals more than W + 1 ranks apart share no
-    run, so the suit splits into segments, each its own item."""
+    bits (2q) of its contested positions.
+
+    Naturals more than W + 1 ranks apart share no run, so the suit splits into segments.
+    A segment of one rank holds no run partner: its contested naturals are isolated.  A
+    longer segment holding contested naturals is a branching item; every other natural is
+    valued together in one table entry (the table adds up segments that cannot meet)."""
+    if not cs:
+        p = _PAT_LO[ls & 4095] + _PAT_HI[ls >> 12]
+        pts = _pareto(tb, p, w, sw)
+        return 0, pts, (), ((p, pts),)
     pres = (ls | ls >> 1) & _EVEN22
     reach = 2 * (w + 1)
-    win = _WIN2[w + 1]
     iso = 0
-    cbits = 1
-    full = (1 << ((w + 1) * sw)) - 1
+    plain = ls
     items: list[_Item] = []
-    fixed: list[tuple[int, tuple[int, ...]]] = []
     lo = pres & -pres
     while pres:
         # the segment starting at bit lo: extend while the next natural is within reach
@@ -172,54 +177,43 @@ def _suit_info(tb: bytes, ls: int, cs: int, w: int, sw: int) -> _Info:
                 break
             hi = nxt
             rest ^= nxt
-        seg = (hi << 2) - lo  # every lane bit from lo's lane to hi's lane
-        sl = ls & seg
-        p = _PAT_LO[sl & 4095] + _PAT_HI[sl >> 12]
-        br: list[tuple[int, int]] = []
-        c = cs & seg
-        while c:
-            low = c & -c
-            c ^= low
-            b = low.bit_length() - 1
-            q = b >> 1
-            k = ls >> b & 3
-            if pres & win[q]:
-                br.append((q, k))
+        c = cs & ((hi << 2) - lo)  # contested naturals from lo's lane to hi's lane
+        if c:
+            if hi == lo:  # one rank: isolated
+                q = (lo.bit_length() - 1) >> 1
+                iso += (ls >> (2 * q) & 3) << (4 * q)
+                plain ^= ls & (3 * lo)
             else:
-                p -= k * _P3[q]
-                iso += k << (4 * q)
-        if br:
-            opts = [(0, p)]
-            for q, k in br:
-                sh = 1 << (4 * q)
-                pq = _P3[q]
-                for i in range(len(opts)):
-                    dl, pp = opts[i]
-                    opts.append((dl + sh, pp - pq))
-                    if k == 2:
-                        opts.append((dl + 2 * sh, pp - 2 * pq))
-            items.append(
-                (
-                    br[0][0],
-                    tuple([_option(tb, dl, pp, w, sw) for dl, pp in opts]),
-                    tuple([q for q, _ in br]),
-                )
-            )
-        elif p:
-            pts = _pareto(tb, p, w, sw)
-            fixed.append((p, pts))
-            n = 0
-            for sh in pts:
-                n |= cbits << sh
-            cbits = n & full
+                seg = ls & ((hi << 2) - lo)
+                plain ^= seg
+                items.append(_branching_item(tb, seg, c, w, sw))
         pres = rest
         lo = rest & -rest
-    shifts = []
-    while cbits:
-        low = cbits & -cbits
-        shifts.append(low.bit_length() - 1)
-        cbits ^= low
-    return iso, tuple(shifts), tuple(items), tuple(fixed)
+    p = _PAT_LO[plain & 4095] + _PAT_HI[plain >> 12]
+    pts = _pareto(tb, p, w, sw)
+    return iso, pts, tuple(items), ((p, pts),) if p else ()
+
+
+def _branching_item(tb: bytes, sl: int, c: int, w: int, sw: int) -> _Item:
+    """A segment's options: every sub-multiset of its contested naturals sent to books."""
+    p = _PAT_LO[sl & 4095] + _PAT_HI[sl >> 12]
+    opts = [(0, p)]
+    brq = []
+    while c:
+        low = c & -c
+        c ^= low
+        b = low.bit_length() - 1
+        q = b >> 1
+        brq.append(q)
+        sh = 1 << (4 * q)
+        pq = _P3[q]
+        two = sl >> b & 2
+        for i in range(len(opts)):
+            dl, pp = opts[i]
+            opts.append((dl + sh, pp - pq))
+            if two:
+                opts.append((dl + 2 * sh, pp - 2 * pq))
+    return brq[0], tuple([_option(tb, dl, pp, w, sw) for dl, pp in opts]), tuple(brq)
 
 
 def _close_table(q: int, c0: int, sw: int) -> tuple[tuple[int, ...] | None, ...]:
@@ -246,7 +240,8 @@ _Step = tuple[int, tuple[_Opt, ...], list[tuple[int, _Ctab]]]
 class _Run:
     """One recorded solve of a hand, for plans and discards.
 
-    ``steps`` are the DP steps in order and ``prevs`` the states before each; ``fixed``
+    ``steps`` are the DP steps in order, ``st0`` the state before the first and ``traces``
+    each step's transitions (see ``_dp``); ``fixed``
     the factors folded into ``const``: (kind, suit, pattern, shifts) with kind 0 = an item
     without branching naturals, kind 1 = a rank of two isolated naturals only (suit =
     rank position, pattern 0)."""
@@ -255,12 +250,14 @@ class _Run:
         "const",
         "fixed",
         "full",
+        "iso",
         "nat",
-        "prevs",
         "res",
+        "st0",
         "steps",
         "sw",
         "tot",
+        "traces",
         "value",
         "w",
         "wsum",
@@ -268,8 +265,10 @@ class _Run:
 
     def __init__(self) -> None:
         self.steps: list[_Step] = []
-        self.prevs: list[list[tuple[int, int]]] = []
+        self.traces: list[_Trace] = []
+        self.st0 = 0
         self.fixed: list[tuple[int, int, int, tuple[int, ...]]] = []
+        self.iso: list[tuple[int, int]] = []
         self.const = 1
         self.res = 0
         self.full = 0
@@ -281,23 +280,30 @@ class _Run:
         self.wsum = 0
 
 
+_Trace = list[tuple[int, int, int, int, int, int]]
+
+
 def _dp(
     seq: list[tuple[tuple[_Opt, ...], list[tuple[int, _Ctab]]]],
     cur: dict[int, int],
     full: int,
-    prevs: list[list[tuple[int, int]]] | None,
+    traces: list[_Trace] | None,
 ) -> int:
     """Run the DP steps ``seq`` (options, closings) from the states ``cur``; the value of
-    the final state 0 (every rank closed)."""
+    the final state 0 (every rank closed).  With ``traces``, each step's transitions are
+    recorded for ``plan_of``: (state after, value, state before, its value, option index,
+    state after before the closed ranks are cleared)."""
     for opts, ctabs in seq:
         prev = list(cur.items())
-        if prevs is not None:
-            prevs.append(prev)
         new: dict[int, int] = {}
         get = new.get
-        for dl, pts, _pp, ob in opts:
+        trace: _Trace | None = None
+        if traces is not None:
+            trace = []
+            traces.append(trace)
+        for oi, (dl, pts, _pp, ob) in enumerate(opts):
             for st, v in prev:
-                ns = st + dl
+                ns = raw = st + dl
                 if v == 1:
                     x = ob
                 elif len(pts) == 1:
@@ -318,7 +324,10 @@ def _dp(
                     elif c[0]:
                         x <<= c[0]
                 if x:
-                    new[ns] = get(ns, 0) | (x & full)
+                    x &= full
+                    new[ns] = get(ns, 0) | x
+                    if trace is not None:
+                        trace.append((ns, x, st, v, oi, raw))
         cur = new
     return cur.get(0, 0)
 
@@ -405,6 +414,8 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
         if run is not None:
             for p, pts in fx:
                 run.fixed.append((0, s, p, pts))
+            if ic:
+                run.iso.append((s, ic))
     closes: list[list[tuple[int, _Ctab]]] = []
     st0 = 0
     if items:
@@ -432,7 +443,7 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
             const = ((const << two[0]) | (const << sw)) & full
     if items:
         seq = [(it[2], closes[i]) for i, it in enumerate(items)]
-        res = _dp(seq, {st0: 1}, full, None if run is None else run.prevs)
+        res = _dp(seq, {st0: 1}, full, None if run is None else run.traces)
     else:
         res = 1
     const &= full
@@ -442,6 +453,7 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
     value = _final(nat, tot, w, wsum, cfg)
     if run is not None:
         run.steps = [(it[1], it[2], closes[i]) for i, it in enumerate(items)]
+        run.st0 = st0
         run.const = const
         run.res = res
         run.full = full
@@ -502,9 +514,19 @@ def drop_value(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig,
                 [_option(tb, dl, pp - pq, w, sw) for dl, _p, pp, _b in opts if pp // pq % 3]
             )
             seq = [(opts2, ctabs)] + [(st[1], st[2]) for st in run.steps[i + 1 :]]
-            res = _dp(seq, dict(run.prevs[i]), full, None)
+            res = _dp(seq, _states_before(run, i), full, None)
             return _final(_least(res, run.const, w, sw, full, tot), tot, w, run.wsum, cfg)
     return _solve(_without(key, c), wild_rank, cfg, None)
+
+
+def _states_before(run: _Run, i: int) -> dict[int, int]:
+    """The DP states (and values) before step i of a recorded solve."""
+    if i == 0:
+        return {run.st0: 1}
+    cur: dict[int, int] = {}
+    for ns, x, _st, _v, _oi, _raw in run.traces[i - 1]:
+        cur[ns] = cur.get(ns, 0) | x
+    return cur
 
 
 def _without(key: tuple[int, ...], c: int) -> tuple[int, ...]:
@@ -544,14 +566,14 @@ def plan(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Plan | None:
     """How an optimal arrangement melds the naturals (None when the fast path does not
     apply); see ``plan_of``."""
     run = solve_run(key, wild_rank, cfg)
-    return None if run is None else plan_of(run, key, wild_rank)
+    return None if run is None else plan_of(run)
 
 
-def plan_of(run: _Run, key: tuple[int, ...], wild_rank: int) -> Plan:
+def plan_of(run: _Run) -> Plan:
     """(least natural deadwood, [(suit, pattern, wilds)] whose naturals form the runs,
     books and deadwood of ``_suits.suit_runs(pattern, wilds)``, [(naturals of one rank,
-    True: a book / False: deadwood)]) for the recorded hand ``key``.  The wilds the runs
-    and books need total at most W."""
+    True: a book / False: deadwood)]) for the recorded hand.  The wilds the runs and
+    books need total at most W."""
     sw = run.sw
     res = run.res
     const = run.const
@@ -574,11 +596,13 @@ def plan_of(run: _Run, key: tuple[int, ...], wild_rank: int) -> Plan:
         return run.nat, [], []  # no meld holding a natural fits
     t = target - cpart
     suits: list[tuple[int, int, int]] = []
+    exports: list[tuple[int, int]] = []
     charged: dict[int, int] = {}  # rank position -> chosen closing charge
     want = 0
-    for (s, opts, ctabs), prev in zip(reversed(run.steps), reversed(run.prevs), strict=True):
-        st, pp, sh, alt = _back_step(opts, ctabs, prev, want, t)
+    for (s, opts, ctabs), trace in zip(reversed(run.steps), reversed(run.traces), strict=True):
+        st, dl, pp, sh, alt = _back_step(opts, ctabs, trace, want, t)
         suits.append((s, pp, sh // sw))
+        exports.append((s, dl))
         t -= sh
         for q, x in alt:
             charged[q] = x
@@ -592,18 +616,15 @@ def plan_of(run: _Run, key: tuple[int, ...], wild_rank: int) -> Plan:
             suits.append((a, b, sh // sw))
         else:
             charged[a] = sh
-    # naturals no suit item holds go to their rank's book (or deadwood, as charged)
-    left = [c for c in key if c != JOKER and c % 11 + 3 != wild_rank]
-    for s, p, _u in suits:
-        q = 0
-        while p:
-            for _ in range(p % 3):
-                left.remove(s * 11 + q)
-            p //= 3
-            q += 1
+    # the naturals sent to books: isolated ones and those the chosen options send
     by_rank: dict[int, list[int]] = {}
-    for c in left:
-        by_rank.setdefault(c % 11, []).append(c)
+    for s, sent in [*run.iso, *exports]:
+        q = 0
+        while sent:
+            if sent & 15:
+                by_rank.setdefault(q, []).extend([s * 11 + q] * (sent & 15))
+            sent >>= 4
+            q += 1
     books = []
     for q, cards in sorted(by_rank.items()):
         ch = charged.get(q, 0)
@@ -613,44 +634,23 @@ def plan_of(run: _Run, key: tuple[int, ...], wild_rank: int) -> Plan:
 
 
 def _back_step(
-    opts: tuple[_Opt, ...],
-    ctabs: list[tuple[int, _Ctab]],
-    prev: list[tuple[int, int]],
-    want: int,
-    t: int,
-) -> tuple[int, int, int, list[tuple[int, int]]]:
-    """(state before, option pattern, option shift, [(rank position, charge)]) of one DP
-    step reaching value bit ``t`` in state ``want``."""
-    keep = -1
-    for fsh, _ct in ctabs:
-        keep &= ~(15 << fsh)
-    for dl, pts, pp, _ob in opts:
-        for st, v in prev:
-            ns = st + dl
-            if ns & keep != want:
-                continue
-            # the step's value from this state and option, as in ``_dp``
-            x = 0
-            for sh in pts:
-                x |= v << sh
-            charges = []
-            for fsh, ct in ctabs:
-                c = ct[ns >> fsh & 15]
-                if c is None:
-                    x = 0
-                    break
-                charges.append((fsh >> 2, c))
-                y = 0
-                for sh in c:
-                    y |= x << sh
-                x = y
-            if not x >> t & 1:
-                continue
-            # which option point and charge per rank reach bit t
-            for sh in pts:
-                alt = _charge_split(v << sh, charges, t)
-                if alt is not None:
-                    return st, pp, sh, alt
+    opts: tuple[_Opt, ...], ctabs: list[tuple[int, _Ctab]], trace: _Trace, want: int, t: int
+) -> tuple[int, int, int, int, list[tuple[int, int]]]:
+    """(state before, option's state delta, option pattern, option shift, [(rank position,
+    charge)]) of one recorded DP step reaching value bit ``t`` in state ``want``."""
+    for ns, x, st, v, oi, raw in trace:
+        if ns != want or not x >> t & 1:
+            continue
+        dl, pts, pp, _ob = opts[oi]
+        charges = []
+        for fsh, ct in ctabs:
+            c = ct[raw >> fsh & 15]
+            assert c is not None  # a dropped state leaves no trace
+            charges.append((fsh >> 2, c))
+        for sh in pts:
+            alt = _charge_split(v << sh, charges, t)
+            if alt is not None:
+                return st, dl, pp, sh, alt
     raise AssertionError("suit DP reconstruction failed")  # pragma: no cover
 
 
@@ -678,7 +678,7 @@ def dead_of(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) ->
         if cfg.all_wild_melds and run.w >= 3:
             return [c for c in key if c != JOKER and c % 11 + 3 != wild_rank]
         return list(key)
-    _nat, suits, books = plan_of(run, key, wild_rank)
+    _nat, suits, books = plan_of(run)
     dead = [c for cards, is_book in books if not is_book for c in cards]
     for s, p, u in suits:
         dead.extend([s * 11 + q for q in _suits.suit_runs(p, u)[1]])
