@@ -8,10 +8,10 @@ the reference (lru_cache over (sorted remaining naturals, wilds left), default r
 and the ratio of the medians.  Two cold flavours for the core:
   * "cold"       cache_clear(): every cache incl. the lazily built transition tables;
   * "cold-hand"  cache_clear(keep_tables=True): hand caches only.  Kept warm: the
-                 transition tables, the per-suit run table and its Pareto points, the
-                 segment splits and the component-vector memo, all filled beforehand by
-                 running a DISJOINT warm-up set of hands (same distribution, other seed),
-                 so timed hands only reuse what other hands left behind;
+                 hand-independent tables (the sweep's transition tables, the suit DP's
+                 per-suit decompositions, the suit-run reconstructions), all filled
+                 beforehand by running a DISJOINT warm-up set of hands (same distribution,
+                 other seed), so timed hands only reuse what other hands left behind;
   * "cold-same"  as cold-hand, but warmed on the timed hands themselves (the earlier
                  definition: every table / memo entry a timed hand needs is present).
 """
