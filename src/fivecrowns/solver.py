@@ -226,7 +226,9 @@ def deadwood_by_discard(
     cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL
 ) -> dict[Card, int]:
     """For a hand after drawing: each distinct card, with the least deadwood the rest of the
-    hand is left with if that card is discarded (all computed in one pass).
+    hand is left with if that card is discarded (from one solve of the whole hand: a card
+    that is deadwood in its best arrangement needs nothing more, any other re-solves only
+    part of it).
 
     >>> values = deadwood_by_discard("7H 8H 9H KS QD", wild_rank=3)
     >>> {str(card): points for card, points in sorted(values.items())}
