@@ -149,7 +149,7 @@ def best_discard(
             arr = _plan_arrangement(key, wild_rank, cfg, _suitdp.plan_of(run))
             melds, dead, opt = _arrange_cached(key, wild_rank, cfg) if arr is None else arr
             exact = {c: opt - _points(c, wild_rank, cfg) for c in dead}
-            best = _best_discard_code(
+            best, value = _best_discard_code(
                 key,
                 wild_rank,
                 cfg,
@@ -158,10 +158,19 @@ def best_discard(
                 lambda c: _suitdp.drop_value(run, key, wild_rank, cfg, c),
             )
             if best in exact:
-                return best, melds, _remove(dead, (best,)), exact[best]
+                return best, melds, _remove(dead, (best,)), value
+            if value == opt:
+                # a melded card whose meld stays valid without it: the same arrangement
+                for i, (_kind, cards) in enumerate(melds):
+                    if best in cards:
+                        rest = _remove(cards, (best,))
+                        kind = meld_kind(rest, wild_rank, cfg)
+                        if kind is not None:
+                            return best, (*melds[:i], (kind, rest), *melds[i + 1 :]), dead, value
+                        break
             melds, dead, pts = _arrange_cached(_remove(key, (best,)), wild_rank, cfg)
             return best, melds, dead, pts
-    best = _best_discard_code(
+    best, _value = _best_discard_code(
         key,
         wild_rank,
         cfg,
@@ -180,8 +189,9 @@ def _best_discard_code(
     opt: int,
     exact: dict[int, int],
     value: Callable[[int], int],
-) -> int:
-    """The code minimising (deadwood after discarding it, is wild, -its points, -code),
+) -> tuple[int, int]:
+    """(code, deadwood after discarding it) minimising (that deadwood, is wild, -points,
+    -code),
     given the hand's least deadwood ``opt``, the exact values of some discards and
     ``value`` computing any other.
 
@@ -220,7 +230,7 @@ def _best_discard_code(
         if best is None or found < best:
             best = found
     assert best is not None
-    return -best[3]
+    return -best[3], best[0]
 
 
 def can_go_out(codes: Sequence[int], wild_rank: int, cfg: CoreConfig) -> bool:

@@ -27,8 +27,8 @@ natural sent to a book is dominated by keeping it, so that state is dropped) and
 leaves the state.  Items are visited in order of their lowest branching rank.
 
 Values are sets of (wilds used u, natural deadwood d) packed as bits ``u * S + d`` of one
-Python int (S = 256, or 1024 for hands worth more): adding deadwood or wilds is a left
-shift, the least over alternatives is ``|``, rows u > W are masked off.
+Python int (S = 128, 256 or 1024, above the hand's natural points): adding deadwood or
+wilds is a left shift, the least over alternatives is ``|``, rows u > W are masked off.
 
 Cards are parsed by one ``sum`` of per-code increments into a packed accumulator (2-bit
 count lanes per code, natural points, wild count and points); each suit's decomposition
@@ -225,10 +225,11 @@ def _close_table(q: int, c0: int, sw: int) -> tuple[tuple[int, ...] | None, ...]
     return (_Z, one, two, *([_Z] * 13))
 
 
-#: _CLOSE[S > 256][q][c0]: ``_close_table`` for both row widths.
+#: The row widths S (more than the hand's natural points) and ``_close_table`` for each:
+#: _CLOSE[index of S][q][c0].
+_WIDTHS = (128, 256, 1024)
 _CLOSE = tuple(
-    tuple(tuple(_close_table(q, c0, sw) for c0 in range(16)) for q in range(11))
-    for sw in (256, 1024)
+    tuple(tuple(_close_table(q, c0, sw) for c0 in range(16)) for q in range(11)) for sw in _WIDTHS
 )
 
 
@@ -370,7 +371,8 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
     if lanes & (lanes >> 1) & _EVEN110:
         return -1  # a code held 3+ times: the suit table stops at 2 copies
     tot = acc >> _O_TOT & 4095
-    sw = 256 if tot < 256 else 1024
+    wi = 0 if tot < 128 else 1 if tot < 256 else 2
+    sw = _WIDTHS[wi]
     full = (1 << ((w + 1) * sw)) - 1
     # contested positions: naturals of >= 2 suits (>= 3 naturals with no wild)
     seen = multi = tri = dup = 0
@@ -387,7 +389,7 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
     # (the two copies of one card alone book inside the suit table)
     contested = multi if w else (tri | (dup & _EVEN22 & multi))
     memo = _INFO
-    kbase = (w << 44) | ((sw > 256) << 48)
+    kbase = (w << 44) | (wi << 48)
     const = 1
     isoc = 0
     items: list[tuple[int, int, tuple[_Opt, ...], tuple[int, ...]]] = []
@@ -426,7 +428,7 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
             closes.append([])
             for q in brq:
                 last[q] = i
-        ctq = _CLOSE[sw > 256]
+        ctq = _CLOSE[wi]
         for q, i in last.items():
             c0 = isoc >> (4 * q) & 15
             closes[i].append((4 * q, ctq[q][c0]))
