@@ -24,7 +24,16 @@ from typing import Final
 
 import attrs
 
-from .cards import Card, CardsLike, Rank, Suit, check_wild_rank, format_cards, parse_cards
+from .cards import (
+    JOKER_CODE,
+    Card,
+    CardsLike,
+    Rank,
+    Suit,
+    check_wild_rank,
+    format_cards,
+    parse_cards,
+)
 from .errors import InvalidMeldError
 from .rules import OFFICIAL, Rules
 
@@ -53,17 +62,18 @@ def _check_shape(meld: Meld) -> None:
         raise InvalidMeldError(
             f"a meld needs at least {_MIN_SIZE} cards, each with the card it stands for"
         )
-    for card, stand in zip(cards, stands):
-        if stand.is_joker:
+    codes = [stand.code for stand in stands]
+    for card, stand, code in zip(cards, stands, codes):
+        if code == JOKER_CODE:
             raise InvalidMeldError(f"{card} cannot stand for a joker")
-        if card != stand and not card.is_wild(meld.wild_rank):
+        if card.code != code and not card.is_wild(meld.wild_rank):
             raise InvalidMeldError(f"{card} is not wild, so it cannot stand for {stand}")
     if meld.kind is MeldKind.BOOK:
-        if len({stand.rank for stand in stands}) != 1:
+        if len({code % 11 for code in codes}) != 1:
             raise InvalidMeldError(f"a book needs one rank: {format_cards(stands)}")
         return
-    suits = {stand.suit for stand in stands}
-    ranks = [int(stand.rank or 0) for stand in stands]
+    suits = {code // 11 for code in codes}
+    ranks = [code % 11 for code in codes]
     if len(suits) != 1 or ranks != list(range(ranks[0], ranks[0] + len(ranks))):
         raise InvalidMeldError(f"a run needs consecutive ranks of one suit: {format_cards(stands)}")
 
@@ -148,8 +158,8 @@ def make_meld(
 ) -> Meld:
     """:func:`check_meld` for parsed cards; ``kind`` ("book" or "run") picks the reading of
     cards that could be either."""
-    shown = format_cards(cards)
     if len(cards) < _MIN_SIZE:
+        shown = format_cards(cards)
         raise InvalidMeldError(
             f"a meld needs at least {_MIN_SIZE} cards, got {len(cards)}: {shown or '(none)'}"
         )
@@ -157,7 +167,8 @@ def make_meld(
     wilds = [card for card in cards if card.is_wild(wild_rank)]
     if not naturals and not rules.all_wild_melds:
         raise InvalidMeldError(
-            f"a meld of wilds only ({shown}) is not allowed by these rules (all_wild_melds=False)"
+            f"a meld of wilds only ({format_cards(cards)}) is not allowed by these rules "
+            "(all_wild_melds=False)"
         )
     limit = rules.max_wilds_in(len(naturals))
     if limit is not None and len(wilds) > limit:
@@ -167,8 +178,8 @@ def make_meld(
             else f"at most {limit}"
         )
         raise InvalidMeldError(
-            f"too many wilds in {shown}: {len(wilds)}, and these rules allow {allowed} "
-            "(max_wilds_per_meld)"
+            f"too many wilds in {format_cards(cards)}: {len(wilds)}, and these rules allow "
+            f"{allowed} (max_wilds_per_meld)"
         )
     if len({card.rank for card in naturals}) <= 1 and kind != "run":
         try:
@@ -215,10 +226,10 @@ def _book(naturals: list[Card], wilds: list[Card], wild_rank: int | None, rules:
 
 def _run(naturals: list[Card], wilds: list[Card], wild_rank: int | None) -> Meld:
     total = len(naturals) + len(wilds)
-    shown = format_cards(naturals + wilds)
     if total > _MAX_RUN:
         raise InvalidMeldError(
-            f"a run is at most {_MAX_RUN} cards (3 through K, no wrap-around), got {total}: {shown}"
+            f"a run is at most {_MAX_RUN} cards (3 through K, no wrap-around), got {total}: "
+            f"{format_cards(naturals + wilds)}"
         )
     suit = naturals[0].suit if naturals else Suit.STARS
     assert suit is not None
