@@ -127,10 +127,14 @@ def test_suit_decompositions_are_memoised_in_a_bounded_table(
     monkeypatch.setattr(_suitdp, "_INFO_SIZE", 3)
     _suitdp.cache_clear()
     cfg = CoreConfig()
-    for hand in [(0, 11, 22), (1, 12, 23, 34), (2, 13, 24, 35, 46), (3, 4, 5, 14, 25)]:
+    memos = (_suitdp._INFO, _suitdp._ITEMS, _suitdp._PARETO)
+    hands = [(0, 11, 22), (1, 12, 23, 34), (2, 13, 24, 35, 46), (3, 4, 5, 14, 25, 26, 36)]
+    hands += [(3, 4, 5, 6, 14, 15, 16, 25, 26), (40, 41, 42, 43, 51, 52, 8, 9, 10, 19, 20)]
+    for hand in hands:
         assert _suitdp.solve(hand, 13, cfg) == sweep(hand, 13, cfg)
-        assert len(_suitdp._INFO) <= 3
+        assert all(len(memo) <= 3 for memo in memos)
+    assert all(memos)
     _suitdp.cache_clear(keep_tables=True)
-    assert _suitdp._INFO
+    assert all(memos)
     _suitdp.cache_clear()
-    assert not _suitdp._INFO
+    assert not any(memos)

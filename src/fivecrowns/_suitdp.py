@@ -91,6 +91,11 @@ _Info = tuple[int, tuple[int, ...], tuple[_Item, ...], tuple[tuple[int, tuple[in
 
 #: Suit decompositions by (lanes, contested positions held, W, S); cleared when full.
 _INFO: dict[int, _Info] = {}
+#: Branching items by (segment lanes, contested positions, S, W): shared by the suits that
+#: hold the same segment (a suit misses ``_INFO`` far more often than its items do).
+_ITEMS: dict[int, _Item] = {}
+#: ``_pareto`` by (pattern, W, S).
+_PARETO: dict[int, tuple[int, ...]] = {}
 _INFO_SIZE = 1 << 17
 _TB: list[bytes] = []
 #: Switch for the fast path (the rank sweep alone is used when False).
@@ -123,9 +128,21 @@ _INC = tuple(_increments(wr) for wr in range(14))
 
 
 def _pareto(tb: bytes, p: int, w: int, sw: int) -> tuple[int, ...]:
-    """Shifts u * sw + R(p)[u] where the table value of pattern p drops, u = 0..w."""
+    """Shifts u * sw + R(p)[u] where the table value of pattern p drops, u = 0..w
+    (memoised in ``_PARETO``)."""
     if not p:
         return _Z
+    k = p | (w << 18) | (sw << 22)
+    r = _PARETO.get(k)
+    if r is None:
+        r = _pareto_row(tb, p, w, sw)
+        if len(_PARETO) >= _INFO_SIZE:
+            _PARETO.clear()
+        _PARETO[k] = r
+    return r
+
+
+def _pareto_row(tb: bytes, p: int, w: int, sw: int) -> tuple[int, ...]:
     base = p * _UW
     row = tb[base : base + w + 1]
     d0 = row[0]
@@ -186,7 +203,14 @@ def _suit_info(tb: bytes, ls: int, cs: int, w: int, sw: int) -> _Info:
             else:
                 seg = ls & ((hi << 2) - lo)
                 plain ^= seg
-                items.append(_branching_item(tb, seg, c, w, sw))
+                ik = seg | (c << 22) | (sw << 44) | (w << 60)
+                item = _ITEMS.get(ik)
+                if item is None:
+                    item = _branching_item(tb, seg, c, w, sw)
+                    if len(_ITEMS) >= _INFO_SIZE:
+                        _ITEMS.clear()
+                    _ITEMS[ik] = item
+                items.append(item)
         pres = rest
         lo = rest & -rest
     p = _PAT_LO[plain & 4095] + _PAT_HI[plain >> 12]
@@ -692,6 +716,8 @@ def cache_clear(keep_tables: bool = False) -> None:
     ``keep_tables``)."""
     if not keep_tables:
         _INFO.clear()
+        _ITEMS.clear()
+        _PARETO.clear()
         _suits.suit_runs.cache_clear()
 
 
