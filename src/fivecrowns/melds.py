@@ -25,6 +25,7 @@ from typing import Final
 import attrs
 
 from .cards import (
+    _CARDS,
     JOKER_CODE,
     Card,
     CardsLike,
@@ -197,6 +198,23 @@ def make_meld(
     )
 
 
+def _solved_meld(kind: str, codes: Sequence[int], wild_rank: int | None, rules: Rules) -> Meld:
+    """The :class:`Meld` of a meld the solver found (card codes, sorted, and its kind): the
+    solver only makes melds its rules allow, so only the shape is checked (by ``Meld``)."""
+    naturals = []
+    wilds = []
+    for code in codes:
+        card = _CARDS[code]
+        if code == JOKER_CODE or code % 11 + 3 == wild_rank:
+            wilds.append(card)
+        else:
+            naturals.append(card)
+    naturals.sort(key=_by_rank)
+    if kind == "book":
+        return _book(naturals, wilds, wild_rank, rules)
+    return _run(naturals, wilds, wild_rank)
+
+
 def _by_rank(card: Card) -> tuple[int, int]:
     return (int(card.rank or 0), card.code)
 
@@ -217,10 +235,9 @@ def _book(naturals: list[Card], wilds: list[Card], wild_rank: int | None, rules:
                 f"{len(naturals) + len(wilds)}: {format_cards(naturals + wilds)}"
             )
     missing = [suit for suit in Suit if suit not in present]
-    stand_suits = [
-        (missing + list(Suit))[i % (len(missing) + len(Suit))] for i in range(len(wilds))
-    ]
-    stands = naturals + [Card.of(rank, suit) for suit in stand_suits]
+    cycle = [suit.value for suit in missing] + [suit.value for suit in Suit]
+    base = int(rank) - 3
+    stands = naturals + [_CARDS[cycle[i % len(cycle)] * 11 + base] for i in range(len(wilds))]
     return Meld(MeldKind.BOOK, tuple(naturals + wilds), tuple(stands), wild_rank)
 
 
@@ -252,5 +269,5 @@ def _run(naturals: list[Card], wilds: list[Card], wild_rank: int | None) -> Meld
     by_rank = {int(card.rank or 0): card for card in naturals}
     spare = iter(wilds)
     cards = [by_rank[rank] if rank in by_rank else next(spare) for rank in range(low, high + 1)]
-    stands = [Card.of(rank, suit) for rank in range(low, high + 1)]
+    stands = [_CARDS[suit.value * 11 + rank - 3] for rank in range(low, high + 1)]
     return Meld(MeldKind.RUN, tuple(cards), tuple(stands), wild_rank)

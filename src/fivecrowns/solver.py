@@ -29,7 +29,7 @@ import attrs
 from . import _solver_core as _core
 from .cards import JOKER_CODE, NUM_CODES, Card, CardsLike, Rank, format_cards, parse_cards
 from .errors import InvalidHandError
-from .melds import Meld, make_meld
+from .melds import Meld, _solved_meld
 from .rules import OFFICIAL, Rules
 
 __all__ = [
@@ -174,10 +174,7 @@ def _arrangement(
 ) -> Arrangement:
     wild = None if wild_rank == _NO_WILD_RANK else wild_rank
     built = sorted(
-        (
-            make_meld([_CARDS[code] for code in codes], wild, rules=rules, kind=kind)
-            for kind, codes in melds
-        ),
+        (_solved_meld(kind, codes, wild, rules) for kind, codes in melds),
         key=_meld_order,
     )
     return Arrangement(tuple(built), tuple(_CARDS[code] for code in sorted(deadwood)), points)
