@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import fivecrowns as fc
 from fivecrowns import _solve, _solver_core, _suitdp, _suits
 from fivecrowns._core_config import JOKER, CoreConfig
 
@@ -103,6 +104,18 @@ def test_fast_arrangements_are_sound_and_optimal(
         rest.remove(card)
         assert pts2 == sweep(tuple(rest), wild_rank, cfg)
         assert Counter([c for _, cards in melds2 for c in cards]) + Counter(dead2) == Counter(rest)
+        assert pts2 == sum(points(c, wild_rank, cfg) for c in dead2)
+        for kind, cards in melds2:
+            assert _solver_core.meld_kind(cards, wild_rank, cfg) is not None, (kind, cards)
+
+
+def test_best_discard_from_a_meld_that_stays_valid_keeps_the_arrangement() -> None:
+    # Every card melds; throwing a nine leaves the book of nines whole at 0 deadwood, and
+    # a nine (9 points) is thrown before the 5C (the highest card wins ties).
+    card, arrangement = fc.best_discard("9H 9S 9D 9C 3C 4C 5C", 13)
+    assert card == fc.Card.parse("9D")  # the nine with the highest code
+    assert arrangement.points == 0
+    assert sorted(len(meld.cards) for meld in arrangement.melds) == [3, 3]
 
 
 def test_fast_path_hands_it_leaves_to_the_sweep() -> None:
