@@ -96,7 +96,7 @@ _INFO: dict[int, _Info] = {}
 _ITEMS: dict[int, _Item] = {}
 #: ``_pareto`` by (pattern, W, S).
 _PARETO: dict[int, tuple[int, ...]] = {}
-_INFO_SIZE = 1 << 17
+_INFO_SIZE = 1 << 15
 _TB: list[bytes] = []
 #: Switch for the fast path (the rank sweep alone is used when False).
 ON = True
