@@ -191,16 +191,17 @@ def _best_discard_code(
     value: Callable[[int], int],
 ) -> tuple[int, int]:
     """(code, deadwood after discarding it) minimising (that deadwood, is wild, -points,
-    -code),
-    given the hand's least deadwood ``opt``, the exact values of some discards and
+    -code), given the hand's least deadwood ``opt``, the exact values of some discards and
     ``value`` computing any other.
 
     Branch and bound: discarding c leaves at least ``opt - points(c)`` (c added as
-    deadwood to an arrangement of the rest is an arrangement of the hand) and at least 0;
-    under default rules a wild's discard leaves at least ``opt`` when some meld holds a
-    natural (fewer wilds never lower the natural deadwood).  Candidates are solved exactly
-    in increasing (bound, is wild, -points, -code) order until the next candidate's bound
-    key cannot beat the best key found.  Identical cards share one solve.
+    deadwood to an arrangement of the rest is an arrangement of the hand), at least 0, and
+    at least the points of the hand's other *hopeless* naturals (in no meld with the wilds
+    held, so in none of the rest either); under default rules a wild's discard leaves at
+    least ``opt`` when some meld holds a natural (fewer wilds never lower the natural
+    deadwood).  Candidates are solved exactly in increasing (bound, is wild, -points,
+    -code) order until the next candidate's bound key cannot beat the best key found.
+    Identical cards share one solve.
     """
     wi = wild_rank - 3
     wild_floor = -1
@@ -208,6 +209,8 @@ def _best_discard_code(
         nat_tot = sum([c % 11 + 3 for c in key if c != JOKER and c % 11 != wi])
         if opt < nat_tot:
             wild_floor = opt
+    hopeless = _hopeless(key, wi)
+    floor = sum([(c % 11 + 3) * n for c, n in hopeless.items()])
     cands = []
     for c in set(key):
         p = _points(c, wild_rank, cfg)
@@ -215,10 +218,12 @@ def _best_discard_code(
         v = exact.get(c)
         if v is not None:
             cands.append((v, wild, -p, -c, True))
+        elif wild:
+            lb = wild_floor if wild_floor >= 0 else max(0, opt - p)
+            cands.append((max(lb, floor), wild, -p, -c, False))
         else:
-            cands.append(
-                (wild_floor if wild and wild_floor >= 0 else max(0, opt - p), wild, -p, -c, False)
-            )
+            lb = max(0, opt - p, floor - (p if c in hopeless else 0))
+            cands.append((lb, wild, -p, -c, False))
     cands.sort()
     best: tuple[int, bool, int, int] | None = None
     for v, wild, mp, mc, is_exact in cands:
@@ -231,6 +236,23 @@ def _best_discard_code(
             best = found
     assert best is not None
     return -best[3], best[0]
+
+
+def _hopeless(key: tuple[int, ...], wi: int) -> dict[int, int]:
+    """The naturals of the hand in no meld at all with its wilds (count per code); none
+    with two or more wilds (see ``_live_flags``)."""
+    ncount = [0] * 55
+    w = 0
+    for c in key:
+        if c == JOKER or c % 11 == wi:
+            w += 1
+        else:
+            ncount[c] += 1
+    if w >= 2:
+        return {}
+    nat = [c for c in range(55) if ncount[c]]
+    flags, _ = _live_flags(nat, ncount, w)
+    return {c: ncount[c] for c, live in zip(nat, flags, strict=True) if not live}
 
 
 def can_go_out(codes: Sequence[int], wild_rank: int, cfg: CoreConfig) -> bool:
