@@ -238,9 +238,8 @@ def _best_discard_code(
     return -best[3], best[0]
 
 
-def _hopeless(key: tuple[int, ...], wi: int) -> dict[int, int]:
-    """The naturals of the hand in no meld at all with its wilds (count per code); none
-    with two or more wilds (see ``_live_flags``)."""
+def _natural_counts(key: tuple[int, ...], wi: int) -> tuple[list[int], int]:
+    """(copies held of each natural code, number of wilds) of a hand (wi: wild rank - 3)."""
     ncount = [0] * 55
     w = 0
     for c in key:
@@ -248,6 +247,13 @@ def _hopeless(key: tuple[int, ...], wi: int) -> dict[int, int]:
             w += 1
         else:
             ncount[c] += 1
+    return ncount, w
+
+
+def _hopeless(key: tuple[int, ...], wi: int) -> dict[int, int]:
+    """The naturals of the hand in no meld at all with its wilds (count per code); none
+    with two or more wilds (see ``_live_flags``)."""
+    ncount, w = _natural_counts(key, wi)
     if w >= 2:
         return {}
     nat = [c for c in range(55) if ncount[c]]
@@ -282,13 +288,7 @@ def _outs_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> froze
         res.add(JOKER)
         if 0 <= wi < 11:  # wild_rank 0 stands for "no wild rank" (jokers only)
             res.update(s * 11 + wi for s in range(5))
-    ncount = [0] * 55
-    w_count = 0
-    for c in key:
-        if c == JOKER or c % 11 == wi:
-            w_count += 1
-        else:
-            ncount[c] += 1
+    ncount, w_count = _natural_counts(key, wi)
     nat_all = [c for c in range(55) if ncount[c]]
     for x in range(55):
         if x % 11 == wi:
