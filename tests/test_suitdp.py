@@ -137,7 +137,7 @@ def test_suit_table_books_the_two_copies_of_a_card_with_one_wild() -> None:
 def test_suit_decompositions_are_memoised_in_a_bounded_table(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(_suitdp, "_INFO_SIZE", 3)
+    monkeypatch.setattr(_suitdp, "_MEMO_SIZE", 3)
     _suitdp.cache_clear()
     cfg = CoreConfig()
     memos = (_suitdp._INFO, _suitdp._ITEMS, _suitdp._PARETO)

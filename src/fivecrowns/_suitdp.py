@@ -43,7 +43,19 @@ back to the rank sweep (``_sweep``).
 from __future__ import annotations
 
 from . import _suits
-from ._core_config import JOKER, Arrangement, CoreConfig
+from ._core_config import JOKER, CoreConfig
+
+__all__ = [
+    "ON",
+    "Plan",
+    "cache_clear",
+    "dead_of",
+    "drop_value",
+    "plan",
+    "plan_of",
+    "solve",
+    "solve_run",
+]
 
 # --------------------------------------------------------------------------------------
 # Packed accumulator: the sum of one increment per card.
@@ -55,11 +67,6 @@ _M22 = (1 << 22) - 1
 _M110 = (1 << 110) - 1
 _EVEN22 = sum(1 << (2 * q) for q in range(11))
 _EVEN110 = sum(1 << (2 * i) for i in range(55))
-#: _WIN2[r][q]: presence bits (2 x') of positions x' != q within distance r of q.
-_WIN2 = [
-    [sum(1 << (2 * x) for x in range(11) if x != q and abs(x - q) <= r) for q in range(11)]
-    for r in range(_suits.U + 2)
-]
 _P3 = _suits.POW3
 _UW = _suits.UW
 _U = _suits.U
@@ -85,8 +92,8 @@ _Opt = tuple[int, tuple[int, ...], int, int]  # (state delta, Pareto shifts u * 
 #: A branching item: (lowest branching position, options, branching positions).
 _Item = tuple[int, tuple[_Opt, ...], tuple[int, ...]]
 #: A suit's decomposition: (isolated naturals per contested position as 4-bit counts at
-#: bit 4q, Pareto shifts of all its items without branching naturals together, its
-#: branching items, (pattern, Pareto shifts) of each item without branching naturals).
+#: bit 4q, Pareto shifts of its naturals outside branching items and isolated ones, its
+#: branching items, ((pattern, Pareto shifts) of those other naturals,) or ()).
 _Info = tuple[int, tuple[int, ...], tuple[_Item, ...], tuple[tuple[int, tuple[int, ...]], ...]]
 
 #: Suit decompositions by (lanes, contested positions held, W, S); cleared when full.
@@ -96,7 +103,8 @@ _INFO: dict[int, _Info] = {}
 _ITEMS: dict[int, _Item] = {}
 #: ``_pareto`` by (pattern, W, S).
 _PARETO: dict[int, tuple[int, ...]] = {}
-_INFO_SIZE = 1 << 15
+#: Most entries each memo holds before it is emptied.
+_MEMO_SIZE = 1 << 15
 _TB: list[bytes] = []
 #: Switch for the fast path (the rank sweep alone is used when False).
 ON = True
@@ -136,7 +144,7 @@ def _pareto(tb: bytes, p: int, w: int, sw: int) -> tuple[int, ...]:
     r = _PARETO.get(k)
     if r is None:
         r = _pareto_row(tb, p, w, sw)
-        if len(_PARETO) >= _INFO_SIZE:
+        if len(_PARETO) >= _MEMO_SIZE:
             _PARETO.clear()
         _PARETO[k] = r
     return r
@@ -207,7 +215,7 @@ def _suit_info(tb: bytes, ls: int, cs: int, w: int, sw: int) -> _Info:
                 item = _ITEMS.get(ik)
                 if item is None:
                     item = _branching_item(tb, seg, c, w, sw)
-                    if len(_ITEMS) >= _INFO_SIZE:
+                    if len(_ITEMS) >= _MEMO_SIZE:
                         _ITEMS.clear()
                     _ITEMS[ik] = item
                 items.append(item)
@@ -266,10 +274,12 @@ class _Run:
     """One recorded solve of a hand, for plans and discards.
 
     ``steps`` are the DP steps in order, ``st0`` the state before the first and ``traces``
-    each step's transitions (see ``_dp``); ``fixed``
-    the factors folded into ``const``: (kind, suit, pattern, shifts) with kind 0 = an item
-    without branching naturals, kind 1 = a rank of two isolated naturals only (suit =
-    rank position, pattern 0)."""
+    each step's transitions (see ``_dp``); ``fixed`` the factors folded into ``const``:
+    (kind, suit, pattern, shifts) with kind 0 = a suit's naturals outside its branching
+    items and isolated naturals, kind 1 = a rank of two isolated naturals only (suit =
+    rank position, pattern 0); ``iso`` the isolated naturals per suit (4-bit counts at
+    bit 4q).  ``res`` is the DP's value, ``nat`` the least natural deadwood and ``value``
+    the hand's least deadwood."""
 
     __slots__ = (
         "const",
@@ -423,7 +433,7 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
         info = memo.get(mk)
         if info is None:
             info = _suit_info(_TB[0] if _TB else _table(), ls, cs, w, sw)
-            if len(memo) >= _INFO_SIZE:
+            if len(memo) >= _MEMO_SIZE:
                 memo.clear()
             memo[mk] = info
         ic, csh, its, fx = info
@@ -510,7 +520,7 @@ def drop_value(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig,
     """Least deadwood of the recorded hand ``key`` without one copy of ``c``.
 
     A natural in an item without branching naturals changes one factor of ``const``; one
-    in a DP step re-runs the DP from that step (from the recorded states before it) with
+    in a DP step re-runs the DP from that step (from the states recorded before it) with
     the step's options on the smaller pattern.  The item structure of the whole hand
     stays exact for the smaller hand: a natural that lost its run partner or book mate is
     merely offered options it cannot use.  An isolated natural of a contested rank, or a
@@ -719,6 +729,3 @@ def cache_clear(keep_tables: bool = False) -> None:
         _ITEMS.clear()
         _PARETO.clear()
         _suits.suit_runs.cache_clear()
-
-
-__all__ = ["Arrangement", "cache_clear", "solve"]
