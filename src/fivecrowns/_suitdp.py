@@ -521,10 +521,11 @@ def drop_value(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig,
 
     A natural in an item without branching naturals changes one factor of ``const``; one
     in a DP step re-runs the DP from that step (from the states recorded before it) with
-    the step's options on the smaller pattern.  The item structure of the whole hand
-    stays exact for the smaller hand: a natural that lost its run partner or book mate is
-    merely offered options it cannot use.  An isolated natural of a contested rank, or a
-    wild, is solved afresh."""
+    the step's options on the smaller pattern; an isolated natural lowers its rank's book
+    count (the DP re-runs with the new count, or the rank's factor of ``const`` changes).
+    The item structure of the whole hand stays exact for the smaller hand: a natural that
+    lost its run partner or book mate is merely offered options it cannot use.  A wild is
+    solved afresh (one fewer wild changes every table entry)."""
     if c == JOKER or c % 11 + 3 == wild_rank:
         return _solve(_without(key, c), wild_rank, cfg, None)
     s, q = divmod(c, 11)
@@ -552,7 +553,30 @@ def drop_value(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig,
             seq = [(opts2, ctabs)] + [(st[1], st[2]) for st in run.steps[i + 1 :]]
             res = _dp(seq, _states_before(run, i), full, None)
             return _final(_least(res, run.const, w, sw, full, tot), tot, w, run.wsum, cfg)
-    return _solve(_without(key, c), wild_rank, cfg, None)
+    # an isolated natural: its rank's book holds one natural fewer
+    q4 = 4 * q
+    c0 = sum([ic >> q4 & 15 for _s, ic in run.iso])
+    for i, (_fs, _opts, ctabs) in enumerate(run.steps):
+        if any(fsh == q4 for fsh, _ct in ctabs):
+            seq = [(st[1], st[2]) for st in run.steps]
+            ct2 = _CLOSE[_WIDTHS.index(sw)][q][c0 - 1]
+            seq[i] = (seq[i][0], [(fsh, ct2 if fsh == q4 else ct) for fsh, ct in ctabs])
+            res = _dp(seq, {run.st0 - (1 << q4): 1}, full, None)
+            return _final(_least(res, run.const, w, sw, full, tot), tot, w, run.wsum, cfg)
+    # a rank of isolated naturals only: its factor of ``const`` changes
+    factors = [f[3] for f in run.fixed if f[0] == 0 or f[1] != q]
+    v = q + 3
+    if c0 == 2:  # one natural left: deadwood or alone with 2 wilds
+        factors.append((v, 2 * sw))
+    elif c0 == 3:  # two left: a book with a wild, or deadwood
+        factors.append((2 * v, sw))
+    const = 1
+    for shifts in factors:
+        acc = 0
+        for sh in shifts:
+            acc |= const << sh
+        const = acc & full
+    return _final(_least(run.res, const, w, sw, full, tot), tot, w, run.wsum, cfg)
 
 
 def _states_before(run: _Run, i: int) -> dict[int, int]:
