@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _solve, _solver_core, _suitdp, _suits
+from fivecrowns import _arrange, _solve, _solver_core, _suitdp, _suits
 from fivecrowns._core_config import JOKER, CoreConfig
 
 DECK = [c for c in range(55) for _ in range(2)] + [JOKER] * 6
@@ -83,6 +83,18 @@ def test_fast_path_matches_the_sweep(problem: tuple[tuple[int, ...], int], cfg: 
         assert _suitdp.drop_value(run, key, wild_rank, cfg, c) == value
         if c in dead:
             assert expected - points(c, wild_rank, cfg) == value
+        # the recorded solve of the rest plans a sound arrangement of it
+        rest_run = _suitdp.drop_run(run, key, wild_rank, cfg, c)
+        assert rest_run.value == value
+        arr = _arrange._plan_arrangement(tuple(rest), wild_rank, cfg, _suitdp.plan_of(rest_run))
+        if arr is not None:
+            melds, rest_dead, pts = arr
+            assert pts == value
+            assert Counter([x for _, cards in melds for x in cards]) + Counter(
+                rest_dead
+            ) == Counter(rest)
+            assert pts == sum(points(x, wild_rank, cfg) for x in rest_dead)
+            assert all(_solver_core.meld_kind(cards, wild_rank, cfg) for _, cards in melds)
 
 
 @settings(max_examples=150)

@@ -168,7 +168,15 @@ def best_discard(
                         if kind is not None:
                             return best, (*melds[:i], (kind, rest), *melds[i + 1 :]), dead, value
                         break
-            melds, dead, pts = _arrange_cached(_remove(key, (best,)), wild_rank, cfg)
+            # otherwise plan the rest from the recorded solve re-run without the card
+            rest = _remove(key, (best,))
+            arr = _plan_arrangement(
+                rest,
+                wild_rank,
+                cfg,
+                _suitdp.plan_of(_suitdp.drop_run(run, key, wild_rank, cfg, best)),
+            )
+            melds, dead, pts = _arrange_cached(rest, wild_rank, cfg) if arr is None else arr
             return best, melds, dead, pts
     best, _value = _best_discard_code(
         key,

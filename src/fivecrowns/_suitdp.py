@@ -50,6 +50,7 @@ __all__ = [
     "Plan",
     "cache_clear",
     "dead_of",
+    "drop_run",
     "drop_value",
     "plan",
     "plan_of",
@@ -528,55 +529,106 @@ def drop_value(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig,
     solved afresh (one fewer wild changes every table entry)."""
     if c == JOKER or c % 11 + 3 == wild_rank:
         return _solve(_without(key, c), wild_rank, cfg, None)
+    return _drop(run, cfg, c, None)
+
+
+def drop_run(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, c: int) -> _Run:
+    """A recorded solve of the recorded hand ``key`` without one copy of ``c`` (as
+    ``drop_value``; for ``plan_of``)."""
+    if c == JOKER or c % 11 + 3 == wild_rank:
+        rest = solve_run(_without(key, c), wild_rank, cfg)
+        assert rest is not None  # fewer wilds than the hand: the fast path still applies
+        return rest
+    out = _Run()
+    _drop(run, cfg, c, out)
+    return out
+
+
+def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None) -> int:
+    """``drop_value`` for a natural; fills ``out`` as the recorded solve of the rest."""
     s, q = divmod(c, 11)
     pq = _P3[q]
+    q4 = 4 * q
     tot = run.tot - q - 3
     tb = _TB[0] if _TB else _table()
     w = run.w
     sw = run.sw
     full = run.full
-    for j, (kind, fs, p, _pts) in enumerate(run.fixed):
+    steps = run.steps
+    fixed = run.fixed
+    iso = run.iso
+    st0 = run.st0
+    start = -1  # the first DP step to re-run (-1: the DP's value is unchanged)
+    for j, (kind, fs, p, _pts) in enumerate(fixed):
         if kind == 0 and fs == s and p // pq % 3:
-            const = 1
-            for i, f in enumerate(run.fixed):
-                acc = 0
-                for sh in _pareto(tb, p - pq, w, sw) if i == j else f[3]:
-                    acc |= const << sh
-                const = acc & full
-            return _final(_least(run.res, const, w, sw, full, tot), tot, w, run.wsum, cfg)
-    for i, (fs, opts, ctabs) in enumerate(run.steps):
-        if fs == s and opts[0][2] // pq % 3:
-            # options sending every copy of c to the book no longer exist
-            opts2 = tuple(
-                [_option(tb, dl, pp - pq, w, sw) for dl, _p, pp, _b in opts if pp // pq % 3]
-            )
-            seq = [(opts2, ctabs)] + [(st[1], st[2]) for st in run.steps[i + 1 :]]
-            res = _dp(seq, _states_before(run, i), full, None)
-            return _final(_least(res, run.const, w, sw, full, tot), tot, w, run.wsum, cfg)
-    # an isolated natural: its rank's book holds one natural fewer
-    q4 = 4 * q
-    c0 = sum([ic >> q4 & 15 for _s, ic in run.iso])
-    for i, (_fs, _opts, ctabs) in enumerate(run.steps):
-        if any(fsh == q4 for fsh, _ct in ctabs):
-            seq = [(st[1], st[2]) for st in run.steps]
-            ct2 = _CLOSE[_WIDTHS.index(sw)][q][c0 - 1]
-            seq[i] = (seq[i][0], [(fsh, ct2 if fsh == q4 else ct) for fsh, ct in ctabs])
-            res = _dp(seq, {run.st0 - (1 << q4): 1}, full, None)
-            return _final(_least(res, run.const, w, sw, full, tot), tot, w, run.wsum, cfg)
-    # a rank of isolated naturals only: its factor of ``const`` changes
-    factors = [f[3] for f in run.fixed if f[0] == 0 or f[1] != q]
-    v = q + 3
-    if c0 == 2:  # one natural left: deadwood or alone with 2 wilds
-        factors.append((v, 2 * sw))
-    elif c0 == 3:  # two left: a book with a wild, or deadwood
-        factors.append((2 * v, sw))
-    const = 1
-    for shifts in factors:
-        acc = 0
-        for sh in shifts:
-            acc |= const << sh
-        const = acc & full
-    return _final(_least(run.res, const, w, sw, full, tot), tot, w, run.wsum, cfg)
+            fixed = [*fixed[:j], (0, s, p - pq, _pareto(tb, p - pq, w, sw)), *fixed[j + 1 :]]
+            break
+    else:
+        for i, (fs, opts, ctabs) in enumerate(steps):
+            if fs == s and opts[0][2] // pq % 3:
+                # options sending every copy of c to the book no longer exist
+                opts2 = tuple(
+                    [_option(tb, dl, pp - pq, w, sw) for dl, _p, pp, _b in opts if pp // pq % 3]
+                )
+                steps = [*steps[:i], (fs, opts2, ctabs), *steps[i + 1 :]]
+                start = i
+                break
+        else:
+            # an isolated natural: its rank's book holds one natural fewer
+            c0 = sum([ic >> q4 & 15 for _s, ic in iso])
+            iso = [(fs, ic - (1 << q4) if fs == s and ic >> q4 & 15 else ic) for fs, ic in iso]
+            for i, (fs, opts, ctabs) in enumerate(steps):
+                if any(fsh == q4 for fsh, _ct in ctabs):
+                    ct2 = _CLOSE[_WIDTHS.index(sw)][q][c0 - 1]
+                    ctabs2 = [(fsh, ct2 if fsh == q4 else ct) for fsh, ct in ctabs]
+                    steps = [*steps[:i], (fs, opts, ctabs2), *steps[i + 1 :]]
+                    st0 -= 1 << q4
+                    start = 0
+                    break
+            else:  # a rank of isolated naturals only: its factor of ``const`` changes
+                fixed = [f for f in fixed if f[0] == 0 or f[1] != q]
+                v = q + 3
+                if c0 == 2:  # one natural left: deadwood or alone with 2 wilds
+                    fixed.append((1, q, 0, (v, 2 * sw)))
+                elif c0 == 3:  # two left: a book with a wild, or deadwood
+                    fixed.append((1, q, 0, (2 * v, sw)))
+    if fixed is run.fixed:
+        const = run.const
+    else:
+        const = 1
+        for f in fixed:
+            acc = 0
+            for sh in f[3]:
+                acc |= const << sh
+            const = acc & full
+    traces: list[_Trace] | None = None
+    if out is not None:
+        traces = run.traces[: max(start, 0)] if start >= 0 else list(run.traces)
+    if start < 0:
+        res = run.res
+    else:
+        seq = [(st[1], st[2]) for st in steps[start:]]
+        cur = {st0: 1} if start == 0 else _states_before(run, start)
+        res = _dp(seq, cur, full, traces)
+    nat = _least(res, const, w, sw, full, tot)
+    value = _final(nat, tot, w, run.wsum, cfg)
+    if out is not None:
+        assert traces is not None
+        out.steps = steps
+        out.traces = traces
+        out.fixed = fixed
+        out.iso = iso
+        out.st0 = st0
+        out.const = const
+        out.res = res
+        out.full = full
+        out.nat = nat
+        out.sw = sw
+        out.tot = tot
+        out.value = value
+        out.w = w
+        out.wsum = run.wsum
+    return value
 
 
 def _states_before(run: _Run, i: int) -> dict[int, int]:
