@@ -42,8 +42,11 @@ Algorithm (exact dynamic programme, see ``_sweep``):
   whose open runs dominate (``_state_dominates``).  The plain default solve first removes
   naturals in no possible meld when W <= 1 (they are deadwood in every arrangement).
 * ``best_discard`` uses branch and bound over exact sub-solves (``_best_discard_code``)
-  instead of the all-discards sweep; the arrangement of the chosen discard is ``arrange``
-  of the rest.  Default rules: ``discard_values`` is one fast solve per distinct card.
+  instead of the all-discards sweep.  Default rules (fast path): one recorded solve of
+  the hand; a card that is deadwood in its arrangement leaves exactly that arrangement
+  without it, any other discard re-runs part of the recorded solve
+  (``_suitdp.drop_value``), and the chosen discard's arrangement comes from the hand's
+  plan or from the re-run's (``_suitdp.drop_run``).  ``discard_values`` uses the same.
 * Default rules fast path (``_suitdp``, used for ``min_deadwood`` and ``arrange``
   whenever the hand holds at most ``_suits.U`` wilds and no code 3+ times): a DP over the
   suits whose state is how many naturals each rank shared by several suits has sent to
