@@ -18,7 +18,6 @@ from ._core_config import (
     Arrangement,
     CoreConfig,
     Meld,
-    _is_default,
     _is_wild,
     _points,
     _remove,
@@ -204,7 +203,7 @@ def _melds_with(
 
 
 def _arrange(hand: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arrangement:
-    if _suitdp.ON and _is_default(cfg) and cfg.packs <= 3:
+    if _suitdp.applies(cfg):
         fa = _fast_arrange(hand, wild_rank, cfg)
         if fa is not None:
             return fa

@@ -16,7 +16,6 @@ from ._core_config import (
     _RI,
     JOKER,
     CoreConfig,
-    _is_default,
     _lowbit_pos,
     _points,
 )
@@ -110,7 +109,7 @@ def _solve_default(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int
 
 
 def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
-    if _suitdp.ON and cfg.packs <= 3 and _is_default(cfg):
+    if _suitdp.applies(cfg):
         r = _suitdp._solve(key, wild_rank, cfg, None)
         if r >= 0:
             return r
@@ -139,7 +138,7 @@ def _min_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
 def _discards(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> dict[int, int]:
     if not key:
         return {}
-    if _suitdp.ON and _is_default(cfg) and cfg.packs <= 3:
+    if _suitdp.applies(cfg):
         run = _suitdp.solve_run(key, wild_rank, cfg)
         if run is not None:
             # a deadwood card's discard is exact from one arrangement; every other re-runs

@@ -143,7 +143,7 @@ def best_discard(
     key = tuple(sorted(codes))
     if not key:
         raise ValueError("cannot discard from an empty hand")
-    if _suitdp.ON and _is_default(cfg) and cfg.packs <= 3:
+    if _suitdp.applies(cfg):
         run = _suitdp.solve_run(key, wild_rank, cfg)
         if run is not None:
             # arrange the whole hand first: discarding one of its deadwood cards leaves
@@ -215,12 +215,13 @@ def _best_discard_code(
     Identical cards share one solve.
     """
     wi = wild_rank - 3
+    ncount, w = _natural_counts(key, wi)
     wild_floor = -1
     if _is_default(cfg):
-        nat_tot = sum([c % 11 + 3 for c in key if c != JOKER and c % 11 != wi])
+        nat_tot = sum([(c % 11 + 3) * n for c, n in enumerate(ncount)])
         if opt < nat_tot:
             wild_floor = opt
-    hopeless = _hopeless(key, wi)
+    hopeless = _hopeless(ncount, w)
     floor = sum([(c % 11 + 3) * n for c, n in hopeless.items()])
     cands = []
     for c in set(key):
@@ -261,10 +262,9 @@ def _natural_counts(key: tuple[int, ...], wi: int) -> tuple[list[int], int]:
     return ncount, w
 
 
-def _hopeless(key: tuple[int, ...], wi: int) -> dict[int, int]:
-    """The naturals of the hand in no meld at all with its wilds (count per code); none
-    with two or more wilds (see ``_live_flags``)."""
-    ncount, w = _natural_counts(key, wi)
+def _hopeless(ncount: list[int], w: int) -> dict[int, int]:
+    """The naturals of a hand (copies per code, ``w`` wilds) in no meld at all with its
+    wilds (count per code); none with two or more wilds (see ``_live_flags``)."""
     if w >= 2:
         return {}
     nat = [c for c in range(55) if ncount[c]]

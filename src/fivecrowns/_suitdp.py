@@ -43,11 +43,12 @@ back to the rank sweep (``_sweep``).
 from __future__ import annotations
 
 from . import _suits
-from ._core_config import JOKER, CoreConfig
+from ._core_config import JOKER, CoreConfig, _is_default
 
 __all__ = [
     "ON",
     "Plan",
+    "applies",
     "cache_clear",
     "dead_of",
     "drop_run",
@@ -109,6 +110,13 @@ _MEMO_SIZE = 1 << 15
 _TB: list[bytes] = []
 #: Switch for the fast path (the rank sweep alone is used when False).
 ON = True
+
+
+def applies(cfg: CoreConfig) -> bool:
+    """True when the fast path may take hands of these rules: it is on, the meld rules
+    are the default ones, and no pack count lets a card be held 4 times (the 2-bit count
+    lanes; 3 copies are caught per hand)."""
+    return ON and cfg.packs <= 3 and _is_default(cfg)
 
 
 def _table() -> bytes:
