@@ -611,7 +611,7 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None) -> int:
             const = acc & full
     traces: list[_Trace] | None = None
     if out is not None:
-        traces = run.traces[: max(start, 0)] if start >= 0 else list(run.traces)
+        traces = run.traces[:start] if start >= 0 else list(run.traces)
     if start < 0:
         res = run.res
     else:
