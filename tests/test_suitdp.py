@@ -155,6 +155,7 @@ def test_suit_decompositions_are_memoised_in_a_bounded_table(
     memos = (_suitdp._INFO, _suitdp._ITEMS, _suitdp._PARETO)
     hands = [(0, 11, 22), (1, 12, 23, 34), (2, 13, 24, 35, 46), (3, 4, 5, 14, 25, 26, 36)]
     hands += [(3, 4, 5, 6, 14, 15, 16, 25, 26), (40, 41, 42, 43, 51, 52, 8, 9, 10, 19, 20)]
+    hands += [(55, 3, 4, 14, 15, 25, 26, 36, 37), (55, 55, 0, 2, 11, 22, 23, 44)]
     for hand in hands:
         assert _suitdp.solve(hand, 13, cfg) == sweep(hand, 13, cfg)
         assert all(len(memo) <= 3 for memo in memos)

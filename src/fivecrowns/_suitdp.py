@@ -73,6 +73,7 @@ _P3 = _suits.POW3
 _UW = _suits.UW
 _U = _suits.U
 _Z = (0,)
+_Z1 = (_Z, 1)
 
 
 def _base3(lanes: int, q0: int) -> int:
@@ -103,8 +104,8 @@ _INFO: dict[int, _Info] = {}
 #: Branching items by (segment lanes, contested positions, S, W): shared by the suits that
 #: hold the same segment (a suit misses ``_INFO`` far more often than its items do).
 _ITEMS: dict[int, _Item] = {}
-#: ``_pareto`` by (pattern, W, S).
-_PARETO: dict[int, tuple[int, ...]] = {}
+#: ``_pareto_bits`` by (pattern, W, S).
+_PARETO: dict[int, tuple[tuple[int, ...], int]] = {}
 #: Most entries each memo holds before it is emptied.
 _MEMO_SIZE = 1 << 15
 _TB: list[bytes] = []
@@ -145,41 +146,42 @@ _INC = tuple(_increments(wr) for wr in range(14))
 
 
 def _pareto(tb: bytes, p: int, w: int, sw: int) -> tuple[int, ...]:
-    """Shifts u * sw + R(p)[u] where the table value of pattern p drops, u = 0..w
-    (memoised in ``_PARETO``)."""
+    """Shifts u * sw + R(p)[u] where the table value of pattern p drops, u = 0..w."""
+    return _pareto_bits(tb, p, w, sw)[0]
+
+
+def _pareto_bits(tb: bytes, p: int, w: int, sw: int) -> tuple[tuple[int, ...], int]:
+    """(``_pareto``, those shifts as one bitset), memoised in ``_PARETO`` by (pattern, W,
+    S)."""
     if not p:
-        return _Z
+        return _Z1
     k = p | (w << 18) | (sw << 22)
     r = _PARETO.get(k)
     if r is None:
-        r = _pareto_row(tb, p, w, sw)
+        base = p * _UW
+        row = tb[base : base + w + 1]
+        d0 = row[0]
+        if d0 == row[w]:
+            r = (d0,), 1 << d0
+        else:
+            out = []
+            bits = 0
+            last = 256
+            for u in range(w + 1):
+                d = row[u]
+                if d < last:
+                    out.append(u * sw + d)
+                    bits |= 1 << (u * sw + d)
+                    last = d
+            r = tuple(out), bits
         if len(_PARETO) >= _MEMO_SIZE:
             _PARETO.clear()
         _PARETO[k] = r
     return r
 
 
-def _pareto_row(tb: bytes, p: int, w: int, sw: int) -> tuple[int, ...]:
-    base = p * _UW
-    row = tb[base : base + w + 1]
-    d0 = row[0]
-    if d0 == row[w]:
-        return (d0,)
-    out = []
-    last = 256
-    for u in range(w + 1):
-        d = row[u]
-        if d < last:
-            out.append(u * sw + d)
-            last = d
-    return tuple(out)
-
-
 def _option(tb: bytes, dl: int, pp: int, w: int, sw: int) -> _Opt:
-    pts = _pareto(tb, pp, w, sw)
-    bits = 0
-    for sh in pts:
-        bits |= 1 << sh
+    pts, bits = _pareto_bits(tb, pp, w, sw)
     return dl, pts, pp, bits
 
 
@@ -254,7 +256,11 @@ def _branching_item(tb: bytes, sl: int, c: int, w: int, sw: int) -> _Item:
             opts.append((dl + sh, pp - pq))
             if two:
                 opts.append((dl + 2 * sh, pp - 2 * pq))
-    return brq[0], tuple([_option(tb, dl, pp, w, sw) for dl, pp in opts]), tuple(brq)
+    out = []
+    for dl, pp in opts:
+        pts, bits = _pareto_bits(tb, pp, w, sw)
+        out.append((dl, pts, pp, bits))
+    return brq[0], tuple(out), tuple(brq)
 
 
 def _close_table(q: int, c0: int, sw: int) -> tuple[tuple[int, ...] | None, ...]:
@@ -282,13 +288,14 @@ _Step = tuple[int, tuple[_Opt, ...], list[tuple[int, _Ctab]]]
 class _Run:
     """One recorded solve of a hand, for plans and discards.
 
-    ``steps`` are the DP steps in order, ``st0`` the state before the first and ``traces``
-    each step's transitions (see ``_dp``); ``fixed`` the factors folded into ``const``:
-    (kind, suit, pattern, shifts) with kind 0 = a suit's naturals outside its branching
-    items and isolated naturals, kind 1 = a rank of two isolated naturals only (suit =
-    rank position, pattern 0); ``iso`` the isolated naturals per suit (4-bit counts at
-    bit 4q).  ``res`` is the DP's value, ``nat`` the least natural deadwood and ``value``
-    the hand's least deadwood."""
+    ``steps`` are the DP steps in order, ``st0`` the state before the first and
+    ``states`` the states (and values) before and raw states of each step (see ``_dp``);
+    ``fixed`` the
+    factors folded into ``const``: (kind, suit, pattern, shifts) with kind 0 = a suit's
+    naturals outside its branching items and isolated naturals, kind 1 = a rank of two
+    isolated naturals only (suit = rank position, pattern 0); ``iso`` the isolated
+    naturals per suit (4-bit counts at bit 4q).  ``res`` is the DP's value, ``nat`` the
+    least natural deadwood and ``value`` the hand's least deadwood."""
 
     __slots__ = (
         "const",
@@ -298,10 +305,10 @@ class _Run:
         "nat",
         "res",
         "st0",
+        "states",
         "steps",
         "sw",
         "tot",
-        "traces",
         "value",
         "w",
         "wsum",
@@ -309,7 +316,7 @@ class _Run:
 
     def __init__(self) -> None:
         self.steps: list[_Step] = []
-        self.traces: list[_Trace] = []
+        self.states: list[tuple[dict[int, int], dict[int, int]]] = []
         self.st0 = 0
         self.fixed: list[tuple[int, int, int, tuple[int, ...]]] = []
         self.iso: list[tuple[int, int]] = []
@@ -324,55 +331,54 @@ class _Run:
         self.wsum = 0
 
 
-_Trace = list[tuple[int, int, int, int, int, int]]
-
-
 def _dp(
     seq: list[tuple[tuple[_Opt, ...], list[tuple[int, _Ctab]]]],
     cur: dict[int, int],
     full: int,
-    traces: list[_Trace] | None,
+    states: list[tuple[dict[int, int], dict[int, int]]] | None = None,
 ) -> int:
     """Run the DP steps ``seq`` (options, closings) from the states ``cur``; the value of
-    the final state 0 (every rank closed).  With ``traces``, each step's transitions are
-    recorded for ``plan_of``: (state after, value, state before, its value, option index,
-    state after before the closed ranks are cleared)."""
+    the final state 0 (every rank closed).
+
+    A step first sends every state through every option into *raw* states (states
+    reached twice merge), then charges the ranks the step closes once per raw state.
+    With ``states``, (the states before, the raw states) of each step are appended to it
+    (for ``plan_of`` and ``drop_value``)."""
     for opts, ctabs in seq:
-        prev = list(cur.items())
-        new: dict[int, int] = {}
-        get = new.get
-        trace: _Trace | None = None
-        if traces is not None:
-            trace = []
-            traces.append(trace)
-        for oi, (dl, pts, _pp, ob) in enumerate(opts):
-            for st, v in prev:
-                ns = raw = st + dl
-                if v == 1:
-                    x = ob
-                elif len(pts) == 1:
-                    x = v << pts[0]
-                else:
+        raw: dict[int, int] = {}
+        get = raw.get
+        for st, v in cur.items():
+            if v & (v - 1):
+                for dl, pts, _pp, _ob in opts:
                     x = 0
                     for sh in pts:
                         x |= v << sh
-                for fsh, ct in ctabs:
-                    n = ns >> fsh & 15
-                    ns -= n << fsh
-                    c = ct[n]
-                    if c is None:
-                        x = 0
-                        break
-                    if len(c) == 2:
-                        x = (x << c[0]) | (x << c[1])
-                    elif c[0]:
-                        x <<= c[0]
+                    ns = st + dl
+                    raw[ns] = get(ns, 0) | x
+            else:  # one (wilds, deadwood) pair: the options' bitsets, shifted
+                b = v.bit_length() - 1
+                for dl, _pts, _pp, ob in opts:
+                    ns = st + dl
+                    raw[ns] = get(ns, 0) | ob << b
+        if states is not None:
+            states.append((cur, raw))
+        cur = {}
+        for ns, x in raw.items():
+            for fsh, ct in ctabs:
+                n = ns >> fsh & 15
+                ns -= n << fsh
+                c = ct[n]
+                if c is None:
+                    x = 0
+                    break
+                if len(c) == 2:
+                    x = (x << c[0]) | (x << c[1])
+                elif c[0]:
+                    x <<= c[0]
+            if x:
+                x &= full
                 if x:
-                    x &= full
-                    new[ns] = get(ns, 0) | x
-                    if trace is not None:
-                        trace.append((ns, x, st, v, oi, raw))
-        cur = new
+                    cur[ns] = cur.get(ns, 0) | x
     return cur.get(0, 0)
 
 
@@ -388,8 +394,14 @@ def _least(res: int, const: int, w: int, sw: int, full: int, tot: int) -> int:
             bits |= res << (low.bit_length() - 1)
             r ^= low
         bits &= full
-    f = 0
-    for u in range(w + 1):
+    return _fold(bits, w, sw, tot)
+
+
+def _fold(bits: int, w: int, sw: int, tot: int) -> int:
+    """Least natural deadwood with <= w wilds in the value bitset ``bits`` (``tot`` when
+    it is empty)."""
+    f = bits
+    for u in range(1, w + 1):
         f |= bits >> (u * sw)
     f &= (1 << sw) - 1
     return (f & -f).bit_length() - 1 if f else tot
@@ -418,25 +430,36 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
     sw = _WIDTHS[wi]
     full = (1 << ((w + 1) * sw)) - 1
     # contested positions: naturals of >= 2 suits (>= 3 naturals with no wild)
-    seen = multi = tri = dup = 0
-    held = []
-    for s in range(5):
-        ls = lanes >> (22 * s) & _M22
-        if ls:
-            pr = (ls | ls >> 1) & _EVEN22
-            tri |= multi & pr
-            multi |= seen & pr
-            seen |= pr
-            dup |= ls >> 1
-            held.append((s, ls, pr))
-    # (the two copies of one card alone book inside the suit table)
-    contested = multi if w else (tri | (dup & _EVEN22 & multi))
+    pres = (lanes | lanes >> 1) & _EVEN110  # bit 2c: code c held
+    s0 = pres & _M22
+    s1 = pres >> 22 & _M22
+    s2 = pres >> 44 & _M22
+    s3 = pres >> 66 & _M22
+    s4 = pres >> 88
+    seen = s0 | s1
+    multi = (s0 & s1) | (seen & s2)
+    seen |= s2
+    multi |= seen & s3
+    seen |= s3
+    multi |= seen & s4
+    if w:
+        contested = multi
+    else:  # >= 3 naturals (the two copies of one card alone book inside the suit table)
+        tri = (s0 & s1 & (s2 | s3 | s4)) | ((s0 | s1) & ((s2 & (s3 | s4)) | (s3 & s4)))
+        tri |= s2 & s3 & s4
+        dup = lanes >> 1 & pres
+        dup = (dup | dup >> 22 | dup >> 44 | dup >> 66 | dup >> 88) & _M22
+        contested = tri | (dup & multi)
+    held = [(0, s0), (1, s1), (2, s2), (3, s3), (4, s4)]
     memo = _INFO
     kbase = (w << 44) | (wi << 48)
     const = 1
     isoc = 0
     items: list[tuple[int, int, tuple[_Opt, ...], tuple[int, ...]]] = []
-    for s, ls, pr in held:
+    for s, pr in held:
+        if not pr:
+            continue
+        ls = lanes >> (22 * s) & _M22
         cs = pr & contested
         mk = ls | (cs << 22) | kbase
         info = memo.get(mk)
@@ -486,13 +509,17 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
             if run is not None:
                 run.fixed.append((1, q, 0, two))
             const = ((const << two[0]) | (const << sw)) & full
-    if items:
-        seq = [(it[2], closes[i]) for i, it in enumerate(items)]
-        res = _dp(seq, {st0: 1}, full, None if run is None else run.traces)
-    else:
-        res = 1
     const &= full
-    nat = _least(res, const, w, sw, full, tot)
+    res = 1
+    if run is not None:
+        if items:
+            seq = [(it[2], closes[i]) for i, it in enumerate(items)]
+            res = _dp(seq, {st0: 1}, full, run.states)
+        nat = _least(res, const, w, sw, full, tot)
+    else:
+        if items:  # the DP starts from the other naturals' value
+            const = _dp([(it[2], closes[i]) for i, it in enumerate(items)], {st0: const}, full)
+        nat = _fold(const, w, sw, tot)
     nj = acc >> _O_J
     wsum = nj * cfg.joker_points + (w - nj) * cfg.wild_points
     value = _final(nat, tot, w, wsum, cfg)
@@ -609,21 +636,20 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None) -> int:
             for sh in f[3]:
                 acc |= const << sh
             const = acc & full
-    traces: list[_Trace] | None = None
+    states: list[tuple[dict[int, int], dict[int, int]]] | None = None
     if out is not None:
-        traces = run.traces[:start] if start >= 0 else list(run.traces)
+        states = run.states[:start] if start >= 0 else run.states
     if start < 0:
         res = run.res
     else:
         seq = [(st[1], st[2]) for st in steps[start:]]
-        cur = {st0: 1} if start == 0 else _states_before(run, start)
-        res = _dp(seq, cur, full, traces)
+        res = _dp(seq, {st0: 1} if start == 0 else run.states[start][0], full, states)
     nat = _least(res, const, w, sw, full, tot)
     value = _final(nat, tot, w, run.wsum, cfg)
     if out is not None:
-        assert traces is not None
+        assert states is not None
         out.steps = steps
-        out.traces = traces
+        out.states = states
         out.fixed = fixed
         out.iso = iso
         out.st0 = st0
@@ -637,16 +663,6 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None) -> int:
         out.w = w
         out.wsum = run.wsum
     return value
-
-
-def _states_before(run: _Run, i: int) -> dict[int, int]:
-    """The DP states (and values) before step i of a recorded solve."""
-    if i == 0:
-        return {run.st0: 1}
-    cur: dict[int, int] = {}
-    for ns, x, _st, _v, _oi, _raw in run.traces[i - 1]:
-        cur[ns] = cur.get(ns, 0) | x
-    return cur
 
 
 def _without(key: tuple[int, ...], c: int) -> tuple[int, ...]:
@@ -700,15 +716,18 @@ def plan_of(run: _Run) -> Plan:
     # the fewest wilds reaching the least natural deadwood, split between the DP and const
     target = -1
     cpart = 0
+    shifts = []  # the bits of const
+    r = const
+    while r:
+        low = r & -r
+        r ^= low
+        shifts.append(low.bit_length() - 1)
     for u in range(run.w + 1):
         t = u * sw + run.nat
-        r = const
-        while r:
-            low = r & -r
-            r ^= low
-            if _has(res, t - low.bit_length() + 1):
+        for sh in shifts:
+            if t >= sh and res >> (t - sh) & 1:
                 target = t
-                cpart = low.bit_length() - 1
+                cpart = sh
                 break
         if target >= 0:
             break
@@ -719,8 +738,10 @@ def plan_of(run: _Run) -> Plan:
     exports: list[tuple[int, int]] = []
     charged: dict[int, int] = {}  # rank position -> chosen closing charge
     want = 0
-    for (s, opts, ctabs), trace in zip(reversed(run.steps), reversed(run.traces), strict=True):
-        st, dl, pp, sh, alt = _back_step(opts, ctabs, trace, want, t)
+    for (s, opts, ctabs), (prev, raw) in zip(
+        reversed(run.steps), reversed(run.states), strict=True
+    ):
+        st, dl, pp, sh, alt = _back_step(opts, ctabs, prev, raw, want, t)
         suits.append((s, pp, sh // sw))
         exports.append((s, dl))
         t -= sh
@@ -739,12 +760,11 @@ def plan_of(run: _Run) -> Plan:
     # the naturals sent to books: isolated ones and those the chosen options send
     by_rank: dict[int, list[int]] = {}
     for s, sent in [*run.iso, *exports]:
-        q = 0
         while sent:
-            if sent & 15:
-                by_rank.setdefault(q, []).extend([s * 11 + q] * (sent & 15))
-            sent >>= 4
-            q += 1
+            q = ((sent & -sent).bit_length() - 1) >> 2
+            n = sent >> (4 * q) & 15
+            sent -= n << (4 * q)
+            by_rank.setdefault(q, []).extend([s * 11 + q] * n)
     books = []
     for q, cards in sorted(by_rank.items()):
         ch = charged.get(q, 0)
@@ -754,23 +774,38 @@ def plan_of(run: _Run) -> Plan:
 
 
 def _back_step(
-    opts: tuple[_Opt, ...], ctabs: list[tuple[int, _Ctab]], trace: _Trace, want: int, t: int
+    opts: tuple[_Opt, ...],
+    ctabs: list[tuple[int, _Ctab]],
+    prev: dict[int, int],
+    raw: dict[int, int],
+    want: int,
+    t: int,
 ) -> tuple[int, int, int, int, list[tuple[int, int]]]:
     """(state before, option's state delta, option pattern, option shift, [(rank position,
-    charge)]) of one recorded DP step reaching value bit ``t`` in state ``want``."""
-    for ns, x, st, v, oi, raw in trace:
-        if ns != want or not x >> t & 1:
+    charge)]) of one DP step, from the states ``prev`` through the raw states ``raw``,
+    reaching value bit ``t`` in state ``want``."""
+    keep = ~sum([15 << fsh for fsh, _ct in ctabs])  # the fields the step leaves open
+    for r, x in raw.items():
+        if r & keep != want:
             continue
-        dl, pts, pp, _ob = opts[oi]
-        charges = []
+        y = x
         for fsh, ct in ctabs:
-            c = ct[raw >> fsh & 15]
-            assert c is not None  # a dropped state leaves no trace
-            charges.append((fsh >> 2, c))
-        for sh in pts:
-            alt = _charge_split(v << sh, charges, t)
-            if alt is not None:
-                return st, dl, pp, sh, alt
+            c = ct[r >> fsh & 15]
+            if c is None:
+                y = 0
+                break
+            y = (y << c[0]) | (y << c[1]) if len(c) == 2 else y << c[0]
+        if y >> t & 1:
+            charges = [(fsh >> 2, ct[r >> fsh & 15]) for fsh, ct in ctabs]
+            alt = _charge_split(x, charges, t)  # type: ignore[arg-type]
+            assert alt is not None
+            t2 = t - sum([sh for _q, sh in alt])  # a bit of x: one transition reaches it
+            for dl, pts, pp, _ob in opts:
+                v = prev.get(r - dl)
+                if v is not None:
+                    for sh in pts:
+                        if t2 >= sh and v >> (t2 - sh) & 1:
+                            return r - dl, dl, pp, sh, alt
     raise AssertionError("suit DP reconstruction failed")  # pragma: no cover
 
 
