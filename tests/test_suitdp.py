@@ -81,6 +81,11 @@ def test_fast_path_matches_the_sweep(problem: tuple[tuple[int, ...], int], cfg: 
         rest.remove(c)
         value = sweep(tuple(rest), wild_rank, cfg)
         assert _suitdp.drop_value(run, key, wild_rank, cfg, c) == value
+        # with a cutoff: exact up to it, anything above it beyond
+        for cutoff in {0, value - 1, value, value + 3, expected}:
+            if cutoff >= 0:
+                got = _suitdp.drop_value(run, key, wild_rank, cfg, c, cutoff)
+                assert got == value if value <= cutoff else got > cutoff
         if c in dead:
             assert expected - points(c, wild_rank, cfg) == value
         # the recorded solve of the rest plans a sound arrangement of it

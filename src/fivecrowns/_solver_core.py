@@ -158,7 +158,7 @@ def best_discard(
                 cfg,
                 opt,
                 exact,
-                lambda c: _suitdp.drop_value(run, key, wild_rank, cfg, c),
+                lambda c, cutoff: _suitdp.drop_value(run, key, wild_rank, cfg, c, cutoff),
             )
             if best in exact:
                 return best, melds, _remove(dead, (best,)), value
@@ -187,7 +187,7 @@ def best_discard(
         cfg,
         _min_cached(key, wild_rank, cfg),
         {},
-        lambda c: _min_cached(_remove(key, (c,)), wild_rank, cfg),
+        lambda c, _cutoff: _min_cached(_remove(key, (c,)), wild_rank, cfg),
     )
     melds, dead, pts = _arrange_cached(_remove(key, (best,)), wild_rank, cfg)
     return best, melds, dead, pts
@@ -199,11 +199,12 @@ def _best_discard_code(
     cfg: CoreConfig,
     opt: int,
     exact: dict[int, int],
-    value: Callable[[int], int],
+    value: Callable[[int, int | None], int],
 ) -> tuple[int, int]:
     """(code, deadwood after discarding it) minimising (that deadwood, is wild, -points,
     -code), given the hand's least deadwood ``opt``, the exact values of some discards and
-    ``value`` computing any other.
+    ``value(c, cutoff)`` computing any other (exactly when it is at most ``cutoff``, the
+    best value found so far, or None; otherwise any value above ``cutoff``).
 
     Branch and bound: discarding c leaves at least ``opt - points(c)`` (c added as
     deadwood to an arrangement of the rest is an arrangement of the hand), at least 0, and
@@ -212,21 +213,29 @@ def _best_discard_code(
     least ``opt`` when some meld holds a natural (fewer wilds never lower the natural
     deadwood).  Candidates are solved exactly in increasing (bound, is wild, -points,
     -code) order until the next candidate's bound key cannot beat the best key found.
-    Identical cards share one solve.
+    Identical cards share one solve.  The returned deadwood is exact (the best key's value
+    was at most every cutoff it was computed with).
     """
     wi = wild_rank - 3
-    ncount, w = _natural_counts(key, wi)
-    wild_floor = -1
-    if _is_default(cfg):
-        nat_tot = sum([(c % 11 + 3) * n for c, n in enumerate(ncount)])
-        if opt < nat_tot:
-            wild_floor = opt
-    hopeless = _hopeless(ncount, w)
+    w = nat_tot = 0
+    for c in key:
+        if c == JOKER or c % 11 == wi:
+            w += 1
+        else:
+            nat_tot += c % 11 + 3
+    wild_floor = opt if _is_default(cfg) and opt < nat_tot else -1
+    hopeless = _hopeless(_natural_counts(key, wi)[0], w) if w < 2 else {}
     floor = sum([(c % 11 + 3) * n for c, n in hopeless.items()])
+    jp = cfg.joker_points
+    wp = cfg.wild_points
     cands = []
     for c in set(key):
-        p = _points(c, wild_rank, cfg)
-        wild = c == JOKER or c % 11 == wi
+        if c == JOKER:
+            p, wild = jp, True
+        elif c % 11 == wi:
+            p, wild = wp, True
+        else:
+            p, wild = c % 11 + 3, False
         v = exact.get(c)
         if v is not None:
             cands.append((v, wild, -p, -c, True))
@@ -237,15 +246,20 @@ def _best_discard_code(
             lb = max(0, opt - p, floor - (p if c in hopeless else 0))
             cands.append((lb, wild, -p, -c, False))
     cands.sort()
+    # the best exact candidate first: every solve then has a cutoff
     best: tuple[int, bool, int, int] | None = None
+    for v, wild, mp, mc, is_exact in cands:
+        if is_exact and (best is None or (v, wild, mp, mc) < best):
+            best = (v, wild, mp, mc)
     for v, wild, mp, mc, is_exact in cands:
         if best is not None and (v, wild, mp, mc) >= best:
             break
         if not is_exact:
-            v = value(-mc)
-        found = (v, wild, mp, mc)
-        if best is None or found < best:
-            best = found
+            # only a value <= the best found so far matters: a larger one may be inexact
+            v = value(-mc, None if best is None else best[0])
+            found = (v, wild, mp, mc)
+            if best is None or found < best:
+                best = found
     assert best is not None
     return -best[3], best[0]
 
@@ -263,10 +277,9 @@ def _natural_counts(key: tuple[int, ...], wi: int) -> tuple[list[int], int]:
 
 
 def _hopeless(ncount: list[int], w: int) -> dict[int, int]:
-    """The naturals of a hand (copies per code, ``w`` wilds) in no meld at all with its
-    wilds (count per code); none with two or more wilds (see ``_live_flags``)."""
-    if w >= 2:
-        return {}
+    """The naturals of a hand (copies per code, ``w`` <= 1 wilds) in no meld at all with
+    its wilds (count per code); with two or more wilds there are none (see
+    ``_live_flags``)."""
     nat = [c for c in range(55) if ncount[c]]
     flags, _ = _live_flags(nat, ncount, w)
     return {c: ncount[c] for c, live in zip(nat, flags, strict=True) if not live}

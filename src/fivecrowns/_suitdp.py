@@ -256,9 +256,11 @@ def _branching_item(tb: bytes, sl: int, c: int, w: int, sw: int) -> _Item:
             opts.append((dl + sh, pp - pq))
             if two:
                 opts.append((dl + 2 * sh, pp - 2 * pq))
+    memo = _PARETO
+    kw = (w << 18) | (sw << 22)
     out = []
     for dl, pp in opts:
-        pts, bits = _pareto_bits(tb, pp, w, sw)
+        pts, bits = memo.get(pp | kw) or _pareto_bits(tb, pp, w, sw)
         out.append((dl, pts, pp, bits))
     return brq[0], tuple(out), tuple(brq)
 
@@ -552,8 +554,17 @@ def solve_run(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> _Run | N
     return run if _solve(key, wild_rank, cfg, run) >= 0 else None
 
 
-def drop_value(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, c: int) -> int:
-    """Least deadwood of the recorded hand ``key`` without one copy of ``c``.
+def drop_value(
+    run: _Run,
+    key: tuple[int, ...],
+    wild_rank: int,
+    cfg: CoreConfig,
+    c: int,
+    cutoff: int | None = None,
+) -> int:
+    """Least deadwood of the recorded hand ``key`` without one copy of ``c``; with
+    ``cutoff``, that value when it is at most ``cutoff`` and some value above ``cutoff``
+    otherwise (a re-run then drops every pair of deadwood above it, for ``best_discard``).
 
     A natural in an item without branching naturals changes one factor of ``const``; one
     in a DP step re-runs the DP from that step (from the states recorded before it) with
@@ -564,7 +575,7 @@ def drop_value(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig,
     solved afresh (one fewer wild changes every table entry)."""
     if c == JOKER or c % 11 + 3 == wild_rank:
         return _solve(_without(key, c), wild_rank, cfg, None)
-    return _drop(run, cfg, c, None)
+    return _drop(run, cfg, c, None, cutoff)
 
 
 def drop_run(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, c: int) -> _Run:
@@ -579,7 +590,7 @@ def drop_run(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, c
     return out
 
 
-def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None) -> int:
+def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None, cutoff: int | None = None) -> int:
     """``drop_value`` for a natural; fills ``out`` as the recorded solve of the rest."""
     s, q = divmod(c, 11)
     pq = _P3[q]
@@ -594,6 +605,7 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None) -> int:
     iso = run.iso
     st0 = run.st0
     start = -1  # the first DP step to re-run (-1: the DP's value is unchanged)
+    cur: dict[int, int] | None = None  # the states before it, when not the recorded ones
     for j, (kind, fs, p, _pts) in enumerate(fixed):
         if kind == 0 and fs == s and p // pq % 3:
             fixed = [*fixed[:j], (0, s, p - pq, _pareto(tb, p - pq, w, sw)), *fixed[j + 1 :]]
@@ -618,7 +630,12 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None) -> int:
                     ctabs2 = [(fsh, ct2 if fsh == q4 else ct) for fsh, ct in ctabs]
                     steps = [*steps[:i], (fs, opts, ctabs2), *steps[i + 1 :]]
                     st0 -= 1 << q4
-                    start = 0
+                    if out is None:  # only the closing step reads the count: re-run it
+                        start = i
+                        if i:
+                            cur = {st - (1 << q4): v for st, v in run.states[i][0].items()}
+                    else:  # a plan backtracks through every step: re-run them all
+                        start = 0
                     break
             else:  # a rank of isolated naturals only: its factor of ``const`` changes
                 fixed = [f for f in fixed if f[0] == 0 or f[1] != q]
@@ -643,7 +660,17 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None) -> int:
         res = run.res
     else:
         seq = [(st[1], st[2]) for st in steps[start:]]
-        res = _dp(seq, {st0: 1} if start == 0 else run.states[start][0], full, states)
+        if cur is None:
+            cur = {st0: 1} if start == 0 else run.states[start][0]
+        cut = full
+        if cutoff is not None:
+            # deadwood only grows along the DP: keep the pairs that can end <= cutoff
+            dmin = _fold(const, w, sw, cutoff + 1)
+            if dmin > cutoff:
+                return cutoff + 1
+            cut &= ((1 << (cutoff - dmin + 1)) - 1) * (full // ((1 << sw) - 1))
+            cur = {st: x for st, v in cur.items() if (x := v & cut)}
+        res = _dp(seq, cur, cut, states)
     nat = _least(res, const, w, sw, full, tot)
     value = _final(nat, tot, w, run.wsum, cfg)
     if out is not None:
