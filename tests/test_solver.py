@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _arrange, _solve, _solver_core, _suitdp, _sweep
+from fivecrowns import _arrange, _solve, _solver_core, _suitdp, _sweep, solver
 from reference import (
     reference_discards,
     reference_min_deadwood,
@@ -259,6 +259,25 @@ def test_cache_is_bounded_and_clearable() -> None:
     assert not _suitdp._INFO
     assert fc.min_deadwood("7H 8H 9H", 3) == 0
     assert fc.min_deadwood("7H 8H 9H", 3) == 0
+
+
+def test_melds_are_shared_across_arrangements_in_a_bounded_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(solver, "_MELDS_LIMIT", 2)
+    fc.clear_cache()
+    first = fc.best_arrangement("5H 6H 7H 9S 9C 9D 4D", 13)
+    assert len(solver._MELDS) == 2
+    again = fc.best_arrangement("5H 6H 7H 9S 9C 9D QD", 13)  # the same two melds
+    assert again.melds == first.melds
+    assert all(a is b for a, b in zip(again.melds, first.melds, strict=True))
+    wilds = fc.best_arrangement("5H 6H KS 9S 9C KD 3D", 13)  # other melds: the table restarts
+    assert [str(meld) for meld in wilds.melds] == ["5H 6H KD=7H", "9C 9S KS=9*"]
+    assert len(solver._MELDS) <= 2
+    fc.clear_cache()
+    assert not solver._MELDS
+    fresh = fc.best_arrangement("5H 6H KS 9S 9C KD 3D", 13)
+    assert fresh == wilds
 
 
 def test_repeated_hands_are_answered_from_the_cache_and_still_checked() -> None:

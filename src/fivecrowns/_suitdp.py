@@ -347,24 +347,52 @@ def _dp(
     With ``states``, (the states before, the raw states) of each step are appended to it
     (for ``plan_of`` and ``drop_value``)."""
     for opts, ctabs in seq:
-        raw: dict[int, int] = {}
-        get = raw.get
-        for st, v in cur.items():
+        if len(cur) == 1:  # (options send distinct multisets: no two reach one state)
+            ((st, v),) = cur.items()
             if v & (v - 1):
+                raw = {}
                 for dl, pts, _pp, _ob in opts:
                     x = 0
                     for sh in pts:
                         x |= v << sh
-                    ns = st + dl
-                    raw[ns] = get(ns, 0) | x
+                    raw[st + dl] = x
             else:  # one (wilds, deadwood) pair: the options' bitsets, shifted
                 b = v.bit_length() - 1
-                for dl, _pts, _pp, ob in opts:
-                    ns = st + dl
-                    raw[ns] = get(ns, 0) | ob << b
+                raw = {st + dl: ob << b for dl, _pts, _pp, ob in opts}
+        else:
+            raw = {}
+            get = raw.get
+            for st, v in cur.items():
+                if v & (v - 1):
+                    for dl, pts, _pp, _ob in opts:
+                        x = 0
+                        for sh in pts:
+                            x |= v << sh
+                        ns = st + dl
+                        raw[ns] = get(ns, 0) | x
+                else:
+                    b = v.bit_length() - 1
+                    for dl, _pts, _pp, ob in opts:
+                        ns = st + dl
+                        raw[ns] = get(ns, 0) | ob << b
         if states is not None:
             states.append((cur, raw))
+        if not ctabs:  # nothing to charge (rows above W are masked at a later step)
+            cur = raw
+            continue
         cur = {}
+        get = cur.get
+        if len(ctabs) == 1:
+            ((fsh, ct),) = ctabs
+            clear = ~(15 << fsh)
+            for ns, x in raw.items():
+                c = ct[ns >> fsh & 15]
+                if c is not None:
+                    x = ((x << c[0]) | (x << c[1]) if len(c) == 2 else x << c[0]) & full
+                    if x:
+                        ns &= clear
+                        cur[ns] = get(ns, 0) | x
+            continue
         for ns, x in raw.items():
             for fsh, ct in ctabs:
                 n = ns >> fsh & 15
@@ -380,7 +408,7 @@ def _dp(
             if x:
                 x &= full
                 if x:
-                    cur[ns] = cur.get(ns, 0) | x
+                    cur[ns] = get(ns, 0) | x
     return cur.get(0, 0)
 
 

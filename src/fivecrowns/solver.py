@@ -166,23 +166,40 @@ _RESULTS_LIMIT: Final = 1 << 16
 
 
 def _arrangement(
-    melds: Sequence[tuple[str, Sequence[int]]],
+    melds: Sequence[tuple[str, tuple[int, ...]]],
     deadwood: Sequence[int],
     points: int,
     wild_rank: int,
     rules: Rules,
 ) -> Arrangement:
-    wild = None if wild_rank == _NO_WILD_RANK else wild_rank
-    built = sorted(
-        (_solved_meld(kind, codes, wild, rules) for kind, codes in melds),
-        key=_meld_order,
+    built = []
+    for kind, codes in melds:
+        key = (kind, codes, wild_rank, rules)
+        entry = _MELDS.get(key)
+        if entry is None:
+            meld = _solved_meld(
+                kind, codes, None if wild_rank == _NO_WILD_RANK else wild_rank, rules
+            )
+            # melds are listed by the cards they play: the order never depends on the search
+            entry = [card.code for card in meld.stands_for], meld
+            if len(_MELDS) >= _MELDS_LIMIT:
+                _MELDS.clear()
+            _MELDS[key] = entry
+        built.append(entry)
+    built.sort(key=_ORDER)
+    return Arrangement(
+        tuple([meld for _order, meld in built]),
+        tuple([_CARDS[code] for code in sorted(deadwood)]),
+        points,
     )
-    return Arrangement(tuple(built), tuple(_CARDS[code] for code in sorted(deadwood)), points)
 
 
-def _meld_order(meld: Meld) -> list[int]:
-    """Melds are listed by the cards they play, so the order never depends on the search."""
-    return [card.code for card in meld.stands_for]
+_ORDER: Final = operator.itemgetter(0)
+#: The public ``Meld`` (with its sort key) of each meld the core returns, keyed by (kind,
+#: sorted codes, wild rank, rules): melds recur across hands, and a ``Meld`` is immutable.
+#: Bounded: cleared when full.
+_MELDS: dict[tuple[object, ...], tuple[list[int], Meld]] = {}
+_MELDS_LIMIT: Final = 1 << 14
 
 
 def best_arrangement(
@@ -282,4 +299,5 @@ def outs(
 def clear_cache() -> None:
     """Empty the solver's caches (they are bounded; this is for measuring cold speed)."""
     _RESULTS.clear()
+    _MELDS.clear()
     _core.cache_clear()
