@@ -35,6 +35,12 @@ class CoreConfig:
     def _hash(self) -> int:
         return hash(astuple(self))
 
+    @cached_property
+    def _suit_dp(self) -> bool:
+        """True when the suit DP (``_suitdp``) may take hands of these rules: the meld
+        rules are the default ones and no pack count lets a card be held 4 times."""
+        return self.packs <= 3 and _is_default(self)
+
     def __hash__(self) -> int:
         return self._hash
 

@@ -109,7 +109,7 @@ def _solve_default(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int
 
 
 def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
-    if _suitdp.applies(cfg):
+    if cfg._suit_dp and _suitdp.ON:  # (``_suitdp.applies``, inlined: the hot path)
         r = _suitdp._solve(key, wild_rank, cfg, None)
         if r >= 0:
             return r

@@ -43,7 +43,7 @@ back to the rank sweep (``_sweep``).
 from __future__ import annotations
 
 from . import _suits
-from ._core_config import JOKER, CoreConfig, _is_default
+from ._core_config import JOKER, CoreConfig
 
 __all__ = [
     "ON",
@@ -117,7 +117,7 @@ def applies(cfg: CoreConfig) -> bool:
     """True when the fast path may take hands of these rules: it is on, the meld rules
     are the default ones, and no pack count lets a card be held 4 times (the 2-bit count
     lanes; 3 copies are caught per hand)."""
-    return ON and cfg.packs <= 3 and _is_default(cfg)
+    return ON and cfg._suit_dp
 
 
 def _table() -> bytes:
@@ -519,17 +519,18 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
     if items:
         if len(items) > 1:
             items.sort()
-        last: dict[int, int] = {}
-        for i, (_q, _s, _o, brq) in enumerate(items):
-            closes.append([])
-            for q in brq:
-                last[q] = i
+        # a rank closes after the last item holding it (walk the items backwards)
         ctq = _CLOSE[wi]
-        for q, i in last.items():
-            c0 = isoc >> (4 * q) & 15
-            closes[i].append((4 * q, ctq[q][c0]))
-            st0 += c0 << (4 * q)
-            contested &= ~(1 << (2 * q))
+        for _q, _s, _o, brq in reversed(items):
+            cl = []
+            for q in brq:
+                if contested >> (2 * q) & 1:
+                    contested ^= 1 << (2 * q)
+                    c0 = isoc >> (4 * q) & 15
+                    cl.append((4 * q, ctq[q][c0]))
+                    st0 += c0 << (4 * q)
+            closes.append(cl)
+        closes.reverse()
     while contested:  # ranks of isolated naturals only: 2 make a book with a wild or not
         low = contested & -contested
         contested ^= low
