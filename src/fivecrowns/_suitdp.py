@@ -291,13 +291,12 @@ class _Run:
     """One recorded solve of a hand, for plans and discards.
 
     ``steps`` are the DP steps in order, ``st0`` the state before the first and
-    ``states`` the states (and values) before and raw states of each step (see ``_dp``);
-    ``fixed`` the
-    factors folded into ``const``: (kind, suit, pattern, shifts) with kind 0 = a suit's
-    naturals outside its branching items and isolated naturals, kind 1 = a rank of two
-    isolated naturals only (suit = rank position, pattern 0); ``iso`` the isolated
-    naturals per suit (4-bit counts at bit 4q).  ``res`` is the DP's value, ``nat`` the
-    least natural deadwood and ``value`` the hand's least deadwood."""
+    ``states`` (the states with their values before, the raw states) of each step (see
+    ``_dp``); ``fixed`` the factors folded into ``const``: (kind, suit, pattern, shifts)
+    with kind 0 = a suit's naturals outside its branching items and isolated naturals,
+    kind 1 = a rank of two isolated naturals only (suit = rank position, pattern 0);
+    ``iso`` the isolated naturals per suit (4-bit counts at bit 4q).  ``res`` is the DP's
+    value, ``nat`` the least natural deadwood and ``value`` the hand's least deadwood."""
 
     __slots__ = (
         "const",
@@ -852,8 +851,12 @@ def _back_step(
                 break
             y = (y << c[0]) | (y << c[1]) if len(c) == 2 else y << c[0]
         if y >> t & 1:
-            charges = [(fsh >> 2, ct[r >> fsh & 15]) for fsh, ct in ctabs]
-            alt = _charge_split(x, charges, t)  # type: ignore[arg-type]
+            charges = []
+            for fsh, ct in ctabs:
+                c = ct[r >> fsh & 15]
+                assert c is not None  # (y would be 0)
+                charges.append((fsh >> 2, c))
+            alt = _charge_split(x, charges, t)
             assert alt is not None
             t2 = t - sum([sh for _q, sh in alt])  # a bit of x: one transition reaches it
             for dl, pts, pp, _ob in opts:
