@@ -3,6 +3,7 @@ input checking."""
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
 
 import pytest
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _arrange, _solve, _solver_core, _suitdp, _sweep, solver
+from fivecrowns import _arrange, _core_config, _solve, _solver_core, _suitdp, _sweep, solver
 from reference import (
     reference_discards,
     reference_min_deadwood,
@@ -247,18 +248,45 @@ def test_cache_is_bounded_and_clearable() -> None:
         value
         for module in modules
         for value in vars(module).values()
-        if callable(value) and hasattr(value, "cache_info")
+        if callable(value) and hasattr(value, "cache_info") and not isinstance(value, type)
     }
-    assert caches
+    # the per-hand result caches among them (plain dicts the garbage collector can skip)
+    assert {_solve._min_cached, _solve._discards_cached, _arrange._arrange_cached} <= caches
     for cache in caches:
         assert cache.cache_info().maxsize is not None
     fc.min_deadwood("7H 8H 9H", 3)
+    fc.deadwood_by_discard("7H 8H 9H 3S", 3)
+    fc.best_arrangement("7H 8H 9H", 3)
+    assert all(
+        cache.cache_info().currsize > 0 for cache in (_solve._min_cached, _solve._discards_cached)
+    )
     fc.clear_cache()
     assert all(cache.cache_info().currsize == 0 for cache in caches)
     assert not _sweep._TABLES
     assert not _suitdp._INFO
     assert fc.min_deadwood("7H 8H 9H", 3) == 0
     assert fc.min_deadwood("7H 8H 9H", 3) == 0
+
+
+def test_hand_caches_are_bounded_per_rule_set_and_hold_only_ints(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cache = _solve._min_cached
+    monkeypatch.setattr(_core_config, "_CACHE_SIZE", 2)
+    fc.clear_cache()
+    hands = ["7H 8H 9H", "7H 8H 9H QS", "3S 4S 5S KD", "JK JK JK"]
+    for hand in hands:
+        fc.min_deadwood(hand, 13)
+        fc.min_deadwood(hand, 13, rules=fc.Rules(distinct_suit_books=True))
+        assert cache.cache_info().currsize <= 4  # two rule sets, at most 2 hands each
+    assert fc.min_deadwood("7H 8H 9H QS", 13) == 12
+    # keys and values are ints and tuples of ints: the garbage collector untracks them
+    # (a tuple once its items are untracked, a dict once its keys and values are)
+    gc.collect()
+    gc.collect()
+    tables = list(cache._tables.values())  # type: ignore[attr-defined]
+    assert tables
+    assert not any(gc.is_tracked(table) for table in tables)
 
 
 def test_melds_are_shared_across_arrangements_in_a_bounded_table(

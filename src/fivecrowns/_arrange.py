@@ -7,17 +7,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from itertools import product
 
 from . import _suitdp
 from ._core_config import (
-    _CACHE_SIZE,
     _RI,
     JOKER,
     Arrangement,
     CoreConfig,
     Meld,
+    _hand_cache,
     _is_wild,
     _points,
     _remove,
@@ -255,9 +254,7 @@ def _arrange(hand: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arrangem
     return tuple(melds), tuple(sorted(dead)), target
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _arrange_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arrangement:
-    return _arrange(key, wild_rank, cfg)
+_arrange_cached = _hand_cache(_arrange)
 
 
 def cache_clear(keep_tables: bool = False) -> None:

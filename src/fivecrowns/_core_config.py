@@ -7,12 +7,15 @@ imports none of them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import astuple, dataclass
 from functools import cached_property
+from typing import NamedTuple, Protocol, TypeVar, cast
 
 JOKER = 55
 _CACHE_SIZE = 1 << 16
+_T = TypeVar("_T")
+_T_co = TypeVar("_T_co", covariant=True)
 
 Meld = tuple[str, tuple[int, ...]]
 Arrangement = tuple[tuple[Meld, ...], tuple[int, ...], int]
@@ -122,3 +125,68 @@ def _live_flags(
                 break
         flags.append(ok)
     return flags, ncount
+
+
+class _CacheInfo(NamedTuple):
+    currsize: int
+    maxsize: int
+
+
+class _HandCache(Protocol[_T_co]):
+    """What ``_hand_cache`` returns: the cached function, ``cache_clear`` and
+    ``cache_info`` (as ``functools.lru_cache`` has)."""
+
+    def __call__(self, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> _T_co: ...
+
+    def cache_clear(self) -> None: ...
+
+    def cache_info(self) -> _CacheInfo: ...
+
+
+def _hand_cache(fn: Callable[[tuple[int, ...], int, CoreConfig], _T]) -> _HandCache[_T]:
+    """A bounded cache of ``fn(key, wild_rank, cfg)`` for sorted hands ``key``: one plain
+    dict per config, keyed by (key, wild_rank), emptied when it holds ``_CACHE_SIZE``
+    entries.
+
+    Unlike ``functools.lru_cache`` (whose entries, keyed with the config, stay tracked by
+    the garbage collector and are all visited by every full collection: tens of
+    milliseconds once the caches fill), these dicts hold only ints and tuples of ints, so
+    the collector stops tracking them."""
+    tables: dict[CoreConfig, dict[tuple[tuple[int, ...], int], _T]] = {}
+    last_cfg: CoreConfig | None = None  # the config of the last call and its table
+    last: dict[tuple[tuple[int, ...], int], _T] = {}
+
+    def cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> _T:
+        nonlocal last_cfg, last
+        if cfg is last_cfg:
+            table = last
+        else:
+            got = tables.get(cfg)
+            if got is None:
+                if len(tables) >= 16:  # configs are few; bound them all the same
+                    cache_clear()
+                got = tables[cfg] = {}
+            table = last = got
+            last_cfg = cfg
+        k = (key, wild_rank)
+        r = table.get(k)
+        if r is None:
+            r = fn(key, wild_rank, cfg)
+            if len(table) >= _CACHE_SIZE:
+                table.clear()
+            table[k] = r
+        return r
+
+    def cache_clear() -> None:
+        nonlocal last_cfg, last
+        tables.clear()
+        last_cfg = None
+        last = {}
+
+    def cache_info() -> _CacheInfo:
+        return _CacheInfo(sum(map(len, tables.values())), _CACHE_SIZE)
+
+    cached.cache_clear = cache_clear  # type: ignore[attr-defined]
+    cached.cache_info = cache_info  # type: ignore[attr-defined]
+    cached._tables = tables  # type: ignore[attr-defined]  # (for the tests)
+    return cast("_HandCache[_T]", cached)

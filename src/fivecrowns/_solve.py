@@ -5,17 +5,15 @@ Dispatches between the default-rules fast path (``_suitdp``) and the sweep (``_s
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from . import _suitdp
 from ._core_config import (
-    _CACHE_SIZE,
     _CNT_BIT,
     _INF,
     _OCC_BIT,
     _RI,
     JOKER,
     CoreConfig,
+    _hand_cache,
     _lowbit_pos,
     _points,
 )
@@ -130,9 +128,7 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
     return _final(f, nat_sum, wild_pts, cfg, False)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _min_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
-    return _solve(key, wild_rank, cfg)
+_min_cached = _hand_cache(_solve)
 
 
 def _discards(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> dict[int, int]:
@@ -197,11 +193,13 @@ def _discards(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> dict[int
     return out
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _discards_cached(
+def _sorted_discards(
     key: tuple[int, ...], wild_rank: int, cfg: CoreConfig
 ) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(_discards(key, wild_rank, cfg).items()))
+
+
+_discards_cached = _hand_cache(_sorted_discards)
 
 
 def cache_clear(keep_tables: bool = False) -> None:
