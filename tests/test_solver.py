@@ -280,6 +280,11 @@ def test_hand_caches_are_bounded_per_rule_set_and_hold_only_ints(
         fc.min_deadwood(hand, 13, rules=fc.Rules(distinct_suit_books=True))
         assert cache.cache_info().currsize <= 4  # two rule sets, at most 2 hands each
     assert fc.min_deadwood("7H 8H 9H QS", 13) == 12
+    # each rule set has its own table, also when calls alternate between rule sets
+    cores = {_core_config.CoreConfig(): 0, _core_config.CoreConfig(distinct_suit_books=True): 21}
+    for _ in range(3):
+        for cfg, expected in cores.items():
+            assert cache((15, 15, 37), 13, cfg) == expected  # 7H 7H 7S
     # keys and values are ints and tuples of ints: the garbage collector untracks them
     # (a tuple once its items are untracked, a dict once its keys and values are)
     gc.collect()

@@ -153,21 +153,20 @@ def _hand_cache(fn: Callable[[tuple[int, ...], int, CoreConfig], _T]) -> _HandCa
     milliseconds once the caches fill), these dicts hold only ints and tuples of ints, so
     the collector stops tracking them."""
     tables: dict[CoreConfig, dict[tuple[tuple[int, ...], int], _T]] = {}
-    last_cfg: CoreConfig | None = None  # the config of the last call and its table
-    last: dict[tuple[tuple[int, ...], int], _T] = {}
+    # the config of the last call and its table, swapped as one tuple (thread-safe)
+    last: tuple[CoreConfig | None, dict[tuple[tuple[int, ...], int], _T]] = (None, {})
 
     def cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> _T:
-        nonlocal last_cfg, last
-        if cfg is last_cfg:
-            table = last
-        else:
+        nonlocal last
+        last_cfg, table = last
+        if cfg is not last_cfg:
             got = tables.get(cfg)
             if got is None:
                 if len(tables) >= 16:  # configs are few; bound them all the same
                     cache_clear()
                 got = tables[cfg] = {}
-            table = last = got
-            last_cfg = cfg
+            table = got
+            last = (cfg, got)
         k = (key, wild_rank)
         r = table.get(k)
         if r is None:
@@ -178,10 +177,9 @@ def _hand_cache(fn: Callable[[tuple[int, ...], int, CoreConfig], _T]) -> _HandCa
         return r
 
     def cache_clear() -> None:
-        nonlocal last_cfg, last
+        nonlocal last
         tables.clear()
-        last_cfg = None
-        last = {}
+        last = (None, {})
 
     def cache_info() -> _CacheInfo:
         return _CacheInfo(sum(map(len, tables.values())), _CACHE_SIZE)
