@@ -23,13 +23,9 @@ import time
 from pathlib import Path
 from types import ModuleType
 
+from ir_count import DECK, ROWS  # the same hands and rows (this folder is on sys.path)
+
 HERE = Path(__file__).resolve().parent
-DECK = [c for c in range(55) for _ in range(2)] + [55] * 6
-ROWS = {
-    "13": (13, 13, "min_deadwood"),
-    "10": (10, 10, "min_deadwood"),
-    "bd": (14, 13, "best_discard"),
-}
 
 
 def _load(src: str) -> ModuleType:
