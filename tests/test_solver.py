@@ -123,6 +123,23 @@ def test_best_discard_and_can_go_out_match_reference(
     assert fc.deadwood_by_discard(hand, wild_rank, rules=rules) == expected
 
 
+@settings(max_examples=80)
+@given(problems(max_size=14))
+def test_can_go_out_agrees_with_every_discard_on_full_hands(
+    problem: tuple[list[fc.Card], int | None, fc.Rules],
+) -> None:
+    # can_go_out solves only the discards that might leave no deadwood; on hands beyond
+    # the reference's reach it must agree with the value of every discard
+    hand, wild_rank, rules = problem
+    fc.clear_cache()
+    got = fc.can_go_out(hand, wild_rank, rules=rules)
+    values = fc.deadwood_by_discard(hand, wild_rank, rules=rules)
+    assert got == (0 in values.values())
+    fc.clear_cache()
+    fc.deadwood_by_discard(hand, wild_rank, rules=rules)
+    assert fc.can_go_out(hand, wild_rank, rules=rules) == got  # read off the discards
+
+
 @settings(max_examples=25)
 @given(problems(max_size=5))
 def test_outs_match_reference(problem: tuple[list[fc.Card], int | None, fc.Rules]) -> None:
@@ -251,15 +268,20 @@ def test_cache_is_bounded_and_clearable() -> None:
         if callable(value) and hasattr(value, "cache_info") and not isinstance(value, type)
     }
     # the per-hand result caches among them (plain dicts the garbage collector can skip)
-    assert {_solve._min_cached, _solve._discards_cached, _arrange._arrange_cached} <= caches
+    hand_caches = {
+        _solve._min_cached,
+        _solve._discards_cached,
+        _arrange._arrange_cached,
+        _solver_core._can_out_cached,
+    }
+    assert hand_caches <= caches
     for cache in caches:
         assert cache.cache_info().maxsize is not None
     fc.min_deadwood("7H 8H 9H", 3)
     fc.deadwood_by_discard("7H 8H 9H 3S", 3)
     fc.best_arrangement("7H 8H 9H", 3)
-    assert all(
-        cache.cache_info().currsize > 0 for cache in (_solve._min_cached, _solve._discards_cached)
-    )
+    fc.can_go_out("7H 8H 9H 9H", 3)
+    assert all(cache.cache_info().currsize > 0 for cache in hand_caches)
     fc.clear_cache()
     assert all(cache.cache_info().currsize == 0 for cache in caches)
     assert not _sweep._TABLES

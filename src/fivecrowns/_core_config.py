@@ -134,9 +134,12 @@ class _CacheInfo(NamedTuple):
 
 class _HandCache(Protocol[_T_co]):
     """What ``_hand_cache`` returns: the cached function, ``cache_clear`` and
-    ``cache_info`` (as ``functools.lru_cache`` has)."""
+    ``cache_info`` (as ``functools.lru_cache`` has), and ``peek`` (the cached result, or
+    None when there is none: nothing is computed)."""
 
     def __call__(self, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> _T_co: ...
+
+    def peek(self, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> _T_co | None: ...
 
     def cache_clear(self) -> None: ...
 
@@ -184,7 +187,12 @@ def _hand_cache(fn: Callable[[tuple[int, ...], int, CoreConfig], _T]) -> _HandCa
     def cache_info() -> _CacheInfo:
         return _CacheInfo(sum(map(len, tables.values())), _CACHE_SIZE)
 
+    def peek(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> _T | None:
+        table = tables.get(cfg)
+        return None if table is None else table.get((key, wild_rank))
+
     cached.cache_clear = cache_clear  # type: ignore[attr-defined]
     cached.cache_info = cache_info  # type: ignore[attr-defined]
+    cached.peek = peek  # type: ignore[attr-defined]
     cached._tables = tables  # type: ignore[attr-defined]  # (for the tests)
     return cast("_HandCache[_T]", cached)

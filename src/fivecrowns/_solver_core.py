@@ -86,7 +86,7 @@ from ._arrange import _arrange as _arrange
 from ._arrange import _arrange_cached as _arrange_cached
 from ._arrange import _plan_arrangement
 from ._arrange import meld_kind as meld_kind
-from ._core_config import _CACHE_SIZE, _is_default, _live_flags, _points
+from ._core_config import _CACHE_SIZE, _hand_cache, _is_default, _live_flags, _points
 from ._core_config import JOKER as JOKER
 from ._core_config import Arrangement as Arrangement
 from ._core_config import CoreConfig as CoreConfig
@@ -206,16 +206,46 @@ def _best_discard_code(
     ``value(c, cutoff)`` computing any other (exactly when it is at most ``cutoff``, the
     best value found so far, or None; otherwise any value above ``cutoff``).
 
-    Branch and bound: discarding c leaves at least ``opt - points(c)`` (c added as
-    deadwood to an arrangement of the rest is an arrangement of the hand), at least 0, and
-    at least the points of the hand's other *hopeless* naturals (in no meld with the wilds
-    held, so in none of the rest either); under default rules a wild's discard leaves at
-    least ``opt`` when some meld holds a natural (fewer wilds never lower the natural
-    deadwood).  Candidates are solved exactly in increasing (bound, is wild, -points,
-    -code) order until the next candidate's bound key cannot beat the best key found.
-    Identical cards share one solve.  The returned deadwood is exact (the best key's value
-    was at most every cutoff it was computed with).
+    Branch and bound over ``_discard_candidates``: candidates are solved exactly in
+    increasing (bound, is wild, -points, -code) order until the next candidate's bound key
+    cannot beat the best key found.  Identical cards share one solve.  The returned
+    deadwood is exact (the best key's value was at most every cutoff it was computed
+    with).
     """
+    cands = _discard_candidates(key, wild_rank, cfg, opt, exact)
+    # the best exact candidate first: every solve then has a cutoff
+    best: tuple[int, bool, int, int] | None = None
+    for v, wild, mp, mc, is_exact in cands:
+        if is_exact and (best is None or (v, wild, mp, mc) < best):
+            best = (v, wild, mp, mc)
+    for v, wild, mp, mc, is_exact in cands:
+        if best is not None and (v, wild, mp, mc) >= best:
+            break
+        if not is_exact:
+            # only a value <= the best found so far matters: a larger one may be inexact
+            v = value(-mc, None if best is None else best[0])
+            found = (v, wild, mp, mc)
+            if best is None or found < best:
+                best = found
+    assert best is not None
+    return -best[3], best[0]
+
+
+def _discard_candidates(
+    key: tuple[int, ...],
+    wild_rank: int,
+    cfg: CoreConfig,
+    opt: int,
+    exact: dict[int, int],
+) -> list[tuple[int, bool, int, int, bool]]:
+    """Every distinct code c of the hand as (bound, is wild, -points, -c, exact), sorted:
+    the deadwood after discarding c when ``exact`` holds it, otherwise a lower bound.
+
+    Discarding c leaves at least ``opt - points(c)`` (c added as deadwood to an
+    arrangement of the rest is an arrangement of the hand), at least 0, and at least the
+    points of the hand's other *hopeless* naturals (in no meld with the wilds held, so in
+    none of the rest either); under default rules a wild's discard leaves at least ``opt``
+    when some meld holds a natural (fewer wilds never lower the natural deadwood)."""
     wi = wild_rank - 3
     w = nat_tot = 0
     for c in key:
@@ -246,22 +276,7 @@ def _best_discard_code(
             lb = max(0, opt - p, floor - (p if c in hopeless else 0))
             cands.append((lb, wild, -p, -c, False))
     cands.sort()
-    # the best exact candidate first: every solve then has a cutoff
-    best: tuple[int, bool, int, int] | None = None
-    for v, wild, mp, mc, is_exact in cands:
-        if is_exact and (best is None or (v, wild, mp, mc) < best):
-            best = (v, wild, mp, mc)
-    for v, wild, mp, mc, is_exact in cands:
-        if best is not None and (v, wild, mp, mc) >= best:
-            break
-        if not is_exact:
-            # only a value <= the best found so far matters: a larger one may be inexact
-            v = value(-mc, None if best is None else best[0])
-            found = (v, wild, mp, mc)
-            if best is None or found < best:
-                best = found
-    assert best is not None
-    return -best[3], best[0]
+    return cands
 
 
 def _natural_counts(key: tuple[int, ...], wi: int) -> tuple[list[int], int]:
@@ -287,12 +302,39 @@ def _hopeless(ncount: list[int], w: int) -> dict[int, int]:
 
 def can_go_out(codes: Sequence[int], wild_rank: int, cfg: CoreConfig) -> bool:
     """True when some discard leaves no deadwood (False for an empty hand)."""
-    vals = _discards_cached(tuple(sorted(codes)), wild_rank, cfg)
-    return any(v == 0 for _, v in vals)
+    return bool(_can_out_cached(tuple(sorted(codes)), wild_rank, cfg))
 
 
-def _can_out_key(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> bool:
-    return any(v == 0 for _, v in _discards_cached(key, wild_rank, cfg))
+def _can_out(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
+    """1 when some discard of the sorted hand ``key`` leaves no deadwood, else 0.
+
+    Only a discard whose lower bound (``_discard_candidates``) is 0 can: one worth at
+    least the hand's least deadwood.  Those are solved with cutoff 0 (a re-run drops every
+    pair with deadwood), cards worth closest to the least deadwood first, until one goes
+    out; most hands have none and cost one plain solve.  A hand whose discards are cached
+    reads the answer off them."""
+    if not key:
+        return 0
+    done = _discards_cached.peek(key, wild_rank, cfg)
+    if done is not None:
+        return int(any(v == 0 for _, v in done))
+    opt = _min_cached(key, wild_rank, cfg)
+    cands = [cand for cand in _discard_candidates(key, wild_rank, cfg, opt, {}) if cand[0] == 0]
+    if not cands:
+        return 0
+    value: Callable[[int], int] | None = None
+    if _suitdp.applies(cfg):
+        run = _suitdp.solve_run(key, wild_rank, cfg)
+        if run is not None:
+            value = lambda c: _suitdp.drop_value(run, key, wild_rank, cfg, c, 0)  # noqa: E731
+    if value is None:
+        value = lambda c: _min_cached(_remove(key, (c,)), wild_rank, cfg)  # noqa: E731
+    # a hand that goes out most often keeps one card of deadwood: worth the least deadwood
+    cands.sort(key=lambda cand: abs(opt + cand[2]))
+    return int(any(value(-cand[3]) == 0 for cand in cands))
+
+
+_can_out_cached = _hand_cache(_can_out)
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
@@ -302,7 +344,7 @@ def _outs_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> froze
     wi = wild_rank - 3
     with_joker = tuple(sorted((*key, JOKER)))
     # Every wild draw behaves the same (wilds are interchangeable inside melds).
-    joker_out = _can_out_key(with_joker, wild_rank, cfg)
+    joker_out = _can_out_cached(with_joker, wild_rank, cfg)
     if not joker_out and _is_default(cfg) and cfg.all_wild_melds:
         # Default rules: a drawn natural used in a meld can be replaced by a joker (not
         # valid without all-wild melds: the natural may be the meld's only natural).
@@ -324,7 +366,7 @@ def _outs_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> froze
         ncount[x] -= 1
         if not flags[0]:
             continue
-        if _can_out_key(tuple(sorted((*key, x))), wild_rank, cfg):
+        if _can_out_cached(tuple(sorted((*key, x))), wild_rank, cfg):
             res.add(x)
     return frozenset(res)
 
@@ -341,6 +383,7 @@ def cache_clear(keep_tables: bool = False) -> None:
     """Clear every cache: the hand-level result caches and (unless ``keep_tables``) the
     lazily built, hand-independent transition tables (in every core module)."""
     _outs_cached.cache_clear()
+    _can_out_cached.cache_clear()
     _solve_mod.cache_clear(keep_tables)
     _arrange_mod.cache_clear(keep_tables)
     _suitdp.cache_clear(keep_tables)

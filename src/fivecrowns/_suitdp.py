@@ -604,11 +604,24 @@ def drop_value(
     the step's options on the smaller pattern; an isolated natural lowers its rank's book
     count (the DP re-runs with the new count, or the rank's factor of ``const`` changes).
     The item structure of the whole hand stays exact for the smaller hand: a natural that
-    lost its run partner or book mate is merely offered options it cannot use.  A wild is
-    solved afresh (one fewer wild changes every table entry)."""
+    lost its run partner or book mate is merely offered options it cannot use.  A wild
+    reads the recorded value with one wild fewer (``_drop_wild``)."""
     if c == JOKER or c % 11 + 3 == wild_rank:
-        return _solve(_without(key, c), wild_rank, cfg, None)
+        return _drop_wild(run, cfg, cfg.joker_points if c == JOKER else cfg.wild_points)
     return _drop(run, cfg, c, None, cutoff)
+
+
+def _drop_wild(run: _Run, cfg: CoreConfig, points: int) -> int:
+    """Least deadwood of the recorded hand without one wild worth ``points``.
+
+    The recorded value holds every (wilds used, natural deadwood) pair with at most W
+    wilds, and its pairs with at most W - 1 are those of the smaller hand: the solve's
+    structure for W wilds stays exact with one fewer (segments W + 2 ranks wide only merge
+    naturals that cannot meet, ranks contested with a wild only offer books the budget
+    rules out), and each table row and Pareto option lists its pairs for every budget."""
+    w = run.w - 1
+    nat = _least(run.res, run.const, w, run.sw, run.full, run.tot)
+    return _final(nat, run.tot, w, run.wsum - points, cfg)
 
 
 def drop_run(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, c: int) -> _Run:
