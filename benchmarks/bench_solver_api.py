@@ -7,7 +7,8 @@ Rows (median / p99 in microseconds over n seeded random hands of the 116-card de
     hand-independent tables warm from a disjoint warm-up set), and the same hand again
     (the warm-cache path: one dictionary lookup);
   * best_discard, 14 cards, kings wild: a new hand (as above), returning the card and the
-    Arrangement of the rest.
+    Arrangement of the rest;
+  * deadwood_by_discard and can_go_out, 14 cards, and outs, 13 cards: a new hand.
 Measured in the same run, for scale: the cost of ``tuple(sorted(card.code for card in
 hand))`` (building a cache key by hand), so ratios survive a noisy machine.
 """
@@ -55,6 +56,7 @@ def main() -> None:
     for hand in _hands(n, 13, 99) + _hands(n, 14, 98):  # warm the hand-independent tables
         fc.min_deadwood(hand, 13)
         fc.best_discard(hand, 13)
+        fc.deadwood_by_discard(hand, 13)
     key = _time(thirteen, lambda h: tuple(sorted(card.code for card in h)), clear=False)
     scale = key[len(key) // 2]
     print(f"{'row':44} {'median':>9} {'p99':>9} {'x key':>9}   (microseconds)")
@@ -76,6 +78,17 @@ def main() -> None:
         _time(fourteen, lambda h: fc.best_discard(h, 13), True),
         scale,
     )
+    _row(
+        "deadwood_by_discard 14 cards, new hand",
+        _time(fourteen, lambda h: fc.deadwood_by_discard(h, 13), True),
+        scale,
+    )
+    _row(
+        "can_go_out 14 cards, new hand",
+        _time(fourteen, lambda h: fc.can_go_out(h, 13), True),
+        scale,
+    )
+    _row("outs 13 cards, new hand", _time(thirteen, lambda h: fc.outs(h, 13), True), scale)
 
 
 if __name__ == "__main__":
