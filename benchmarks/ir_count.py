@@ -4,7 +4,9 @@ versions of the code on a shared, noisy machine where timings move by 10-50%.
 Usage:  python benchmarks/ir_count.py [--src DIR] [--hands N] [row ...]
 
 Rows: ``13`` (min_deadwood, 13 cards, kings wild), ``10`` (min_deadwood, 10 cards, tens
-wild), ``bd`` (best_discard, 14 cards, kings wild); default all three.  Each row runs the
+wild), ``bd`` (best_discard, 14 cards, kings wild); default those three.  On request:
+``ar`` (arrange, 13 cards), ``dv`` (discard_values, 14 cards), ``go`` (can_go_out, 14
+cards), all kings wild.  Each row runs the
 hands of ``bench_core.py``'s "cold-hand" mode (per-hand caches cleared before each hand,
 hand-independent tables warmed on a disjoint set of hands) under ``valgrind --tool=callgrind``
 twice, once timing nothing, and prints the difference per hand in thousands of
@@ -30,7 +32,11 @@ ROWS = {
     "13": (13, 13, "min_deadwood"),
     "10": (10, 10, "min_deadwood"),
     "bd": (14, 13, "best_discard"),
+    "ar": (13, 13, "arrange"),
+    "dv": (14, 13, "discard_values"),
+    "go": (14, 13, "can_go_out"),
 }
+DEFAULT_ROWS = ("13", "10", "bd")
 
 
 def _child(src: str, row: str, n: int, timed: bool) -> None:
@@ -79,14 +85,14 @@ def _instructions(src: str, row: str, n: int, timed: bool) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("rows", nargs="*", help="13, 10 and/or bd (default: all)")
+    parser.add_argument("rows", nargs="*", help=f"any of {', '.join(ROWS)} (default: 13 10 bd)")
     parser.add_argument("--src", default=str(HERE.parent / "src"))
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--timed", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--untimed", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    rows = args.rows or list(ROWS)
+    rows = args.rows or list(DEFAULT_ROWS)
     if not set(rows) <= set(ROWS):
         parser.error(f"rows are {', '.join(ROWS)}; got {' '.join(rows)}")
     if args.child:

@@ -237,9 +237,11 @@ def _discard_candidates(
     cfg: CoreConfig,
     opt: int,
     exact: dict[int, int],
+    limit: int | None = None,
 ) -> list[tuple[int, bool, int, int, bool]]:
     """Every distinct code c of the hand as (bound, is wild, -points, -c, exact), sorted:
-    the deadwood after discarding c when ``exact`` holds it, otherwise a lower bound.
+    the deadwood after discarding c when ``exact`` holds it, otherwise a lower bound; with
+    ``limit``, only those whose bound is at most ``limit``.
 
     Discarding c leaves at least ``opt - points(c)`` (c added as deadwood to an
     arrangement of the rest is an arrangement of the hand), at least 0, and at least the
@@ -254,8 +256,6 @@ def _discard_candidates(
         else:
             nat_tot += c % 11 + 3
     wild_floor = opt if _is_default(cfg) and opt < nat_tot else -1
-    hopeless = _hopeless(_natural_counts(key, wi)[0], w) if w < 2 else {}
-    floor = sum([(c % 11 + 3) * n for c, n in hopeless.items()])
     jp = cfg.joker_points
     wp = cfg.wild_points
     cands = []
@@ -268,13 +268,24 @@ def _discard_candidates(
             p, wild = c % 11 + 3, False
         v = exact.get(c)
         if v is not None:
-            cands.append((v, wild, -p, -c, True))
+            cand = (v, wild, -p, -c, True)
         elif wild:
-            lb = wild_floor if wild_floor >= 0 else max(0, opt - p)
-            cands.append((max(lb, floor), wild, -p, -c, False))
+            cand = (wild_floor if wild_floor >= 0 else max(0, opt - p), wild, -p, -c, False)
         else:
-            lb = max(0, opt - p, floor - (p if c in hopeless else 0))
-            cands.append((lb, wild, -p, -c, False))
+            cand = (max(0, opt - p), wild, -p, -c, False)
+        if limit is None or cand[0] <= limit:
+            cands.append(cand)
+    if w < 2 and cands:  # (with two or more wilds no natural is hopeless)
+        hopeless = _hopeless(_natural_counts(key, wi)[0], w)
+        if hopeless:
+            floor = sum([(c % 11 + 3) * n for c, n in hopeless.items()])
+            raised = []
+            for v, wild, mp, mc, is_exact in cands:
+                if not is_exact:
+                    v = max(v, floor - (-mp if -mc in hopeless else 0))
+                if limit is None or v <= limit:
+                    raised.append((v, wild, mp, mc, is_exact))
+            cands = raised
     cands.sort()
     return cands
 
@@ -319,7 +330,7 @@ def _can_out(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
     if done is not None:
         return int(any(v == 0 for _, v in done))
     opt = _min_cached(key, wild_rank, cfg)
-    cands = [cand for cand in _discard_candidates(key, wild_rank, cfg, opt, {}) if cand[0] == 0]
+    cands = _discard_candidates(key, wild_rank, cfg, opt, {}, limit=0)
     if not cands:
         return 0
     value: Callable[[int], int] | None = None
