@@ -286,8 +286,18 @@ def test_cache_is_bounded_and_clearable() -> None:
     assert all(cache.cache_info().currsize == 0 for cache in caches)
     assert not _sweep._TABLES
     assert not _suitdp._INFO
+    assert not _arrange._SUIT_MELDS
     assert fc.min_deadwood("7H 8H 9H", 3) == 0
     assert fc.min_deadwood("7H 8H 9H", 3) == 0
+
+
+def test_suit_melds_table_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_arrange, "_SUIT_MELDS_SIZE", 2)
+    fc.clear_cache()
+    for hand in ["7H 8H 9H 3S 4S 5S", "3C 4C 5C 9D 9D", "JS QS KS 5H 6H 7H 8H", "3S 3H 3C 9H"]:
+        arrangement = fc.best_arrangement(hand, 10)
+        assert arrangement.points == fc.min_deadwood(hand, 10)
+        assert len(_arrange._SUIT_MELDS) <= 2
 
 
 def test_hand_caches_are_bounded_per_rule_set_and_hold_only_ints(

@@ -11,7 +11,6 @@ from itertools import product
 
 from . import _suitdp
 from ._core_config import (
-    _RI,
     JOKER,
     Arrangement,
     CoreConfig,
@@ -30,6 +29,29 @@ def _run_min_wilds(nats: list[int]) -> int:
     return max(3, nats[-1] - nats[0] + 1) - len(nats)
 
 
+#: The codes of the wilds (jokers and the wild rank) per wild rank (0: jokers only).
+_WILDS = tuple(frozenset([JOKER, *(s * 11 + wr - 3 for s in range(5) if wr)]) for wr in range(14))
+#: A suit's books, (run, wilds it needs at least) pairs and deadwood, as card codes.
+_SuitMelds = tuple[
+    tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, ...], int], ...], tuple[int, ...]
+]
+#: ``_suit_melds`` by suit | pattern << 3 | wilds << 21 (a hand-independent table).
+_SUIT_MELDS: dict[int, _SuitMelds] = {}
+_SUIT_MELDS_SIZE = 1 << 15
+
+
+def _suit_melds(s: int, p: int, u: int) -> _SuitMelds:
+    """(books, (run, wilds it needs at least) pairs, deadwood) of ``_suits.suit_runs(p,
+    u)`` as card codes of suit ``s``."""
+    srun, sdead = suit_runs(p, u)
+    base = s * 11
+    books = tuple(tuple([base + x for x in sr]) for sr in srun if sr[0] == sr[-1])
+    runs = tuple(
+        (tuple([base + x for x in sr]), _run_min_wilds(list(sr))) for sr in srun if sr[0] != sr[-1]
+    )
+    return books, runs, tuple([base + x for x in sdead])
+
+
 def _fast_arrange(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arrangement | None:
     """An optimal arrangement from the suit DP's plan (None when it does not apply)."""
     pl = _suitdp.plan(key, wild_rank, cfg)
@@ -41,28 +63,33 @@ def _plan_arrangement(
 ) -> Arrangement | None:
     """The arrangement of a suit DP plan: its runs, books and deadwood, then the wilds
     (None in the rare case the spare wilds need the runs re-cut)."""
-    best, suits, rank_books = pl
-    wi = wild_rank - 3
-    wild_codes = [c for c in key if c == JOKER or _RI[c] == wi]
+    best, nat_sum, suits, rank_books = pl
+    wild = _WILDS[wild_rank]
+    wild_codes = [c for c in key if c in wild]
     w = len(wild_codes)
-    nats = [c for c in key if not (c == JOKER or _RI[c] == wi)]
-    nat_sum = sum(_RI[c] + 3 for c in nats)
     if best >= nat_sum:
         # no meld holding a natural fits: the wilds meld alone or are deadwood (``_final``)
         if cfg.all_wild_melds and w >= 3:
-            return (("book", tuple(wild_codes)),), tuple(nats), nat_sum
+            return (("book", tuple(wild_codes)),), tuple(c for c in key if c not in wild), nat_sum
         return (), key, nat_sum + sum(_points(c, wild_rank, cfg) for c in wild_codes)
-    books: list[list[int]] = []
-    runs: list[tuple[list[int], int]] = []
+    books: list[Sequence[int]] = []
+    runs: list[tuple[Sequence[int], int]] = []
     dead: list[int] = []
+    memo = _SUIT_MELDS
     for s, p, u in suits:
-        srun, sdead = suit_runs(p, u)
-        for sr in srun:
-            if sr[0] == sr[-1]:  # one natural + 2 wilds, or both copies + 1: a book
-                books.append([s * 11 + x for x in sr])
-            else:
-                runs.append(([s * 11 + x for x in sr], _run_min_wilds(list(sr))))
-        dead.extend(s * 11 + x for x in sdead)
+        k = s | p << 3 | u << 21
+        sm = memo.get(k)
+        if sm is None:
+            sm = _suit_melds(s, p, u)
+            if len(memo) >= _SUIT_MELDS_SIZE:
+                memo.clear()
+            memo[k] = sm
+        sb, sr, sd = sm
+        if sb:
+            books.extend(sb)
+        if sr:
+            runs.extend(sr)
+        dead.extend(sd)
     for same_rank, is_book in rank_books:
         if is_book:
             books.append(same_rank)
@@ -104,8 +131,8 @@ def _plan_arrangement(
 
 
 def _split_for_spare(
-    runs: list[tuple[list[int], int]], w: int
-) -> tuple[list[list[int]], list[tuple[list[int], int]]] | None:
+    runs: list[tuple[Sequence[int], int]], w: int
+) -> tuple[list[Sequence[int]], list[tuple[Sequence[int], int]]] | None:
     """Make a book from one natural of a run (the rest of it stays a run) so that the melds
     hold all w wilds: needed when every meld is a run and they are all full."""
     total = sum(k for _, k in runs)
@@ -258,6 +285,7 @@ _arrange_cached = _hand_cache(_arrange)
 
 
 def cache_clear(keep_tables: bool = False) -> None:
-    """Clear the arrangement cache."""
-    del keep_tables  # results only: always cleared
+    """Clear the arrangement cache (and, unless ``keep_tables``, the suits' melds)."""
     _arrange_cached.cache_clear()
+    if not keep_tables:
+        _SUIT_MELDS.clear()

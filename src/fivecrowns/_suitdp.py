@@ -750,17 +750,29 @@ def _has(bits: int, pos: int) -> bool:
 def _split(target: int, factors: list[tuple[int, ...]], full: int) -> list[int]:
     """One shift per factor (each a tuple of shifts) summing to ``target``, given that the
     product of the factors holds bit ``target``."""
+    out = []
+    multi = []  # the factors with several shifts
+    for i, f in enumerate(factors):
+        out.append(f[0])
+        if len(f) > 1:
+            multi.append(i)
+        else:
+            target -= f[0]
+    if not multi:  # (most often: every factor has one pair)
+        return out
+    if len(multi) == 1:
+        out[multi[0]] = target
+        return out
     prefix = [1]
-    for shifts in factors:
+    for i in multi:
         acc = 0
-        for sh in shifts:
+        for sh in factors[i]:
             acc |= prefix[-1] << sh
         prefix.append(acc & full)
-    out = [0] * len(factors)
-    for i in range(len(factors) - 1, -1, -1):
-        for sh in factors[i]:
-            if _has(prefix[i], target - sh):
-                out[i] = sh
+    for j in range(len(multi) - 1, -1, -1):
+        for sh in factors[multi[j]]:
+            if _has(prefix[j], target - sh):
+                out[multi[j]] = sh
                 target -= sh
                 break
         else:  # pragma: no cover - the product holds the target
@@ -768,7 +780,7 @@ def _split(target: int, factors: list[tuple[int, ...]], full: int) -> list[int]:
     return out
 
 
-Plan = tuple[int, list[tuple[int, int, int]], list[tuple[list[int], bool]]]
+Plan = tuple[int, int, list[tuple[int, int, int]], list[tuple[list[int], bool]]]
 
 
 def plan(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Plan | None:
@@ -779,10 +791,10 @@ def plan(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Plan | None:
 
 
 def plan_of(run: _Run) -> Plan:
-    """(least natural deadwood, [(suit, pattern, wilds)] whose naturals form the runs,
-    books and deadwood of ``_suits.suit_runs(pattern, wilds)``, [(naturals of one rank,
-    True: a book / False: deadwood)]) for the recorded hand.  The wilds the runs and
-    books need total at most W."""
+    """(least natural deadwood, the hand's natural points, [(suit, pattern, wilds)] whose
+    naturals form the runs, books and deadwood of ``_suits.suit_runs(pattern, wilds)``,
+    [(naturals of one rank, True: a book / False: deadwood)]) for the recorded hand.  The
+    wilds the runs and books need total at most W."""
     sw = run.sw
     res = run.res
     const = run.const
@@ -805,7 +817,7 @@ def plan_of(run: _Run) -> Plan:
         if target >= 0:
             break
     if target < 0:
-        return run.nat, [], []  # no meld holding a natural fits
+        return run.nat, run.tot, [], []  # no meld holding a natural fits
     t = target - cpart
     suits: list[tuple[int, int, int]] = []
     exports: list[tuple[int, int]] = []
@@ -843,7 +855,7 @@ def plan_of(run: _Run) -> Plan:
         ch = charged.get(q, 0)
         # charges: 0 = a free book; sw / 2 * sw = a book with 1 / 2 wilds; else deadwood
         books.append((cards, ch in (0, sw, 2 * sw)))
-    return run.nat, suits, books
+    return run.nat, run.tot, suits, books
 
 
 def _back_step(
@@ -874,7 +886,15 @@ def _back_step(
                 c = ct[r >> fsh & 15]
                 assert c is not None  # (y would be 0)
                 charges.append((fsh >> 2, c))
-            alt = _charge_split(x, charges, t)
+            alt = None
+            if len(charges) == 1:  # (most steps close one rank)
+                q, c = charges[0]
+                for sh in c:
+                    if t >= sh and x >> (t - sh) & 1:
+                        alt = [(q, sh)]
+                        break
+            else:
+                alt = _charge_split(x, charges, t)
             assert alt is not None
             t2 = t - sum([sh for _q, sh in alt])  # a bit of x: one transition reaches it
             for dl, pts, pp, _ob in opts:
@@ -910,7 +930,7 @@ def dead_of(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) ->
         if cfg.all_wild_melds and run.w >= 3:
             return [c for c in key if c != JOKER and c % 11 + 3 != wild_rank]
         return list(key)
-    _nat, suits, books = plan_of(run)
+    _nat, _tot, suits, books = plan_of(run)
     dead = [c for cards, is_book in books if not is_book for c in cards]
     for s, p, u in suits:
         dead.extend([s * 11 + q for q in _suits.suit_runs(p, u)[1]])
