@@ -2,15 +2,16 @@
 
 Usage:  python benchmarks/ab_core.py OTHER_SRC [--rounds 5] [--hands 1500] [row ...]
 
-Rows: ``13`` (min_deadwood, 13 cards, kings wild), ``10`` (min_deadwood, 10 cards, tens
-wild), ``bd`` (best_discard, 14 cards, kings wild); default all three.  Both trees are
+Rows: those of ``ir_count.py`` (``13``, ``10``, ``bd`` by default; also ``ar``, ``dv``,
+``go``).  Both trees are
 loaded into this process (``OTHER_SRC`` is, say, ``src`` of a ``git worktree`` of an older
 commit; the other is this checkout's ``src``).  Each round times the same hands in
 ``bench_core.py``'s "cold-hand" mode with one tree and then the other (all caches of that
 tree cleared, its hand-independent tables warmed on a disjoint set of hands); the figure
 kept per tree is the best of the rounds, so a slow spell of the shared machine hits both
 trees alike.  Prints median / p99 / mean in microseconds and the ratio of this tree to
-the other.  For differences under about 5%, count instructions instead (``ir_count.py``).
+the other.  For differences under about 5%, count instructions instead (``ir_count.py``,
+which repeats exactly).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ import time
 from pathlib import Path
 from types import ModuleType
 
-from ir_count import DECK, ROWS  # the same hands and rows (this folder is on sys.path)
+# the same hands and rows (this folder is on sys.path)
+from ir_count import DECK, DEFAULT_ROWS, ROWS
 
 HERE = Path(__file__).resolve().parent
 
@@ -64,11 +66,11 @@ def _stats(times: list[int]) -> tuple[float, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("other", help="the src directory of the tree to compare against")
-    parser.add_argument("rows", nargs="*", help="13, 10 and/or bd (default: all)")
+    parser.add_argument("rows", nargs="*", help=f"any of {', '.join(ROWS)} (default: 13 10 bd)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--hands", type=int, default=1500)
     args = parser.parse_intermixed_args()
-    rows = args.rows or list(ROWS)
+    rows = args.rows or list(DEFAULT_ROWS)
     if not set(rows) <= set(ROWS):
         parser.error(f"rows are {', '.join(ROWS)}; got {' '.join(rows)}")
     trees = {"other": _load(args.other), "this": _load(str(HERE.parent / "src"))}

@@ -6,13 +6,17 @@ Usage:  python benchmarks/ir_count.py [--src DIR] [--hands N] [row ...]
 Rows: ``13`` (min_deadwood, 13 cards, kings wild), ``10`` (min_deadwood, 10 cards, tens
 wild), ``bd`` (best_discard, 14 cards, kings wild); default those three.  On request:
 ``ar`` (arrange, 13 cards), ``dv`` (discard_values, 14 cards), ``go`` (can_go_out, 14
-cards), all kings wild.  Each row runs the
-hands of ``bench_core.py``'s "cold-hand" mode (per-hand caches cleared before each hand,
-hand-independent tables warmed on a disjoint set of hands) under ``valgrind --tool=callgrind``
-twice, once timing nothing, and prints the difference per hand in thousands of
-instructions.  ``PYTHONHASHSEED`` is fixed and the garbage collector is off while counting,
-so repeated runs agree to about 1-2%.  ``--src`` points at another checkout's ``src`` to
-count an older version the same way.  Needs ``valgrind`` on the PATH.
+cards), all kings wild.
+
+Each row runs the hands of ``bench_core.py``'s "cold-hand" mode (per-hand caches cleared
+before each hand, hand-independent tables warmed on a disjoint set of hands) under
+``valgrind --tool=callgrind`` twice, once solving nothing, and prints the difference per
+hand in thousands of instructions.  Only the loop over the timed hands is counted (it runs
+inside ``exec``, and valgrind collects only inside CPython's ``builtin_exec``), with
+``PYTHONHASHSEED`` fixed and the garbage collector off, so a repeated run gives the same
+count (the start-up and warm-up, whose memory layout varies from run to run, once made
+counts move by 5-10%).  ``--src`` points at another checkout's ``src`` to count an older
+version the same way.  Needs ``valgrind`` on the PATH and a CPython with its symbols.
 """
 
 from __future__ import annotations
@@ -54,10 +58,11 @@ def _child(src: str, row: str, n: int, timed: bool) -> None:
         solve(warm.sample(DECK, size), wild_rank, cfg)
     gc.collect()
     gc.disable()
-    for hand in hands:
-        core.cache_clear(keep_tables=True)
-        if timed:
-            solve(hand, wild_rank, cfg)
+    # the loop runs inside exec(): valgrind counts only what runs inside ``builtin_exec``
+    body = "    solve(hand, wild_rank, cfg)\n" if timed else ""
+    loop = compile(f"for hand in hands:\n    clear(keep_tables=True)\n{body}", "<loop>", "exec")
+    names = {"hands": hands, "clear": core.cache_clear, "solve": solve}
+    exec(loop, {**names, "wild_rank": wild_rank, "cfg": cfg})
 
 
 def _instructions(src: str, row: str, n: int, timed: bool) -> int:
@@ -65,6 +70,7 @@ def _instructions(src: str, row: str, n: int, timed: bool) -> int:
         "valgrind",
         "--tool=callgrind",
         "--callgrind-out-file=/dev/null",
+        "--toggle-collect=builtin_exec",
         sys.executable,
         __file__,
         "--child",
@@ -80,6 +86,8 @@ def _instructions(src: str, row: str, n: int, timed: bool) -> int:
     match = re.search(r"Collected : (\d+)", out)
     if match is None:
         raise SystemExit(f"no instruction count in valgrind's output:\n{out}")
+    if int(match.group(1)) == 0:
+        raise SystemExit(f"{sys.executable} has no symbol builtin_exec to count in (stripped?)")
     return int(match.group(1))
 
 
