@@ -180,11 +180,6 @@ def _pareto_bits(tb: bytes, p: int, w: int, sw: int) -> tuple[tuple[int, ...], i
     return r
 
 
-def _option(tb: bytes, dl: int, pp: int, w: int, sw: int) -> _Opt:
-    pts, bits = _pareto_bits(tb, pp, w, sw)
-    return dl, pts, pp, bits
-
-
 def _suit_info(tb: bytes, ls: int, cs: int, w: int, sw: int) -> _Info:
     """The decomposition of one suit: ``ls`` its 2-bit count lanes, ``cs`` the presence
     bits (2q) of its contested positions.
@@ -256,8 +251,8 @@ def _branching_item(tb: bytes, sl: int, c: int, w: int, sw: int) -> _Item:
             opts.append((dl + sh, pp - pq))
             if two:
                 opts.append((dl + 2 * sh, pp - 2 * pq))
-    # (``_option`` inlined: a call per option cost about 3% of a cold 13-card solve,
-    # measured with benchmarks/ir_count.py)
+    # (the memo lookup of ``_pareto_bits`` inlined: a call per option cost about 3% of a
+    # cold 13-card solve, measured with benchmarks/ir_count.py)
     memo = _PARETO
     kw = (w << 18) | (sw << 22)
     out = []
@@ -307,6 +302,7 @@ class _Run:
         "iso",
         "nat",
         "res",
+        "seq",
         "st0",
         "states",
         "steps",
@@ -319,6 +315,7 @@ class _Run:
 
     def __init__(self) -> None:
         self.steps: list[_Step] = []
+        self.seq: list[tuple[tuple[_Opt, ...], list[tuple[int, _Ctab]]]] = []
         self.states: list[tuple[dict[int, int], dict[int, int]]] = []
         self.st0 = 0
         self.fixed: list[tuple[int, int, int, tuple[int, ...]]] = []
@@ -548,8 +545,8 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
     res = 1
     if run is not None:
         if items:
-            seq = [(it[2], closes[i]) for i, it in enumerate(items)]
-            res = _dp(seq, {st0: 1}, full, run.states)
+            run.seq = [(it[2], closes[i]) for i, it in enumerate(items)]
+            res = _dp(run.seq, {st0: 1}, full, run.states)
         nat = _least(res, const, w, sw, full, tot)
     else:
         if items:  # the DP starts from the other naturals' value
@@ -651,6 +648,7 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None, cutoff: int | No
     iso = run.iso
     st0 = run.st0
     start = -1  # the first DP step to re-run (-1: the DP's value is unchanged)
+    changed = -1  # the step whose options or closings change
     cur: dict[int, int] | None = None  # the states before it, when not the recorded ones
     for j, (kind, fs, p, _pts) in enumerate(fixed):
         if kind == 0 and fs == s and p // pq % 3:
@@ -659,12 +657,19 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None, cutoff: int | No
     else:
         for i, (fs, opts, ctabs) in enumerate(steps):
             if fs == s and opts[0][2] // pq % 3:
-                # options sending every copy of c to the book no longer exist
-                opts2 = tuple(
-                    [_option(tb, dl, pp - pq, w, sw) for dl, _p, pp, _b in opts if pp // pq % 3]
-                )
+                # options sending every copy of c to the book no longer exist (the memo
+                # lookup of ``_pareto_bits`` inlined, as in ``_branching_item``)
+                memo = _PARETO
+                kw = (w << 18) | (sw << 22)
+                kept = []
+                for dl, _p, pp, _b in opts:
+                    if pp // pq % 3:
+                        pp -= pq
+                        pts, bits = memo.get(pp | kw) or _pareto_bits(tb, pp, w, sw)
+                        kept.append((dl, pts, pp, bits))
+                opts2 = tuple(kept)
                 steps = [*steps[:i], (fs, opts2, ctabs), *steps[i + 1 :]]
-                start = i
+                start = changed = i
                 break
         else:
             # an isolated natural: its rank's book holds one natural fewer
@@ -675,6 +680,7 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None, cutoff: int | No
                     ct2 = _CLOSE[_WIDTHS.index(sw)][q][c0 - 1]
                     ctabs2 = [(fsh, ct2 if fsh == q4 else ct) for fsh, ct in ctabs]
                     steps = [*steps[:i], (fs, opts, ctabs2), *steps[i + 1 :]]
+                    changed = i
                     st0 -= 1 << q4
                     if out is None:  # only the closing step reads the count: re-run it
                         start = i
@@ -705,7 +711,9 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None, cutoff: int | No
     if start < 0:
         res = run.res
     else:
-        seq = [(st[1], st[2]) for st in steps[start:]]
+        seq = run.seq[start:]
+        if steps is not run.steps:  # the step whose options or closings changed
+            seq[changed - start] = steps[changed][1:]
         if cur is None:
             cur = {st0: 1} if start == 0 else run.states[start][0]
         cut = full
@@ -722,6 +730,7 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None, cutoff: int | No
     if out is not None:
         assert states is not None
         out.steps = steps
+        out.seq = [st[1:] for st in steps]
         out.states = states
         out.fixed = fixed
         out.iso = iso
