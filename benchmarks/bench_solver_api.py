@@ -73,22 +73,14 @@ def main() -> None:
         _time(thirteen, lambda h: fc.min_deadwood(h, 13), False),
         scale,
     )
-    _row(
-        "best_discard 14 cards, new hand",
-        _time(fourteen, lambda h: fc.best_discard(h, 13), True),
-        scale,
-    )
-    _row(
-        "deadwood_by_discard 14 cards, new hand",
-        _time(fourteen, lambda h: fc.deadwood_by_discard(h, 13), True),
-        scale,
-    )
-    _row(
-        "can_go_out 14 cards, new hand",
-        _time(fourteen, lambda h: fc.can_go_out(h, 13), True),
-        scale,
-    )
-    _row("outs 13 cards, new hand", _time(thirteen, lambda h: fc.outs(h, 13), True), scale)
+    new_hand_rows = [
+        ("best_discard 14 cards, new hand", fourteen, fc.best_discard),
+        ("deadwood_by_discard 14 cards, new hand", fourteen, fc.deadwood_by_discard),
+        ("can_go_out 14 cards, new hand", fourteen, fc.can_go_out),
+        ("outs 13 cards, new hand", thirteen, fc.outs),
+    ]
+    for label, hands, solve in new_hand_rows:
+        _row(label, _time(hands, lambda h, solve=solve: solve(h, 13), True), scale)
 
 
 if __name__ == "__main__":

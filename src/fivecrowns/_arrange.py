@@ -42,14 +42,21 @@ _SUIT_MELDS_SIZE = 1 << 15
 
 def _suit_melds(s: int, p: int, u: int) -> _SuitMelds:
     """(books, (run, wilds it needs at least) pairs, deadwood) of ``_suits.suit_runs(p,
-    u)`` as card codes of suit ``s``."""
+    u)`` as card codes of suit ``s``, memoised in ``_SUIT_MELDS``."""
+    k = s | p << 3 | u << 21
+    got = _SUIT_MELDS.get(k)
+    if got is not None:
+        return got
     srun, sdead = suit_runs(p, u)
     base = s * 11
     books = tuple(tuple([base + x for x in sr]) for sr in srun if sr[0] == sr[-1])
     runs = tuple(
         (tuple([base + x for x in sr]), _run_min_wilds(list(sr))) for sr in srun if sr[0] != sr[-1]
     )
-    return books, runs, tuple([base + x for x in sdead])
+    if len(_SUIT_MELDS) >= _SUIT_MELDS_SIZE:
+        _SUIT_MELDS.clear()
+    got = _SUIT_MELDS[k] = books, runs, tuple([base + x for x in sdead])
+    return got
 
 
 def _fast_arrange(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Arrangement | None:
@@ -75,16 +82,8 @@ def _plan_arrangement(
     books: list[Sequence[int]] = []
     runs: list[tuple[Sequence[int], int]] = []
     dead: list[int] = []
-    memo = _SUIT_MELDS
     for s, p, u in suits:
-        k = s | p << 3 | u << 21
-        sm = memo.get(k)
-        if sm is None:
-            sm = _suit_melds(s, p, u)
-            if len(memo) >= _SUIT_MELDS_SIZE:
-                memo.clear()
-            memo[k] = sm
-        sb, sr, sd = sm
+        sb, sr, sd = _suit_melds(s, p, u)
         if sb:
             books.extend(sb)
         if sr:
