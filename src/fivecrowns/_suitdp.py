@@ -515,14 +515,14 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
                 run.fixed.append((0, s, p, pts))
             if ic:
                 run.iso.append((s, ic))
-    closes: list[list[tuple[int, _Ctab]]] = []
+    seq: list[tuple[tuple[_Opt, ...], list[tuple[int, _Ctab]]]] = []  # the DP steps
     st0 = 0
     if items:
         if len(items) > 1:
             items.sort()
         # a rank closes after the last item holding it (walk the items backwards)
         ctq = _CLOSE[wi]
-        for _q, _s, _o, brq in reversed(items):
+        for _q, _s, opts, brq in reversed(items):
             cl = []
             for q in brq:
                 if contested >> (2 * q) & 1:
@@ -530,8 +530,8 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
                     c0 = isoc >> (4 * q) & 15
                     cl.append((4 * q, ctq[q][c0]))
                     st0 += c0 << (4 * q)
-            closes.append(cl)
-        closes.reverse()
+            seq.append((opts, cl))
+        seq.reverse()
     while contested:  # ranks of isolated naturals only: 2 make a book with a wild or not
         low = contested & -contested
         contested ^= low
@@ -545,18 +545,18 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
     res = 1
     if run is not None:
         if items:
-            run.seq = [(it[2], closes[i]) for i, it in enumerate(items)]
-            res = _dp(run.seq, {st0: 1}, full, run.states)
+            run.seq = seq
+            res = _dp(seq, {st0: 1}, full, run.states)
         nat = _least(res, const, w, sw, full, tot)
     else:
         if items:  # the DP starts from the other naturals' value
-            const = _dp([(it[2], closes[i]) for i, it in enumerate(items)], {st0: const}, full)
+            const = _dp(seq, {st0: const}, full)
         nat = _fold(const, w, sw, tot)
     nj = acc >> _O_J
     wsum = nj * cfg.joker_points + (w - nj) * cfg.wild_points
     value = _final(nat, tot, w, wsum, cfg)
     if run is not None:
-        run.steps = [(it[1], it[2], closes[i]) for i, it in enumerate(items)]
+        run.steps = [(it[1], *st) for it, st in zip(items, seq, strict=True)]
         run.st0 = st0
         run.const = const
         run.res = res
