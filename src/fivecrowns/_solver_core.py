@@ -46,7 +46,8 @@ Algorithm (exact dynamic programme, see ``_sweep``):
   the hand; a card that is deadwood in its arrangement leaves exactly that arrangement
   without it, any other discard re-runs part of the recorded solve
   (``_suitdp.drop_value``), and the chosen discard's arrangement comes from the hand's
-  plan or from the re-run's (``_suitdp.drop_run``).  ``discard_values`` uses the same.
+  plan or from the re-run's (``_suitdp.drop_run``).  ``discard_values`` uses the same;
+  ``can_go_out`` re-runs, with cutoff 0, only the discards whose bound is 0.
 * Default rules fast path (``_suitdp``, used for ``min_deadwood`` and ``arrange``
   whenever the hand holds at most ``_suits.U`` wilds and no code 3+ times): a DP over the
   suits whose state is how many naturals each rank shared by several suits has sent to
@@ -333,13 +334,13 @@ def _can_out(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
     cands = _discard_candidates(key, wild_rank, cfg, opt, {}, limit=0)
     if not cands:
         return 0
-    value: Callable[[int], int] | None = None
-    if _suitdp.applies(cfg):
-        run = _suitdp.solve_run(key, wild_rank, cfg)
+    run = _suitdp.solve_run(key, wild_rank, cfg) if _suitdp.applies(cfg) else None
+
+    def value(c: int) -> int:
         if run is not None:
-            value = lambda c: _suitdp.drop_value(run, key, wild_rank, cfg, c, 0)  # noqa: E731
-    if value is None:
-        value = lambda c: _min_cached(_remove(key, (c,)), wild_rank, cfg)  # noqa: E731
+            return _suitdp.drop_value(run, key, wild_rank, cfg, c, 0)
+        return _min_cached(_remove(key, (c,)), wild_rank, cfg)
+
     # a hand that goes out most often keeps one card of deadwood: worth the least deadwood
     cands.sort(key=lambda cand: abs(opt + cand[2]))
     return int(any(value(-cand[3]) == 0 for cand in cands))
