@@ -273,6 +273,7 @@ def test_cache_is_bounded_and_clearable() -> None:
         _solve._discards_cached,
         _arrange._arrange_cached,
         _solver_core._can_out_cached,
+        _solver_core._outs_cached,
     }
     assert hand_caches <= caches
     for cache in caches:
@@ -281,6 +282,7 @@ def test_cache_is_bounded_and_clearable() -> None:
     fc.deadwood_by_discard("7H 8H 9H 3S", 3)
     fc.best_arrangement("7H 8H 9H", 3)
     fc.can_go_out("7H 8H 9H 9H", 3)
+    fc.outs("7H 8H 9H QS", 3)
     assert all(cache.cache_info().currsize > 0 for cache in hand_caches)
     fc.clear_cache()
     assert all(cache.cache_info().currsize == 0 for cache in caches)

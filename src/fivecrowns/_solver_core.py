@@ -74,7 +74,6 @@ a card are left in the deck.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from . import _arrange as _arrange_mod
 from . import _solve as _solve_mod
@@ -87,11 +86,11 @@ from ._arrange import _arrange as _arrange
 from ._arrange import _arrange_cached as _arrange_cached
 from ._arrange import _plan_arrangement
 from ._arrange import meld_kind as meld_kind
-from ._core_config import _CACHE_SIZE, _hand_cache, _is_default, _live_flags, _points
 from ._core_config import JOKER as JOKER
 from ._core_config import Arrangement as Arrangement
 from ._core_config import CoreConfig as CoreConfig
 from ._core_config import Meld as Meld
+from ._core_config import _hand_cache, _is_default, _live_flags, _points
 from ._core_config import _remove as _remove
 from ._solve import _discards as _discards
 from ._solve import _discards_cached as _discards_cached
@@ -349,10 +348,10 @@ def _can_out(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int:
 _can_out_cached = _hand_cache(_can_out)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _outs_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> frozenset[int]:
+def _outs(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> tuple[int, ...]:
+    """``outs`` of the sorted hand ``key``, as sorted codes."""
     if _min_cached(key, wild_rank, cfg) == 0:
-        return frozenset(range(56))  # draw anything, discard it
+        return tuple(range(56))  # draw anything, discard it
     wi = wild_rank - 3
     with_joker = tuple(sorted((*key, JOKER)))
     # Every wild draw behaves the same (wilds are interchangeable inside melds).
@@ -360,7 +359,7 @@ def _outs_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> froze
     if not joker_out and _is_default(cfg) and cfg.all_wild_melds:
         # Default rules: a drawn natural used in a meld can be replaced by a joker (not
         # valid without all-wild melds: the natural may be the meld's only natural).
-        return frozenset()
+        return ()
     res: set[int] = set()
     if joker_out:
         res.add(JOKER)
@@ -380,7 +379,10 @@ def _outs_cached(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> froze
             continue
         if _can_out_cached(tuple(sorted((*key, x))), wild_rank, cfg):
             res.add(x)
-    return frozenset(res)
+    return tuple(sorted(res))
+
+
+_outs_cached = _hand_cache(_outs)
 
 
 def outs(codes: Sequence[int], wild_rank: int, cfg: CoreConfig) -> frozenset[int]:
@@ -388,7 +390,7 @@ def outs(codes: Sequence[int], wild_rank: int, cfg: CoreConfig) -> frozenset[int
 
     Card availability (copies left in the deck) is not considered.
     """
-    return _outs_cached(tuple(sorted(codes)), wild_rank, cfg)
+    return frozenset(_outs_cached(tuple(sorted(codes)), wild_rank, cfg))
 
 
 def cache_clear(keep_tables: bool = False) -> None:
