@@ -280,20 +280,21 @@ _CLOSE = tuple(
 
 
 _Ctab = tuple[tuple[int, ...] | None, ...]
-#: One DP step: (suit, the item's options, (4q, charge table) of the ranks it closes).
-_Step = tuple[int, tuple[_Opt, ...], list[tuple[int, _Ctab]]]
+#: One DP step: (the item's options, (4q, charge table) of the ranks it closes).
+_Step = tuple[tuple[_Opt, ...], list[tuple[int, _Ctab]]]
 
 
 class _Run:
     """One recorded solve of a hand, for plans and discards.
 
-    ``steps`` are the DP steps in order, ``st0`` the state before the first and
-    ``states`` (the states with their values before, the raw states) of each step (see
-    ``_dp``); ``fixed`` the factors folded into ``const``: (kind, suit, pattern, shifts)
-    with kind 0 = a suit's naturals outside its branching items and isolated naturals,
-    kind 1 = a rank of two isolated naturals only (suit = rank position, pattern 0);
-    ``iso`` the isolated naturals per suit (4-bit counts at bit 4q).  ``res`` is the DP's
-    value, ``nat`` the least natural deadwood and ``value`` the hand's least deadwood."""
+    ``steps`` are the DP steps in order, ``step_suits`` the suit of each, ``st0`` the
+    state before the first and ``states`` (the states with their values before, the raw
+    states) of each step (see ``_dp``); ``fixed`` the factors folded into ``const``:
+    (kind, suit, pattern, shifts) with kind 0 = a suit's naturals outside its branching
+    items and isolated naturals, kind 1 = a rank of two isolated naturals only (suit =
+    rank position, pattern 0); ``iso`` the isolated naturals per suit (4-bit counts at
+    bit 4q).  ``res`` is the DP's value, ``nat`` the least natural deadwood and ``value``
+    the hand's least deadwood."""
 
     __slots__ = (
         "const",
@@ -302,9 +303,9 @@ class _Run:
         "iso",
         "nat",
         "res",
-        "seq",
         "st0",
         "states",
+        "step_suits",
         "steps",
         "sw",
         "tot",
@@ -315,7 +316,7 @@ class _Run:
 
     def __init__(self) -> None:
         self.steps: list[_Step] = []
-        self.seq: list[tuple[tuple[_Opt, ...], list[tuple[int, _Ctab]]]] = []
+        self.step_suits: list[int] = []
         self.states: list[tuple[dict[int, int], dict[int, int]]] = []
         self.st0 = 0
         self.fixed: list[tuple[int, int, int, tuple[int, ...]]] = []
@@ -332,7 +333,7 @@ class _Run:
 
 
 def _dp(
-    seq: list[tuple[tuple[_Opt, ...], list[tuple[int, _Ctab]]]],
+    seq: list[_Step],
     cur: dict[int, int],
     full: int,
     states: list[tuple[dict[int, int], dict[int, int]]] | None = None,
@@ -515,7 +516,7 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
                 run.fixed.append((0, s, p, pts))
             if ic:
                 run.iso.append((s, ic))
-    seq: list[tuple[tuple[_Opt, ...], list[tuple[int, _Ctab]]]] = []  # the DP steps
+    seq: list[_Step] = []  # the DP steps
     st0 = 0
     if items:
         if len(items) > 1:
@@ -545,7 +546,6 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
     res = 1
     if run is not None:
         if items:
-            run.seq = seq
             res = _dp(seq, {st0: 1}, full, run.states)
         nat = _least(res, const, w, sw, full, tot)
     else:
@@ -556,7 +556,8 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
     wsum = nj * cfg.joker_points + (w - nj) * cfg.wild_points
     value = _final(nat, tot, w, wsum, cfg)
     if run is not None:
-        run.steps = [(it[1], *st) for it, st in zip(items, seq, strict=True)]
+        run.steps = seq
+        run.step_suits = [it[1] for it in items]
         run.st0 = st0
         run.const = const
         run.res = res
@@ -648,15 +649,15 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None, cutoff: int | No
     iso = run.iso
     st0 = run.st0
     start = -1  # the first DP step to re-run (-1: the DP's value is unchanged)
-    changed = -1  # the step whose options or closings change
     cur: dict[int, int] | None = None  # the states before it, when not the recorded ones
     for j, (kind, fs, p, _pts) in enumerate(fixed):
         if kind == 0 and fs == s and p // pq % 3:
             fixed = [*fixed[:j], (0, s, p - pq, _pareto(tb, p - pq, w, sw)), *fixed[j + 1 :]]
             break
     else:
-        for i, (fs, opts, ctabs) in enumerate(steps):
-            if fs == s and opts[0][2] // pq % 3:
+        suits = run.step_suits
+        for i, (opts, ctabs) in enumerate(steps):
+            if suits[i] == s and opts[0][2] // pq % 3:
                 # options sending every copy of c to the book no longer exist (the memo
                 # lookup of ``_pareto_bits`` inlined, as in ``_branching_item``)
                 memo = _PARETO
@@ -668,19 +669,18 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None, cutoff: int | No
                         pts, bits = memo.get(pp | kw) or _pareto_bits(tb, pp, w, sw)
                         kept.append((dl, pts, pp, bits))
                 opts2 = tuple(kept)
-                steps = [*steps[:i], (fs, opts2, ctabs), *steps[i + 1 :]]
-                start = changed = i
+                steps = [*steps[:i], (opts2, ctabs), *steps[i + 1 :]]
+                start = i
                 break
         else:
             # an isolated natural: its rank's book holds one natural fewer
             c0 = sum([ic >> q4 & 15 for _s, ic in iso])
             iso = [(fs, ic - (1 << q4) if fs == s and ic >> q4 & 15 else ic) for fs, ic in iso]
-            for i, (fs, opts, ctabs) in enumerate(steps):
+            for i, (opts, ctabs) in enumerate(steps):
                 if any(fsh == q4 for fsh, _ct in ctabs):
                     ct2 = _CLOSE[_WIDTHS.index(sw)][q][c0 - 1]
                     ctabs2 = [(fsh, ct2 if fsh == q4 else ct) for fsh, ct in ctabs]
-                    steps = [*steps[:i], (fs, opts, ctabs2), *steps[i + 1 :]]
-                    changed = i
+                    steps = [*steps[:i], (opts, ctabs2), *steps[i + 1 :]]
                     st0 -= 1 << q4
                     if out is None:  # only the closing step reads the count: re-run it
                         start = i
@@ -711,9 +711,7 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None, cutoff: int | No
     if start < 0:
         res = run.res
     else:
-        seq = run.seq[start:]
-        if steps is not run.steps:  # the step whose options or closings changed
-            seq[changed - start] = steps[changed][1:]
+        seq = steps[start:]
         if cur is None:
             cur = {st0: 1} if start == 0 else run.states[start][0]
         cut = full
@@ -730,7 +728,7 @@ def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None, cutoff: int | No
     if out is not None:
         assert states is not None
         out.steps = steps
-        out.seq = [st[1:] for st in steps]
+        out.step_suits = run.step_suits
         out.states = states
         out.fixed = fixed
         out.iso = iso
@@ -832,8 +830,8 @@ def plan_of(run: _Run) -> Plan:
     exports: list[tuple[int, int]] = []
     charged: dict[int, int] = {}  # rank position -> chosen closing charge
     want = 0
-    for (s, opts, ctabs), (prev, raw) in zip(
-        reversed(run.steps), reversed(run.states), strict=True
+    for s, (opts, ctabs), (prev, raw) in zip(
+        reversed(run.step_suits), reversed(run.steps), reversed(run.states), strict=True
     ):
         st, dl, pp, sh, alt = _back_step(opts, ctabs, prev, raw, want, t)
         suits.append((s, pp, sh // sw))
