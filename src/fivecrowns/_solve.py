@@ -143,16 +143,8 @@ def _discards(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> dict[int
                 c: run.value - _points(c, wild_rank, cfg)
                 for c in _suitdp.dead_of(run, key, wild_rank, cfg)
             }
-            by_points: dict[int, int] = {}  # wilds: one solve per points value
             for c in set(key):
-                if c in vals:
-                    continue
-                if c == JOKER or c % 11 + 3 == wild_rank:
-                    p = _points(c, wild_rank, cfg)
-                    if p not in by_points:
-                        by_points[p] = _suitdp.drop_value(run, key, wild_rank, cfg, c)
-                    vals[c] = by_points[p]
-                else:
+                if c not in vals:
                     vals[c] = _suitdp.drop_value(run, key, wild_rank, cfg, c)
             return vals
     codes, counts, wild_pts = _parse(key, wild_rank, cfg)
