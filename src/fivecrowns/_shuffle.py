@@ -18,7 +18,7 @@ import random
 import secrets
 from typing import TypeVar
 
-__all__ = ["new_seed", "shuffle_seed", "shuffled"]
+__all__ = ["derive_seed", "new_seed", "shuffle_seed", "shuffled"]
 
 _T = TypeVar("_T")
 
@@ -28,10 +28,21 @@ def new_seed() -> int:
     return secrets.randbits(64)
 
 
-def shuffle_seed(seed: int, round_number: int, extra_round: int, reshuffle: int) -> int:
-    """The seed of one shuffle: SHA-256 of the four numbers, read as a 64-bit int."""
-    text = f"fivecrowns/shuffle/v1/{seed}/{round_number}/{extra_round}/{reshuffle}"
+def derive_seed(*parts: object) -> int:
+    """A 64-bit seed derived from ``parts``: the first 8 bytes of the SHA-256 of their
+    text joined by ``/``, big-endian. Every seed the library derives (shuffles, games of a
+    tournament, bots) comes from here, so recorded games replay identically.
+
+    >>> derive_seed("fivecrowns/shuffle/v1", 7, 1, 0, 0) == shuffle_seed(7, 1, 0, 0)
+    True
+    """
+    text = "/".join(map(str, parts))
     return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
+
+
+def shuffle_seed(seed: int, round_number: int, extra_round: int, reshuffle: int) -> int:
+    """The seed of one shuffle, derived from the game seed and the shuffle's place."""
+    return derive_seed("fivecrowns/shuffle/v1", seed, round_number, extra_round, reshuffle)
 
 
 def _fisher_yates(items: list[_T], seed: int) -> list[_T]:

@@ -30,6 +30,7 @@ import attrs
 from .errors import InvalidCardError, InvalidHandError
 
 __all__ = [
+    "CARDS",
     "JOKER",
     "JOKER_CODE",
     "NUM_CODES",
@@ -41,7 +42,9 @@ __all__ = [
     "check_wild_rank",
     "deck",
     "format_cards",
+    "is_wild_code",
     "parse_cards",
+    "without",
 ]
 
 
@@ -205,8 +208,39 @@ def _name(code: int) -> str:
 
 _NAMES: Final = tuple(_name(code) for code in range(NUM_CODES))
 _CARDS: Final = tuple(Card(code) for code in range(NUM_CODES))
+#: Every distinct card, indexed by its code: ``CARDS[code] == Card.from_code(code)``.
+CARDS: Final = _CARDS
 #: The joker.
 JOKER: Final = _CARDS[JOKER_CODE]
+
+
+def is_wild_code(code: int, wild_rank: int | None) -> bool:
+    """True if the card with this code is wild when ``wild_rank`` is wild (``None``: only
+    jokers are): the code form of :meth:`Card.is_wild`, for loops over codes.
+
+    >>> is_wild_code(JOKER_CODE, None), is_wild_code(Card.parse("7H").code, 7)
+    (True, True)
+    """
+    return code == JOKER_CODE or code % 11 + 3 == wild_rank
+
+
+def without(cards: Iterable[Card], removed: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` with one copy of each card of ``removed`` taken out, the order kept.
+
+    Raises :class:`InvalidHandError` if ``removed`` holds a card (or a copy of it) that
+    ``cards`` does not.
+
+    >>> format_cards(without(parse_cards("7H 7H 8H JK"), parse_cards("7H JK")))
+    '7H 8H'
+    """
+    rest = list(cards)
+    for card in removed:
+        try:
+            rest.remove(card)
+        except ValueError:
+            raise InvalidHandError(f"{card} is not among the cards to take it from") from None
+    return tuple(rest)
+
 
 _RANK_TOKENS: Final = {label: rank for rank, label in _RANK_LABELS.items()} | {"T": 10}
 _SUIT_TOKENS: Final = {

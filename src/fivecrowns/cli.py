@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
-import hashlib
 import json
 import math
 import os
@@ -23,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
 from ._progress import Progress, on_terminal
+from ._shuffle import derive_seed
 from ._term import Painter, wants_colour
 from ._version import __version__
 from .cards import Card
@@ -446,8 +446,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
 
 def _game_seed(seed: int, game: int) -> int:
     """The seed of game number ``game`` of a run seeded ``seed`` (64 bits of SHA-256)."""
-    text = f"fivecrowns/simulate/solitaire/{seed}/{game}"
-    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
+    return derive_seed("fivecrowns/simulate/solitaire", seed, game)
 
 
 def _solitaire_games(

@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from .cards import JOKER_CODE, Card, check_wild_rank
+from .cards import JOKER_CODE, NUM_CODES, Card, check_wild_rank
 from .errors import InvalidRulesError
 
 __all__ = ["OFFICIAL", "OFFICIAL_SCHEDULE", "Rules", "TieBreak"]
@@ -278,13 +278,33 @@ class Rules:
         """What ``card`` costs when left unmelded in a round whose wild rank is ``wild_rank``:
         its rank (J 11, Q 12, K 13), a card of the wild rank ``wild_points`` (20), a joker
         ``joker_points`` (50)."""
-        code = card.code
-        if code == JOKER_CODE:
-            return self.joker_points
-        if wild_rank is not None:
-            check_wild_rank(wild_rank)
-        rank = code % 11 + 3
-        return self.wild_points if rank == wild_rank else rank
+        return self.points_by_code(wild_rank)[card.code]
+
+    def points_by_code(self, wild_rank: int | None) -> tuple[int, ...]:
+        """What every card costs unmelded, indexed by card code (the table form of
+        :meth:`points`, for loops over codes).
+
+        >>> table = Rules().points_by_code(7)
+        >>> table[Card.parse("KH").code], table[Card.parse("7H").code], table[JOKER_CODE]
+        (13, 20, 50)
+        """
+        key = (self.wild_points, self.joker_points, wild_rank)
+        table = _POINTS.get(key)
+        if table is None:
+            if wild_rank is not None:
+                check_wild_rank(wild_rank)
+            table = tuple(
+                self.joker_points
+                if code == JOKER_CODE
+                else self.wild_points
+                if code % 11 + 3 == wild_rank
+                else code % 11 + 3
+                for code in range(NUM_CODES)
+            )
+            if len(_POINTS) >= 256:
+                _POINTS.clear()
+            _POINTS[key] = table
+        return table
 
     def max_wilds_in(self, naturals: int) -> int | None:
         """How many wilds a meld with ``naturals`` natural cards may hold (None: no limit)."""
@@ -295,6 +315,9 @@ class Rules:
             return naturals
         return int(limit)
 
+
+#: Point tables by (wild points, joker points, wild rank); bounded: cleared when full.
+_POINTS: dict[tuple[int, int, int | None], tuple[int, ...]] = {}
 
 #: The official rules.
 OFFICIAL: Final = Rules()

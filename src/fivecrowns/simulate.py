@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import csv
-import hashlib
 import io
 import math
 import os
@@ -48,6 +47,7 @@ from typing import Any, Final
 import attrs
 
 from ._progress import Progress, on_terminal
+from ._shuffle import derive_seed
 from .actions import Action
 from .bots import Bot, make_bot
 from .errors import FiveCrownsError, IllegalActionError
@@ -75,8 +75,7 @@ _Z95: Final = 1.959963984540054
 
 
 def _derive(*parts: object) -> int:
-    text = "/".join(map(str, parts))
-    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big") >> 1
+    return derive_seed(*parts) >> 1  # 63 bits (seeds recorded so far are)
 
 
 def game_seed(seed: int, game: int) -> int:
