@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -151,6 +152,62 @@ def test_outs_leave_out_cards_the_deck_has_run_out_of() -> None:
     hand = "7H 8H 9H 10H QS"
     assert fc.Card.parse("6H") in fc.outs(hand, 3)
     assert fc.Card.parse("6H") not in fc.outs(hand + " 6H 6H", 3)
+
+
+zero_point_rules = st.builds(
+    fc.Rules,
+    packs=st.sampled_from([1, 2]),
+    distinct_suit_books=st.booleans(),
+    max_wilds_per_meld=st.sampled_from([None, 0, 1, "naturals"]),
+    all_wild_melds=st.booleans(),
+    wild_points=st.sampled_from([0, 0, 20]),
+    joker_points=st.sampled_from([0, 50]),
+)
+
+
+def _everything_melds(hand: list[fc.Card], wild_rank: int | None, rules: fc.Rules) -> bool:
+    # the reference with every card costing something: 0 exactly when every card melds
+    priced = attrs.evolve(rules, wild_points=1, joker_points=1)
+    return reference_min_deadwood(hand, wild_rank, priced) == 0
+
+
+def test_melded_means_melded_with_a_joker_worth_nothing() -> None:
+    # the example: the joker costs 0 but cannot meld (no wilds in melds)
+    rules = fc.Rules(joker_points=0, max_wilds_per_meld=0)
+    assert not fc.can_go_out("7H 8H 9H KS JK", 3, rules=rules)
+    assert fc.min_deadwood("7H 8H 9H JK", 3, rules=rules) == 0
+    assert not fc.can_meld_all("7H 8H 9H JK", 3, rules=rules)
+    assert fc.JOKER not in fc.outs("7H 8H 9H KS", 3, rules=rules)
+    assert fc.best_arrangement("7H 8H 9H JK", 3, rules=rules).deadwood == (fc.JOKER,)
+
+
+def test_melded_means_melded_a_free_wild_is_melded_when_it_can_be() -> None:
+    rules = fc.Rules(joker_points=0, max_wilds_per_meld=1)
+    arrangement = fc.best_arrangement("5H 5C 5S JK", 3, rules=rules)
+    assert arrangement.deadwood == ()
+    card, rest = fc.best_discard("5H 5C 5S JK KD", 3, rules=rules)
+    assert card == fc.Card.parse("KD")
+    assert rest.deadwood == ()
+
+
+@settings(max_examples=150)
+@given(st.data())
+def test_melded_means_melded_under_zero_point_wilds(data: st.DataObject) -> None:
+    rules = data.draw(zero_point_rules)
+    hand = data.draw(hands(rules, 8, one_suit=data.draw(st.booleans())))
+    wild_rank = data.draw(wild_ranks)
+    melds_all = _everything_melds(hand, wild_rank, rules)
+    assert fc.can_meld_all(hand, wild_rank, rules=rules) == melds_all
+    assert (fc.best_arrangement(hand, wild_rank, rules=rules).deadwood == ()) == melds_all
+    if hand:
+        expected = any(
+            _everything_melds(fc.cards.without(hand, [card]), wild_rank, rules)
+            for card in set(hand)
+        )
+        assert fc.can_go_out(hand, wild_rank, rules=rules) == expected
+        _card, rest = fc.best_discard(hand, wild_rank, rules=rules)
+        if rest.points == 0:
+            assert (rest.deadwood == ()) == expected
 
 
 # -- scoring rules ---------------------------------------------------------------------------

@@ -37,6 +37,7 @@ __all__ = [
     "best_arrangement",
     "best_discard",
     "can_go_out",
+    "can_meld_all",
     "clear_cache",
     "deadwood_by_discard",
     "min_deadwood",
@@ -90,6 +91,15 @@ def _config(rules: Rules) -> _core.CoreConfig:
 
 
 _CONFIGS: dict[Rules, _core.CoreConfig] = {}
+
+
+def _melded_config(rules: Rules) -> _core.CoreConfig:
+    """The core config under which a hand's least deadwood is 0 exactly when every card
+    melds: a natural costs at least 3 points, and here an unmelded wild costs 1 (with
+    ``wild_points`` or ``joker_points`` 0, "no points" does not mean "melded")."""
+    if rules.wild_points and rules.joker_points:
+        return _config(rules)
+    return _config(attrs.evolve(rules, wild_points=1, joker_points=1))
 
 
 def _wild(wild_rank: Rank | int | None) -> int:
@@ -213,16 +223,24 @@ def best_arrangement(
     (['5H 6H JK=7H 8H'], 12)
     """
     wild = _wild(wild_rank)
-    melds, deadwood, points = _core.arrange(_codes(cards, rules), wild, _config(rules))
+    codes = _codes(cards, rules)
+    melds, deadwood, points = _core.arrange(codes, wild, _config(rules))
+    if points == 0 and deadwood and _melds_all(codes, wild, rules):
+        melds, deadwood, _ = _core.arrange(codes, wild, _melded_config(rules))
     return _arrangement(melds, deadwood, points, wild, rules)
+
+
+def _melds_all(codes: list[int], wild: int, rules: Rules) -> bool:
+    return _core.min_deadwood(codes, wild, _melded_config(rules)) == 0
 
 
 def best_discard(
     cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL
 ) -> tuple[Card, Arrangement]:
     """For a hand after drawing: the discard that leaves the least deadwood, and the best
-    arrangement of the rest. Among equally good discards, a natural card is thrown before a
-    wild, then the one worth the most points, then the higher card code.
+    arrangement of the rest. Among equally good discards, one that leaves every other card
+    melded comes first (it matters when a wild is worth no points), then a natural card is
+    thrown before a wild, then the one worth the most points, then the higher card code.
 
     >>> card, rest = best_discard("7H 8H 9H KS QD", wild_rank=3)
     >>> card, rest.points
@@ -233,6 +251,10 @@ def best_discard(
         raise InvalidHandError("best_discard needs a hand of at least one card")
     wild = _wild(wild_rank)
     discard, melds, deadwood, points = _core.best_discard(codes, wild, _config(rules))
+    if points == 0 and deadwood:  # a wild worth nothing is left: go out instead if possible
+        melded = _core.best_discard(codes, wild, _melded_config(rules))
+        if melded[3] == 0:
+            discard, melds, deadwood, _ = melded
     return _CARDS[discard], _arrangement(melds, deadwood, points, wild, rules)
 
 
@@ -257,16 +279,34 @@ def can_go_out(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules =
     """For a hand after drawing: can it go out, melding every card but one discard?
 
     With ``rules.go_out_without_discard`` a hand whose every card melds can go out too.
+    Melded means melded: a wild that costs no points (``joker_points=0``) but fits no meld
+    keeps the hand from going out.
 
     >>> can_go_out("7H 8H 9H KS", wild_rank=3), can_go_out("7H 8H 9H KS QD", wild_rank=3)
     (True, False)
     """
     codes = _codes(cards, rules)
     wild = _wild(wild_rank)
-    config = _config(rules)
-    if codes and _core.can_go_out(codes, wild, config):
+    if codes and _core.can_go_out(codes, wild, _melded_config(rules)):
         return True
-    return rules.go_out_without_discard and _core.min_deadwood(codes, wild, config) == 0
+    return rules.go_out_without_discard and _melds_all(codes, wild, rules)
+
+
+def can_meld_all(
+    cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL
+) -> bool:
+    """Does every card of the hand fit in some set of disjoint melds (no deadwood at all)?
+
+    This is the question for ``go_out_without_discard`` and for a final turn that melds
+    everything; unlike ``min_deadwood(...) == 0`` it stays right when a wild costs no
+    points.
+
+    >>> can_meld_all("7H 8H 9H", wild_rank=3), can_meld_all("7H 8H 9H JK", wild_rank=3)
+    (True, True)
+    >>> can_meld_all("7H 8H 9H JK", 3, rules=Rules(joker_points=0, max_wilds_per_meld=0))
+    False
+    """
+    return _melds_all(_codes(cards, rules), _wild(wild_rank), rules)
 
 
 def outs(
@@ -280,7 +320,7 @@ def outs(
     """
     codes = _codes(cards, rules)
     wild = _wild(wild_rank)
-    config = _config(rules)
+    config = _melded_config(rules)
     found = set(_core.outs(codes, wild, config))
     if rules.go_out_without_discard:
         found.update(
