@@ -41,7 +41,6 @@ from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
-from . import _solver_core as _core
 from ._scoring import arrange_final
 from .actions import (
     DRAW_DISCARD,
@@ -53,16 +52,14 @@ from .actions import (
     ActionKind,
     Phase,
 )
-from .cards import JOKER_CODE, NUM_CODES, Card
+from .cards import Card, is_wild_code, without
 from .errors import FiveCrownsError
-from .rules import Rules
-from .solver import _config, _wild
+from .melds import Meld
+from .solver import best_arrangement, deadwood_by_discard, min_deadwood
+from .tracking import RoundKnowledge, RoundTracker
 from .views import PlayerView
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
-
-_CARDS: Final = tuple(Card.from_code(code) for code in range(NUM_CODES))
-_GO_OUT_KINDS: Final = (ActionKind.GO_OUT, ActionKind.GO_OUT_WITHOUT_DISCARD)
 
 
 @runtime_checkable
@@ -85,25 +82,17 @@ class Bot(Protocol):
 # -- shared helpers ----------------------------------------------------------------------------
 
 
-def _codes(cards: Sequence[Card]) -> list[int]:
-    return sorted(card.code for card in cards)
-
-
-def _is_wild(code: int, wild: int) -> bool:
-    return code == JOKER_CODE or code % 11 + 3 == wild
-
-
-def _points(code: int, wild: int, rules: Rules) -> int:
-    if code == JOKER_CODE:
-        return rules.joker_points
-    rank = code % 11 + 3
-    return rules.wild_points if rank == wild else rank
-
-
-def _discard_key(card: Card, value: int, wild: int, rules: Rules) -> tuple[int, bool, int, int]:
-    """Least deadwood first; among ties a natural before a wild, then the costliest card."""
-    code = card.code
-    return (value, _is_wild(code, wild), -_points(code, wild, rules), -code)
+def _cheapest_discard(
+    view: PlayerView, discards: Sequence[Card], values: Mapping[Card, int]
+) -> Card:
+    """The discard leaving the least deadwood (``values``); among ties a natural before a
+    wild, then the costliest card, then the higher code."""
+    wild = view.wild_rank
+    points = view.rules.points_by_code(wild)
+    return min(
+        discards,
+        key=lambda card: (values[card], card.is_wild(wild), -points[card.code], -card.code),
+    )
 
 
 def _legal_discards(legal: Sequence[Action]) -> list[Card]:
@@ -121,31 +110,21 @@ def _go_out_action(legal: Sequence[Action]) -> Action | None:
     return max(outs, key=lambda action: action.card.code if action.card else -1)
 
 
-def _without(hand: Sequence[Card], card: Card) -> list[Card]:
-    rest = list(hand)
-    rest.remove(card)
-    return rest
+def _table(view: PlayerView) -> tuple[Meld, ...]:
+    """The table melds a final hand may lay off onto (none without ``lay_off``)."""
+    return tuple(placed.meld for placed in view.table) if view.rules.lay_off else ()
 
 
-def _final_values(view: PlayerView, discards: Sequence[Card]) -> dict[Card, int]:
+def _final_values(view: PlayerView, discards: Sequence[Card]) -> Mapping[Card, int]:
     """In a final turn: what the hand scores after each discard (laying off onto the table
     when the rules allow it)."""
-    rules, wild = view.rules, view.wild_rank
-    if rules.lay_off and view.table:
-        table = tuple(placed.meld for placed in view.table)
+    rules, wild, table = view.rules, view.wild_rank, _table(view)
+    if table:
         return {
-            card: arrange_final(_without(view.hand, card), table, wild, rules).points
+            card: arrange_final(without(view.hand, (card,)), table, wild, rules).points
             for card in discards
         }
-    values = _core.discard_values(_codes(view.hand), _wild(wild), _config(rules))
-    return {card: values[card.code] for card in discards}
-
-
-def _best_final_discard(view: PlayerView, legal: Sequence[Action]) -> Card:
-    discards = _legal_discards(legal)
-    values = _final_values(view, discards)
-    wild = _wild(view.wild_rank)
-    return min(discards, key=lambda card: _discard_key(card, values[card], wild, view.rules))
+    return deadwood_by_discard(view.hand, wild, rules=rules)
 
 
 def _lay_down(view: PlayerView, legal: Sequence[Action], discard: Card) -> Action:
@@ -156,12 +135,10 @@ def _lay_down(view: PlayerView, legal: Sequence[Action], discard: Card) -> Actio
     The plan is recomputed from the hand at every step, so it needs no memory; it is the same
     plan while the hand is unchanged, and laying down a group shrinks the hand.
     """
-    rules, wild = view.rules, view.wild_rank
-    table = tuple(placed.meld for placed in view.table) if rules.lay_off else ()
-    hand = list(view.hand)
-    layout = arrange_final(_without(hand, discard), table, wild, rules)
+    rules, wild, table = view.rules, view.wild_rank, _table(view)
+    layout = arrange_final(without(view.hand, (discard,)), table, wild, rules)
     if rules.go_out_without_discard:
-        whole = arrange_final(hand, table, wild, rules)
+        whole = arrange_final(view.hand, table, wild, rules)
         if not whole.deadwood:
             layout = whole
     groups: list[tuple[tuple[Card, ...], Action]] = [
@@ -185,20 +162,26 @@ def _lay_down(view: PlayerView, legal: Sequence[Action], discard: Card) -> Actio
     return step if step in legal else discard_action
 
 
-def _take_lowers_deadwood(view: PlayerView, legal: Sequence[Action]) -> bool:
-    """Greedy's draw rule: the hand plus the top discard, after its best legal discard, has
-    less deadwood than the hand as it is."""
+def _allowed_after_taking(view: PlayerView, top: Card, cards: Sequence[Card]) -> list[Card]:
+    """``cards`` (of the hand plus the top discard) that could be discarded after taking
+    ``top``: all of them, unless the rules forbid throwing back the card just taken (when
+    the hand holds another card)."""
+    if not view.rules.may_discard_taken_discard and any(card != top for card in view.hand):
+        return [card for card in cards if card != top]
+    return list(cards)
+
+
+def _greedy_draw(view: PlayerView, legal: Sequence[Action]) -> Action:
+    """Greedy's draw: take the top discard if the hand plus that card, after its best legal
+    discard, has less deadwood than the hand as it is; else draw from the stock."""
     top = view.top_discard
-    if top is None or DRAW_DISCARD not in legal:
-        return False
-    rules, wild = view.rules, _wild(view.wild_rank)
-    config = _config(rules)
-    codes = _codes(view.hand)
-    now = _core.min_deadwood(codes, wild, config)
-    values = _core.discard_values(sorted([*codes, top.code]), wild, config)
-    if not rules.may_discard_taken_discard and any(code != top.code for code in codes):
-        values = {code: value for code, value in values.items() if code != top.code}
-    return min(values.values()) < now
+    if top is not None and DRAW_DISCARD in legal:
+        rules, wild = view.rules, view.wild_rank
+        now = min_deadwood(view.hand, wild, rules=rules)
+        values = deadwood_by_discard((*view.hand, top), wild, rules=rules)
+        if min(values[card] for card in _allowed_after_taking(view, top, list(values))) < now:
+            return DRAW_DISCARD
+    return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
 
 
 # -- the built-in bots -------------------------------------------------------------------------
@@ -209,13 +192,12 @@ def _final_turn(view: PlayerView, legal: Sequence[Action]) -> Action:
     least deadwood, then lay down (when players lay down their own melds) and discard for
     the least deadwood."""
     if view.phase is Phase.DRAW:
-        if _take_lowers_deadwood(view, legal):
-            return DRAW_DISCARD
-        return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
+        return _greedy_draw(view, legal)
     out = _go_out_action(legal)
     if out is not None:
         return out
-    card = _best_final_discard(view, legal)
+    discards = _legal_discards(legal)
+    card = _cheapest_discard(view, discards, _final_values(view, discards))
     if not view.rules.auto_arrange_final_hand:
         return _lay_down(view, legal, card)
     return Action.discard(card)
@@ -281,91 +263,18 @@ class GreedyBot:
         if view.went_out is not None:
             return _final_turn(view, legal)
         if view.phase is Phase.DRAW:
-            if _take_lowers_deadwood(view, legal):
-                return DRAW_DISCARD
-            return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
+            return _greedy_draw(view, legal)
         out = _go_out_action(legal)
         if out is not None:
             return out
         discards = _legal_discards(legal)
         if not discards:  # pragma: no cover - a discard is always legal after drawing
             return legal[0]
-        rules, wild = view.rules, _wild(view.wild_rank)
-        values = _core.discard_values(_codes(view.hand), wild, _config(rules))
-        card = min(discards, key=lambda card: _discard_key(card, values[card.code], wild, rules))
-        return Action.discard(card)
+        values = deadwood_by_discard(view.hand, view.wild_rank, rules=view.rules)
+        return Action.discard(_cheapest_discard(view, discards, values))
 
 
 # -- the strong bot ----------------------------------------------------------------------------
-
-
-@attrs.frozen
-class _Knowledge:
-    """What the bot worked out from the public record of the round."""
-
-    unseen: tuple[int, ...]  # per card code: copies neither in view nor known in a hand
-    total: int  # sum of unseen
-    wilds: int  # unseen wild cards
-    wants: tuple[frozenset[int], ...]  # per seat: codes of cards that seat is known to hold
-    thrown: tuple[frozenset[int], ...]  # per seat: codes that seat discarded this round
-    turns: tuple[int, ...]  # per seat: turns taken this round
-    takes: tuple[int, ...]  # per seat: cards taken from the discard pile this round
-
-
-def _deck_counts(rules: Rules) -> list[int]:
-    counts = [rules.packs] * NUM_CODES
-    counts[JOKER_CODE] = 3 * rules.packs
-    return counts
-
-
-def _read_round(view: PlayerView, upcard: Card | None) -> _Knowledge:
-    """Replay the public history of the round: who took which discards, who threw what."""
-    players = view.players
-    stack: list[Card | None] = [upcard]
-    held: list[list[int]] = [[] for _ in range(players)]
-    thrown: list[set[int]] = [set() for _ in range(players)]
-    turns = [0] * players
-    takes = [0] * players
-    for player, action in view.history:
-        kind = action.kind
-        if kind in (ActionKind.DISCARD, ActionKind.GO_OUT):
-            card = action.card
-            assert card is not None
-            stack.append(card)
-            thrown[player].add(card.code)
-            if card.code in held[player]:
-                held[player].remove(card.code)
-        elif kind is ActionKind.DRAW_DISCARD:
-            turns[player] += 1
-            takes[player] += 1
-            taken = stack.pop() if stack else None
-            if taken is not None:
-                held[player].append(taken.code)
-        elif kind is ActionKind.DRAW_STOCK:
-            turns[player] += 1
-    counts = _deck_counts(view.rules)
-    for cards in (view.hand, view.discard_pile):
-        for card in cards:
-            counts[card.code] -= 1
-    for placed in view.table:
-        for card in placed.meld.cards:
-            counts[card.code] -= 1
-    for seat, codes in enumerate(held):
-        if seat != view.player:
-            for code in codes:
-                counts[code] -= 1
-    unseen = tuple(max(0, count) for count in counts)
-    wild = _wild(view.wild_rank)
-    wilds = sum(count for code, count in enumerate(unseen) if _is_wild(code, wild))
-    return _Knowledge(
-        unseen=unseen,
-        total=max(1, sum(unseen)),
-        wilds=wilds,
-        wants=tuple(frozenset(codes) for codes in held),
-        thrown=tuple(frozenset(codes) for codes in thrown),
-        turns=tuple(turns),
-        takes=tuple(takes),
-    )
 
 
 @attrs.define
@@ -414,21 +323,15 @@ class StrongBot:
     single_weight: float = 1.0
     #: Points added to a discard that the next player is known to collect.
     feed_penalty: float = 6.0
-    _upcards: dict[tuple[int, int], Card] = attrs.field(factory=dict, init=False, repr=False)
+    _tracker: RoundTracker = attrs.field(factory=RoundTracker, init=False, repr=False)
 
     def reset(self, seed: int) -> None:
         """Forget the previous game (the bot uses no randomness)."""
-        self._upcards = {}
+        self._tracker.reset()
 
     # -- reading the table ----------------------------------------------------------------
 
-    def _knowledge(self, view: PlayerView) -> _Knowledge:
-        key = (view.round_number, view.extra_round)
-        if key not in self._upcards and not view.history and view.discard_pile:
-            self._upcards[key] = view.discard_pile[0]
-        return _read_round(view, self._upcards.get(key))
-
-    def _hazard(self, view: PlayerView, know: _Knowledge) -> float:
+    def _hazard(self, view: PlayerView, know: RoundKnowledge) -> float:
         """The chance that the round ends before this player's next turn."""
         size = max(1, view.hand_size)
         stay = 1.0
@@ -445,14 +348,14 @@ class StrongBot:
 
     # -- valuing a hand ---------------------------------------------------------------------
 
-    def _chances(self, deadwood: Sequence[int], wild: int, know: _Knowledge) -> list[float]:
-        """Per deadwood card: the chance per draw of a card that melds it."""
-        unseen, total, wilds = know.unseen, know.total, know.wilds
+    def _chances(self, deadwood: Sequence[int], wild: int | None, odds: _Odds) -> list[float]:
+        """Per deadwood card (by code): the chance per draw of a card that melds it."""
+        unseen, total, wilds = odds.unseen, odds.total, odds.wilds
         chances = []
-        naturals = [code for code in deadwood if not _is_wild(code, wild)]
+        naturals = [code for code in deadwood if not is_wild_code(code, wild)]
         spare_wild = len(naturals) != len(deadwood)
         for code in deadwood:
-            if _is_wild(code, wild):
+            if is_wild_code(code, wild):
                 # A wild left over melds once any pair or near-run comes along.
                 partners = sum(_partner_counts(other, wild, unseen) for other in naturals)
                 chances.append(min(1.0, (partners + wilds) / total))
@@ -486,101 +389,119 @@ class StrongBot:
     def _value(
         self,
         deadwood: Sequence[int],
-        wild: int,
-        rules: Rules,
-        know: _Knowledge,
+        view: PlayerView,
+        odds: _Odds,
         hazard: float,
         *,
         drawing: bool = False,
     ) -> float:
-        """Expected points of ``deadwood`` when the round ends, if this player draws again
-        after each turn the round goes on (with chance ``1 - hazard``); ``drawing``: it is
-        about to draw from the stock too."""
+        """Expected points of ``deadwood`` (card codes) when the round ends, if this player
+        draws again after each turn the round goes on (with chance ``1 - hazard``);
+        ``drawing``: it is about to draw from the stock too."""
+        points = view.rules.points_by_code(view.wild_rank)
         total = 0.0
-        for code, chance in zip(deadwood, self._chances(deadwood, wild, know)):
+        for code, chance in zip(deadwood, self._chances(deadwood, view.wild_rank, odds)):
             left = hazard / (1.0 - (1.0 - hazard) * (1.0 - chance))
             if drawing:
                 left *= 1.0 - chance
-            total += _points(code, wild, rules) * left
+            total += points[code] * left
         return total
 
     # -- choosing ---------------------------------------------------------------------------
 
     def _discard_options(
         self,
-        codes: list[int],
+        hand: Sequence[Card],
         allowed: Sequence[Card],
         view: PlayerView,
-        know: _Knowledge,
+        odds: _Odds,
         hazard: float,
     ) -> list[tuple[float, Card]]:
         """For a hand after drawing: each allowed discard with the value of what is left."""
-        rules, wild = view.rules, _wild(view.wild_rank)
-        config = _config(rules)
-        _, deadwood, points = _core.arrange(codes, wild, config)
-        values = _core.discard_values(codes, wild, config)
-        natural = [card for card in allowed if not _is_wild(card.code, wild)]
-        candidates = natural or list(allowed)
-        wants = self._next_wants(view, know)
+        rules, wild = view.rules, view.wild_rank
+        arrangement = best_arrangement(hand, wild, rules=rules)
+        deadwood = [card.code for card in arrangement.deadwood]
+        values = deadwood_by_discard(hand, wild, rules=rules)
+        natural = [card for card in allowed if not card.is_wild(wild)]
         options: list[tuple[float, Card]] = []
-        for card in candidates:
-            code = card.code
-            left = values[code]
-            if code in deadwood:
+        for card in natural or allowed:
+            left = values[card]
+            if card.code in deadwood:
                 rest = list(deadwood)
-                rest.remove(code)
-            elif left <= points:
-                rest = list(deadwood)
+                rest.remove(card.code)
+            elif left <= arrangement.points:
+                rest = deadwood
             else:
                 # Breaking a meld: value the rest as plain points (rarely best).
                 options.append((float(left), card))
                 continue
-            value = self._value(rest, wild, rules, know, hazard)
-            value += self.feed_penalty * _feeds(code, wild, wants)
+            value = self._value(rest, view, odds, hazard)
+            value += self.feed_penalty * _feeds(card.code, wild, odds.next_wants)
             options.append((value, card))
         return options
 
-    def _next_wants(self, view: PlayerView, know: _Knowledge) -> frozenset[int]:
-        order = sorted(view.active, key=lambda seat: (seat - view.player - 1) % view.players)
-        following = [seat for seat in order if seat != view.player]
-        return know.wants[following[0]] if following else frozenset()
+    def _draw(
+        self, view: PlayerView, legal: Sequence[Action], odds: _Odds, hazard: float
+    ) -> Action:
+        """Take the top discard when the best hand it makes is worth more than a draw from
+        the stock (a wild always)."""
+        top = view.top_discard
+        if top is None or DRAW_DISCARD not in legal:
+            return DRAW_STOCK
+        if top.is_wild(view.wild_rank):
+            return DRAW_DISCARD
+        arrangement = best_arrangement(view.hand, view.wild_rank, rules=view.rules)
+        deadwood = [card.code for card in arrangement.deadwood]
+        stock = self._value(deadwood, view, odds, hazard, drawing=True)
+        hand = [*view.hand, top]
+        allowed = _allowed_after_taking(view, top, sorted(set(hand), key=lambda card: card.code))
+        options = self._discard_options(hand, allowed, view, odds, hazard)
+        take = min(value for value, _ in options)
+        return DRAW_DISCARD if take < stock else DRAW_STOCK
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The strong bot's choice among ``legal``."""
         if view.went_out is not None:
             return _final_turn(view, legal)
-        know = self._knowledge(view)
+        know = self._tracker.read(view)
+        odds = _Odds.of(view, know)
         hazard = self._hazard(view, know)
-        rules, wild = view.rules, _wild(view.wild_rank)
         if view.phase is Phase.DRAW:
-            top = view.top_discard
-            if top is None or DRAW_DISCARD not in legal:
-                return DRAW_STOCK
-            if _is_wild(top.code, wild):
-                return DRAW_DISCARD
-            codes = _codes(view.hand)
-            _, deadwood, _ = _core.arrange(codes, wild, _config(rules))
-            stock = self._value(deadwood, wild, rules, know, hazard, drawing=True)
-            hand = [*view.hand, top]
-            allowed = sorted(set(hand), key=lambda card: card.code)
-            if not rules.may_discard_taken_discard and any(card != top for card in view.hand):
-                allowed = [card for card in allowed if card != top]
-            options = self._discard_options(_codes(hand), allowed, view, know, hazard)
-            take = min(value for value, _ in options)
-            return DRAW_DISCARD if take < stock else DRAW_STOCK
+            return self._draw(view, legal, odds, hazard)
         out = _go_out_action(legal)
         if out is not None:
             return out
-        discards = _legal_discards(legal)
-        options = self._discard_options(_codes(view.hand), discards, view, know, hazard)
-        _, card = min(
-            options,
-            key=lambda item: (item[0], -_points(item[1].code, wild, rules), -item[1].code),
-        )
+        options = self._discard_options(view.hand, _legal_discards(legal), view, odds, hazard)
+        points = view.rules.points_by_code(view.wild_rank)
+        _, card = min(options, key=lambda item: (item[0], -points[item[1].code], -item[1].code))
         return Action.discard(card)
 
 
-def _partner_counts(code: int, wild: int, unseen: Sequence[int]) -> int:
+@attrs.frozen
+class _Odds:
+    """What StrongBot draws its chances from: the unseen cards by code, how many there are
+    (at least 1), how many are wild, and the codes of the cards the next player to act is
+    known to hold."""
+
+    unseen: tuple[int, ...]
+    total: int
+    wilds: int
+    next_wants: frozenset[int]
+
+    @classmethod
+    def of(cls, view: PlayerView, know: RoundKnowledge) -> _Odds:
+        order = sorted(view.active, key=lambda seat: (seat - view.player - 1) % view.players)
+        following = [seat for seat in order if seat != view.player]
+        wants = know.picked_up[following[0]] if following else ()
+        return cls(
+            unseen=know.unseen_by_code,
+            total=max(1, know.unseen_total),
+            wilds=know.unseen_wilds,
+            next_wants=frozenset(card.code for card in wants),
+        )
+
+
+def _partner_counts(code: int, wild: int | None, unseen: Sequence[int]) -> int:
     """Unseen naturals that would make a pair or a near-run with the natural ``code``."""
     rank, suit = code % 11 + 3, code // 11
     found = sum(unseen[s * 11 + rank - 3] for s in range(5))
@@ -590,12 +511,12 @@ def _partner_counts(code: int, wild: int, unseen: Sequence[int]) -> int:
     return found
 
 
-def _feeds(code: int, wild: int, wants: frozenset[int]) -> int:
+def _feeds(code: int, wild: int | None, wants: frozenset[int]) -> int:
     """1 if the natural ``code`` fits a card the next player took (same rank, or same suit
     within two ranks), else 0."""
     rank, suit = code % 11 + 3, code // 11
     for other in wants:
-        if _is_wild(other, wild):
+        if is_wild_code(other, wild):
             continue
         o_rank, o_suit = other % 11 + 3, other // 11
         if o_rank == rank or (o_suit == suit and abs(o_rank - rank) <= 2):

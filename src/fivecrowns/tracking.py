@@ -1,0 +1,155 @@
+"""The bot writer's kit: what the public record of a round tells one player.
+
+A :class:`~fivecrowns.PlayerView` holds the player's hand, the discard pile, the table and the
+public actions of the round (``view.history``). :func:`read_round` replays that record into a
+:class:`RoundKnowledge`: the cards the player has not seen (where every other card may be:
+in the stock or in another hand), and, per seat, the cards it took from the discard pile and
+still holds, the cards it threw, how many turns it took and how many discards it picked up.
+
+The record says which card each take picked up, except the card that started the discard
+pile (the *upcard*): once it is taken, nothing public shows it. A bot that saw the round
+begin knows it; :class:`RoundTracker` remembers it for you.
+
+>>> import fivecrowns as fc
+>>> state = fc.GameState.new(players=2, seed=5)
+>>> tracker = RoundTracker()
+>>> start = tracker.read(state.view(0))   # player 0 sees the upcard before anyone acts
+>>> state = state.apply("draw").apply("discard 3S")
+>>> state = state.apply("take")           # player 1 picks up the 3S
+>>> know = tracker.read(state.view(0))
+>>> know.turns, know.takes
+((1, 1), (0, 1))
+>>> [fc.format_cards(cards) for cards in know.picked_up]
+['', '3S']
+>>> know.unseen_total == 116 - len(state.hand(0)) - len(state.discard_pile) - 1
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from .actions import ActionKind
+from .cards import CARDS, JOKER_CODE, NUM_CODES, Card, is_wild_code
+from .rules import Rules
+from .views import PlayerView
+
+__all__ = ["RoundKnowledge", "RoundTracker", "read_round"]
+
+
+def _deck_counts(rules: Rules) -> list[int]:
+    """How many copies of each card the deck holds, indexed by card code."""
+    counts = [rules.packs] * NUM_CODES
+    counts[JOKER_CODE] = 3 * rules.packs
+    return counts
+
+
+@attrs.frozen
+class RoundKnowledge:
+    """What one player knows about the current round from its public record.
+
+    - ``unseen_by_code``: per card code (56 entries, as :meth:`Rules.points_by_code`), the
+      copies of that card the player has not seen: the deck minus its own hand, the discard
+      pile, the melds on the table and the cards other seats are known to hold (never below
+      zero). :attr:`unseen` is the same as a mapping of cards.
+    - ``unseen_wilds``: how many of the unseen cards are wild this round.
+    - ``picked_up``: per seat, the cards it took from the discard pile this round and has not
+      thrown since (so it is known to hold them), in the order taken.
+    - ``thrown``: per seat, the cards it discarded this round (going out included), in order.
+    - ``turns``: per seat, the turns it started this round (each draw counts one).
+    - ``takes``: per seat, how many of those draws were from the discard pile (a take of an
+      unknown upcard counts, though ``picked_up`` cannot name the card).
+    """
+
+    unseen_by_code: tuple[int, ...]
+    unseen_wilds: int
+    picked_up: tuple[tuple[Card, ...], ...]
+    thrown: tuple[tuple[Card, ...], ...]
+    turns: tuple[int, ...]
+    takes: tuple[int, ...]
+
+    @property
+    def unseen_total(self) -> int:
+        """How many cards the player has not seen."""
+        return sum(self.unseen_by_code)
+
+    @property
+    def unseen(self) -> Mapping[Card, int]:
+        """The unseen cards with their number of copies, in card-code order (cards with no
+        unseen copy are left out). ``list(collections.Counter(know.unseen).elements())``
+        lists every copy, e.g. to deal the other hands at random."""
+        return {CARDS[code]: count for code, count in enumerate(self.unseen_by_code) if count}
+
+
+def read_round(view: PlayerView, upcard: Card | None = None) -> RoundKnowledge:
+    """Replay the public record of the current round as ``view.player`` sees it.
+
+    ``upcard`` is the card that started the round's discard pile, if the player knows it
+    (see :class:`RoundTracker`); without it, a take of the upcard is counted but the card
+    taken is not known.
+    """
+    players = view.players
+    stack: list[Card | None] = [upcard]
+    held: list[list[Card]] = [[] for _ in range(players)]
+    thrown: list[list[Card]] = [[] for _ in range(players)]
+    turns = [0] * players
+    takes = [0] * players
+    for player, action in view.history:
+        kind = action.kind
+        if kind is ActionKind.DISCARD or kind is ActionKind.GO_OUT:
+            card = action.card
+            assert card is not None
+            stack.append(card)
+            thrown[player].append(card)
+            if card in held[player]:
+                held[player].remove(card)
+        elif kind is ActionKind.DRAW_DISCARD:
+            turns[player] += 1
+            takes[player] += 1
+            taken = stack.pop() if stack else None
+            if taken is not None:
+                held[player].append(taken)
+        elif kind is ActionKind.DRAW_STOCK:
+            turns[player] += 1
+    counts = _deck_counts(view.rules)
+    seen = [*view.hand, *view.discard_pile]
+    seen.extend(card for placed in view.table for card in placed.meld.cards)
+    seen.extend(card for seat, cards in enumerate(held) if seat != view.player for card in cards)
+    for card in seen:
+        counts[card.code] -= 1
+    unseen = tuple(max(0, count) for count in counts)
+    wild = view.wild_rank
+    return RoundKnowledge(
+        unseen_by_code=unseen,
+        unseen_wilds=sum(count for code, count in enumerate(unseen) if is_wild_code(code, wild)),
+        picked_up=tuple(map(tuple, held)),
+        thrown=tuple(map(tuple, thrown)),
+        turns=tuple(turns),
+        takes=tuple(takes),
+    )
+
+
+@attrs.define
+class RoundTracker:
+    """:func:`read_round` with a memory: it remembers the upcard of each round it sees begin
+    (a view of the round before anyone acted), so a later take of it is known. Keep one per
+    bot and :meth:`reset` it when a game starts."""
+
+    _upcards: dict[tuple[int, int], Card] = attrs.field(factory=dict, init=False, repr=False)
+
+    def reset(self) -> None:
+        """Forget the previous game."""
+        self._upcards = {}
+
+    def upcard(self, view: PlayerView) -> Card | None:
+        """The upcard of the view's round, if this tracker saw the round begin."""
+        key = (view.round_number, view.extra_round)
+        if key not in self._upcards and not view.history and view.discard_pile:
+            self._upcards[key] = view.discard_pile[0]
+        return self._upcards.get(key)
+
+    def read(self, view: PlayerView) -> RoundKnowledge:
+        """:func:`read_round` of ``view`` with the upcard, when known."""
+        return read_round(view, self.upcard(view))
