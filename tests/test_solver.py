@@ -3,7 +3,6 @@ input checking."""
 
 from __future__ import annotations
 
-import gc
 from collections import Counter
 
 import attrs
@@ -12,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _arrange, _core_config, _solve, _solver_core, _suitdp, _sweep, solver
 from reference import (
     reference_discards,
     reference_min_deadwood,
@@ -314,94 +312,6 @@ def test_large_hands_of_any_size_the_deck_allows() -> None:
     hand = [card for card in deck if card.suit is fc.Suit.SPADES]  # 22 cards, two full runs
     assert fc.min_deadwood(hand, 3) == 0
     assert fc.min_deadwood(deck[:20], 13) == fc.min_deadwood(list(reversed(deck[:20])), 13)
-
-
-def test_cache_is_bounded_and_clearable() -> None:
-    modules = (_solver_core, _solve, _arrange, _suitdp, _sweep)
-    caches = {
-        value
-        for module in modules
-        for value in vars(module).values()
-        if callable(value) and hasattr(value, "cache_info") and not isinstance(value, type)
-    }
-    # the per-hand result caches among them (plain dicts the garbage collector can skip)
-    hand_caches = {
-        _solve._min_cached,
-        _solve._discards_cached,
-        _arrange._arrange_cached,
-        _solver_core._can_out_cached,
-        _solver_core._outs_cached,
-    }
-    assert hand_caches <= caches
-    for cache in caches:
-        assert cache.cache_info().maxsize is not None
-    fc.min_deadwood("7H 8H 9H", 3)
-    fc.deadwood_by_discard("7H 8H 9H 3S", 3)
-    fc.best_arrangement("7H 8H 9H", 3)
-    fc.can_go_out("7H 8H 9H 9H", 3)
-    fc.outs("7H 8H 9H QS", 3)
-    assert all(cache.cache_info().currsize > 0 for cache in hand_caches)
-    fc.clear_cache()
-    assert all(cache.cache_info().currsize == 0 for cache in caches)
-    assert not _sweep._TABLES
-    assert not _suitdp._INFO
-    assert not _arrange._SUIT_MELDS
-    assert fc.min_deadwood("7H 8H 9H", 3) == 0
-    assert fc.min_deadwood("7H 8H 9H", 3) == 0
-
-
-def test_suit_melds_table_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_arrange, "_SUIT_MELDS_SIZE", 2)
-    fc.clear_cache()
-    for hand in ["7H 8H 9H 3S 4S 5S", "3C 4C 5C 9D 9D", "JS QS KS 5H 6H 7H 8H", "3S 3H 3C 9H"]:
-        arrangement = fc.best_arrangement(hand, 10)
-        assert arrangement.points == fc.min_deadwood(hand, 10)
-        assert len(_arrange._SUIT_MELDS) <= 2
-
-
-def test_hand_caches_are_bounded_per_rule_set_and_hold_only_ints(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    cache = _solve._min_cached
-    monkeypatch.setattr(_core_config, "_CACHE_SIZE", 2)
-    fc.clear_cache()
-    hands = ["7H 8H 9H", "7H 8H 9H QS", "3S 4S 5S KD", "JK JK JK"]
-    for hand in hands:
-        fc.min_deadwood(hand, 13)
-        fc.min_deadwood(hand, 13, rules=fc.Rules(distinct_suit_books=True))
-        assert cache.cache_info().currsize <= 4  # two rule sets, at most 2 hands each
-    assert fc.min_deadwood("7H 8H 9H QS", 13) == 12
-    # each rule set has its own table, also when calls alternate between rule sets
-    cores = {_core_config.CoreConfig(): 0, _core_config.CoreConfig(distinct_suit_books=True): 21}
-    for _ in range(3):
-        for cfg, expected in cores.items():
-            assert cache((15, 15, 37), 13, cfg) == expected  # 7H 7H 7S
-    # keys and values are ints and tuples of ints: the garbage collector untracks them
-    # (a tuple once its items are untracked, a dict once its keys and values are)
-    gc.collect()
-    gc.collect()
-    tables = list(cache._tables.values())  # type: ignore[attr-defined]
-    assert tables
-    assert not any(gc.is_tracked(table) for table in tables)
-
-
-def test_melds_are_shared_across_arrangements_in_a_bounded_table(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(solver, "_MELDS_LIMIT", 2)
-    fc.clear_cache()
-    first = fc.best_arrangement("5H 6H 7H 9S 9C 9D 4D", 13)
-    assert len(solver._MELDS) == 2
-    again = fc.best_arrangement("5H 6H 7H 9S 9C 9D QD", 13)  # the same two melds
-    assert again.melds == first.melds
-    assert all(a is b for a, b in zip(again.melds, first.melds, strict=True))
-    wilds = fc.best_arrangement("5H 6H KS 9S 9C KD 3D", 13)  # other melds: the table restarts
-    assert [str(meld) for meld in wilds.melds] == ["5H 6H KD=7H", "9C 9S KS=9*"]
-    assert len(solver._MELDS) <= 2
-    fc.clear_cache()
-    assert not solver._MELDS
-    fresh = fc.best_arrangement("5H 6H KS 9S 9C KD 3D", 13)
-    assert fresh == wilds
 
 
 def test_repeated_hands_are_answered_from_the_cache_and_still_checked() -> None:

@@ -43,18 +43,16 @@ back to the rank sweep (``_sweep``).
 from __future__ import annotations
 
 from . import _suits
-from ._core_config import JOKER, CoreConfig
+from .cards import JOKER_CODE as JOKER
+from .rules import Rules
 
 __all__ = [
-    "ON",
-    "Plan",
+    "Run",
     "applies",
     "cache_clear",
-    "dead_of",
+    "default_melds",
     "drop_run",
     "drop_value",
-    "plan",
-    "plan_of",
     "solve",
     "solve_run",
 ]
@@ -90,10 +88,10 @@ def _base3(lanes: int, q0: int) -> int:
 _PAT_LO = tuple(_base3(x, 0) for x in range(1 << 12))
 _PAT_HI = tuple(_base3(x, 6) for x in range(1 << 10))
 
-_Opt = tuple[int, tuple[int, ...], int, int]  # (state delta, Pareto shifts u * S + d,
+Opt = tuple[int, tuple[int, ...], int, int]  # (state delta, Pareto shifts u * S + d,
 # pattern, the shifts as one bitset)
 #: A branching item: (lowest branching position, options, branching positions).
-_Item = tuple[int, tuple[_Opt, ...], tuple[int, ...]]
+_Item = tuple[int, tuple[Opt, ...], tuple[int, ...]]
 #: A suit's decomposition: (isolated naturals per contested position as 4-bit counts at
 #: bit 4q, Pareto shifts of its naturals outside branching items and isolated ones, its
 #: branching items, ((pattern, Pareto shifts) of those other naturals,) or ()).
@@ -109,15 +107,19 @@ _PARETO: dict[int, tuple[tuple[int, ...], int]] = {}
 #: Most entries each memo holds before it is emptied.
 _MEMO_SIZE = 1 << 15
 _TB: list[bytes] = []
-#: Switch for the fast path (the rank sweep alone is used when False).
-ON = True
 
 
-def applies(cfg: CoreConfig) -> bool:
-    """True when the fast path may take hands of these rules: it is on, the meld rules
-    are the default ones, and no pack count lets a card be held 4 times (the 2-bit count
-    lanes; 3 copies are caught per hand)."""
-    return ON and cfg._suit_dp
+def default_melds(rules: Rules) -> bool:
+    """True under the default meld rules (unlimited wilds per meld, books of any suits):
+    then a spare wild can always join an existing meld for free."""
+    return rules.max_wilds_per_meld is None and not rules.distinct_suit_books
+
+
+def applies(rules: Rules) -> bool:
+    """True when the suit DP may take hands of these rules: the default meld rules, and no
+    pack count lets a card be held 4 times (the 2-bit count lanes; 3 copies are caught per
+    hand)."""
+    return rules.packs <= 3 and rules.max_wilds_per_meld is None and not rules.distinct_suit_books
 
 
 def _table() -> bytes:
@@ -279,12 +281,12 @@ _CLOSE = tuple(
 )
 
 
-_Ctab = tuple[tuple[int, ...] | None, ...]
+Ctab = tuple[tuple[int, ...] | None, ...]
 #: One DP step: (the item's options, (4q, charge table) of the ranks it closes).
-_Step = tuple[tuple[_Opt, ...], list[tuple[int, _Ctab]]]
+_Step = tuple[tuple[Opt, ...], list[tuple[int, Ctab]]]
 
 
-class _Run:
+class Run:
     """One recorded solve of a hand, for plans and discards.
 
     ``steps`` are the DP steps in order, ``step_suits`` the suit of each, ``st0`` the
@@ -439,7 +441,7 @@ def _fold(bits: int, w: int, sw: int, tot: int) -> int:
     return (f & -f).bit_length() - 1 if f else tot
 
 
-def _final(nat: int, tot: int, w: int, wsum: int, cfg: CoreConfig) -> int:
+def _final(nat: int, tot: int, w: int, wsum: int, cfg: Rules) -> int:
     """The deadwood from the least natural deadwood: if no meld holds a natural, the
     wilds meld alone or are deadwood too."""
     if nat < tot:
@@ -447,7 +449,7 @@ def _final(nat: int, tot: int, w: int, wsum: int, cfg: CoreConfig) -> int:
     return tot if cfg.all_wild_melds and w >= 3 else tot + wsum
 
 
-def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | None) -> int:
+def _solve(key: tuple[int, ...], wild_rank: int, cfg: Rules, run: Run | None) -> int:
     """Least deadwood of the sorted hand ``key`` (-1 when the fast path does not apply);
     fills ``run`` for plans and discards when given."""
     acc = sum(map(_INC[wild_rank].__getitem__, key))
@@ -487,7 +489,7 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
     kbase = (w << 44) | (wi << 48)
     const = 1
     isoc = 0
-    items: list[tuple[int, int, tuple[_Opt, ...], tuple[int, ...]]] = []
+    items: list[tuple[int, int, tuple[Opt, ...], tuple[int, ...]]] = []
     for s, pr in held:
         if not pr:
             continue
@@ -571,25 +573,25 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, run: _Run | No
     return value
 
 
-def solve(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> int | None:
+def solve(key: tuple[int, ...], wild_rank: int, cfg: Rules) -> int | None:
     """Least deadwood of the sorted hand ``key`` under default rules (None when the fast
     path does not apply: W > ``_suits.U`` or a code held 3+ times)."""
     r = _solve(key, wild_rank, cfg, None)
     return None if r < 0 else r
 
 
-def solve_run(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> _Run | None:
+def solve_run(key: tuple[int, ...], wild_rank: int, cfg: Rules) -> Run | None:
     """A recorded solve of the sorted hand ``key`` (None when the fast path does not
     apply), for ``plan_of``, ``dead_of`` and ``drop_value``."""
-    run = _Run()
+    run = Run()
     return run if _solve(key, wild_rank, cfg, run) >= 0 else None
 
 
 def drop_value(
-    run: _Run,
+    run: Run,
     key: tuple[int, ...],
     wild_rank: int,
-    cfg: CoreConfig,
+    cfg: Rules,
     c: int,
     cutoff: int | None = None,
 ) -> int:
@@ -609,7 +611,7 @@ def drop_value(
     return _drop(run, cfg, c, None, cutoff)
 
 
-def _drop_wild(run: _Run, cfg: CoreConfig, points: int) -> int:
+def _drop_wild(run: Run, cfg: Rules, points: int) -> int:
     """Least deadwood of the recorded hand without one wild worth ``points``.
 
     The recorded value holds every (wilds used, natural deadwood) pair with at most W
@@ -622,19 +624,19 @@ def _drop_wild(run: _Run, cfg: CoreConfig, points: int) -> int:
     return _final(nat, run.tot, w, run.wsum - points, cfg)
 
 
-def drop_run(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig, c: int) -> _Run:
+def drop_run(run: Run, key: tuple[int, ...], wild_rank: int, cfg: Rules, c: int) -> Run:
     """A recorded solve of the recorded hand ``key`` without one copy of ``c`` (as
     ``drop_value``; for ``plan_of``)."""
     if c == JOKER or c % 11 + 3 == wild_rank:
         rest = solve_run(_without(key, c), wild_rank, cfg)
         assert rest is not None  # fewer wilds than the hand: the fast path still applies
         return rest
-    out = _Run()
+    out = Run()
     _drop(run, cfg, c, out)
     return out
 
 
-def _drop(run: _Run, cfg: CoreConfig, c: int, out: _Run | None, cutoff: int | None = None) -> int:
+def _drop(run: Run, cfg: Rules, c: int, out: Run | None, cutoff: int | None = None) -> int:
     """``drop_value`` for a natural; fills ``out`` as the recorded solve of the rest."""
     s, q = divmod(c, 11)
     pq = _P3[q]
@@ -750,205 +752,8 @@ def _without(key: tuple[int, ...], c: int) -> tuple[int, ...]:
     return key[:i] + key[i + 1 :]
 
 
-def _has(bits: int, pos: int) -> bool:
-    return pos >= 0 and bits >> pos & 1 == 1
-
-
-def _split(target: int, factors: list[tuple[int, ...]], full: int) -> list[int]:
-    """One shift per factor (each a tuple of shifts) summing to ``target``, given that the
-    product of the factors holds bit ``target``."""
-    out = []
-    multi = []  # the factors with several shifts
-    for i, f in enumerate(factors):
-        out.append(f[0])
-        if len(f) > 1:
-            multi.append(i)
-        else:
-            target -= f[0]
-    if not multi:  # (most often: every factor has one pair)
-        return out
-    if len(multi) == 1:
-        out[multi[0]] = target
-        return out
-    prefix = [1]
-    for i in multi:
-        acc = 0
-        for sh in factors[i]:
-            acc |= prefix[-1] << sh
-        prefix.append(acc & full)
-    for j in range(len(multi) - 1, -1, -1):
-        for sh in factors[multi[j]]:
-            if _has(prefix[j], target - sh):
-                out[multi[j]] = sh
-                target -= sh
-                break
-        else:  # pragma: no cover - the product holds the target
-            raise AssertionError("suit DP reconstruction failed")
-    return out
-
-
-Plan = tuple[int, int, list[tuple[int, int, int]], list[tuple[list[int], bool]]]
-
-
-def plan(key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> Plan | None:
-    """How an optimal arrangement melds the naturals (None when the fast path does not
-    apply); see ``plan_of``."""
-    run = solve_run(key, wild_rank, cfg)
-    return None if run is None else plan_of(run)
-
-
-def plan_of(run: _Run) -> Plan:
-    """(least natural deadwood, the hand's natural points, [(suit, pattern, wilds)] whose
-    naturals form the runs, books and deadwood of ``_suits.suit_runs(pattern, wilds)``,
-    [(naturals of one rank, True: a book / False: deadwood)]) for the recorded hand.  The
-    wilds the runs and books need total at most W."""
-    sw = run.sw
-    res = run.res
-    const = run.const
-    # the fewest wilds reaching the least natural deadwood, split between the DP and const
-    target = -1
-    cpart = 0
-    shifts = []  # the bits of const
-    r = const
-    while r:
-        low = r & -r
-        r ^= low
-        shifts.append(low.bit_length() - 1)
-    for u in range(run.w + 1):
-        t = u * sw + run.nat
-        for sh in shifts:
-            if t >= sh and res >> (t - sh) & 1:
-                target = t
-                cpart = sh
-                break
-        if target >= 0:
-            break
-    if target < 0:
-        return run.nat, run.tot, [], []  # no meld holding a natural fits
-    t = target - cpart
-    suits: list[tuple[int, int, int]] = []
-    exports: list[tuple[int, int]] = []
-    charged: dict[int, int] = {}  # rank position -> chosen closing charge
-    want = 0
-    for s, (opts, ctabs), (prev, raw) in zip(
-        reversed(run.step_suits), reversed(run.steps), reversed(run.states), strict=True
-    ):
-        st, dl, pp, sh, alt = _back_step(opts, ctabs, prev, raw, want, t)
-        suits.append((s, pp, sh // sw))
-        exports.append((s, dl))
-        t -= sh
-        for q, x in alt:
-            charged[q] = x
-            t -= x
-        want = st
-    fixed = run.fixed
-    for (kind, a, b, _f), sh in zip(
-        fixed, _split(cpart, [f[3] for f in fixed], run.full), strict=True
-    ):
-        if kind == 0:
-            suits.append((a, b, sh // sw))
-        else:
-            charged[a] = sh
-    # the naturals sent to books: isolated ones and those the chosen options send
-    by_rank: dict[int, list[int]] = {}
-    for s, sent in [*run.iso, *exports]:
-        while sent:
-            q = ((sent & -sent).bit_length() - 1) >> 2
-            n = sent >> (4 * q) & 15
-            sent -= n << (4 * q)
-            by_rank.setdefault(q, []).extend([s * 11 + q] * n)
-    books = []
-    for q, cards in sorted(by_rank.items()):
-        ch = charged.get(q, 0)
-        # charges: 0 = a free book; sw / 2 * sw = a book with 1 / 2 wilds; else deadwood
-        books.append((cards, ch in (0, sw, 2 * sw)))
-    return run.nat, run.tot, suits, books
-
-
-def _back_step(
-    opts: tuple[_Opt, ...],
-    ctabs: list[tuple[int, _Ctab]],
-    prev: dict[int, int],
-    raw: dict[int, int],
-    want: int,
-    t: int,
-) -> tuple[int, int, int, int, list[tuple[int, int]]]:
-    """(state before, option's state delta, option pattern, option shift, [(rank position,
-    charge)]) of one DP step, from the states ``prev`` through the raw states ``raw``,
-    reaching value bit ``t`` in state ``want``."""
-    keep = ~sum([15 << fsh for fsh, _ct in ctabs])  # the fields the step leaves open
-    for r, x in raw.items():
-        if r & keep != want:
-            continue
-        y = x
-        for fsh, ct in ctabs:
-            c = ct[r >> fsh & 15]
-            if c is None:
-                y = 0
-                break
-            y = (y << c[0]) | (y << c[1]) if len(c) == 2 else y << c[0]
-        if y >> t & 1:
-            charges = []
-            for fsh, ct in ctabs:
-                c = ct[r >> fsh & 15]
-                assert c is not None  # (y would be 0)
-                charges.append((fsh >> 2, c))
-            alt = None
-            if len(charges) == 1:  # (most steps close one rank)
-                q, c = charges[0]
-                for sh in c:
-                    if t >= sh and x >> (t - sh) & 1:
-                        alt = [(q, sh)]
-                        break
-            else:
-                alt = _charge_split(x, charges, t)
-            assert alt is not None
-            t2 = t - sum([sh for _q, sh in alt])  # a bit of x: one transition reaches it
-            for dl, pts, pp, _ob in opts:
-                v = prev.get(r - dl)
-                if v is not None:
-                    for sh in pts:
-                        if t2 >= sh and v >> (t2 - sh) & 1:
-                            return r - dl, dl, pp, sh, alt
-    raise AssertionError("suit DP reconstruction failed")  # pragma: no cover
-
-
-def _charge_split(
-    x: int, charges: list[tuple[int, tuple[int, ...]]], t: int
-) -> list[tuple[int, int]] | None:
-    """One charge per closed rank taking the value bitset ``x`` to bit ``t``, or None."""
-    if not charges:
-        return [] if x >> t & 1 else None
-    (q, c), rest = charges[0], charges[1:]
-    for sh in c:
-        alt = _charge_split(x << sh, rest, t)
-        if alt is not None:
-            return [(q, sh), *alt]
-    return None
-
-
-def dead_of(run: _Run, key: tuple[int, ...], wild_rank: int, cfg: CoreConfig) -> list[int]:
-    """The deadwood cards of one optimal arrangement of the recorded hand ``key``.
-
-    Discarding a card c that is deadwood in an optimal arrangement leaves exactly the
-    least deadwood minus c's points (the arrangement without c is one of the rest, and no
-    arrangement of the rest does better, or adding c to it would beat the optimum)."""
-    if run.nat >= run.tot:  # no meld holds a natural: the wilds meld alone or are deadwood
-        if cfg.all_wild_melds and run.w >= 3:
-            return [c for c in key if c != JOKER and c % 11 + 3 != wild_rank]
-        return list(key)
-    _nat, _tot, suits, books = plan_of(run)
-    dead = [c for cards, is_book in books if not is_book for c in cards]
-    for s, p, u in suits:
-        dead.extend([s * 11 + q for q in _suits.suit_runs(p, u)[1]])
-    return dead
-
-
-def cache_clear(keep_tables: bool = False) -> None:
-    """Drop the suit decompositions and run reconstructions (nothing when
-    ``keep_tables``)."""
-    if not keep_tables:
-        _INFO.clear()
-        _ITEMS.clear()
-        _PARETO.clear()
-        _suits.suit_runs.cache_clear()
+def cache_clear() -> None:
+    """Drop the suit decompositions and Pareto rows (hand-independent memos)."""
+    _INFO.clear()
+    _ITEMS.clear()
+    _PARETO.clear()

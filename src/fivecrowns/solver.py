@@ -3,8 +3,9 @@ discard, whether a hand can go out, and which draws would let it.
 
 All functions take the cards (a string, or an iterable of :class:`~fivecrowns.Card` or card
 strings), the round's wild rank (3..13, or None when only jokers are wild) and the rules.
-The work is done on integer card codes by :mod:`fivecrowns._solver_core`; this module checks
-the input and turns the answers back into cards and melds.
+The work is done on integer card codes by ``fivecrowns._discards`` (which runs the suit DP
+or the memoised search); this module checks the input and turns the answers back into cards
+and melds.
 
 >>> min_deadwood("JS QS JK 7H 7D 7C 4D", wild_rank=5)
 4
@@ -26,7 +27,7 @@ from typing import Final
 
 import attrs
 
-from . import _solver_core as _core
+from . import _discards
 from .cards import JOKER_CODE, NUM_CODES, Card, CardsLike, Rank, format_cards, parse_cards
 from .errors import InvalidHandError
 from .melds import Meld, _solved_meld
@@ -72,34 +73,23 @@ class Arrangement:
         return " | ".join(parts)
 
 
-def _config(rules: Rules) -> _core.CoreConfig:
-    config = _CONFIGS.get(rules)
-    if config is None:
-        limit = rules.max_wilds_per_meld
-        config = _core.CoreConfig(
-            packs=rules.packs,
-            all_wild_melds=rules.all_wild_melds,
-            max_wilds_per_meld=limit if isinstance(limit, int) else None,
-            wilds_at_most_naturals=limit == "naturals",
-            distinct_suit_books=rules.distinct_suit_books,
-            wild_points=rules.wild_points,
-            joker_points=rules.joker_points,
-        )
-        if len(_CONFIGS) < 64:
-            _CONFIGS[rules] = config
-    return config
-
-
-_CONFIGS: dict[Rules, _core.CoreConfig] = {}
-
-
-def _melded_config(rules: Rules) -> _core.CoreConfig:
-    """The core config under which a hand's least deadwood is 0 exactly when every card
-    melds: a natural costs at least 3 points, and here an unmelded wild costs 1 (with
-    ``wild_points`` or ``joker_points`` 0, "no points" does not mean "melded")."""
+def _melded(rules: Rules) -> Rules:
+    """The rules under which a hand's least deadwood is 0 exactly when every card melds: a
+    natural costs at least 3 points, and here an unmelded wild costs 1 (with
+    ``wild_points`` or ``joker_points`` 0, "no points" does not mean "melded"). The meld
+    rules are those of ``rules``."""
     if rules.wild_points and rules.joker_points:
-        return _config(rules)
-    return _config(attrs.evolve(rules, wild_points=1, joker_points=1))
+        return rules
+    melded = _MELDED.get(rules)
+    if melded is None:
+        melded = attrs.evolve(rules, wild_points=1, joker_points=1)
+        if len(_MELDED) >= 64:
+            _MELDED.clear()
+        _MELDED[rules] = melded
+    return melded
+
+
+_MELDED: dict[Rules, Rules] = {}
 
 
 def _wild(wild_rank: Rank | int | None) -> int:
@@ -160,7 +150,7 @@ def min_deadwood(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules
             value = _RESULTS.get(key)
             if value is not None:
                 return value
-    value = _core.min_deadwood(_codes(cards, rules), _wild(wild_rank), _config(rules))
+    value = _discards.least(_codes(cards, rules), _wild(wild_rank), rules)
     if key is not None:
         if len(_RESULTS) >= _RESULTS_LIMIT:
             _RESULTS.clear()
@@ -224,14 +214,14 @@ def best_arrangement(
     """
     wild = _wild(wild_rank)
     codes = _codes(cards, rules)
-    melds, deadwood, points = _core.arrange(codes, wild, _config(rules))
+    melds, deadwood, points = _discards.arrange(codes, wild, rules)
     if points == 0 and deadwood and _melds_all(codes, wild, rules):
-        melds, deadwood, _ = _core.arrange(codes, wild, _melded_config(rules))
+        melds, deadwood, _ = _discards.arrange(codes, wild, _melded(rules))
     return _arrangement(melds, deadwood, points, wild, rules)
 
 
 def _melds_all(codes: list[int], wild: int, rules: Rules) -> bool:
-    return _core.min_deadwood(codes, wild, _melded_config(rules)) == 0
+    return _discards.least(codes, wild, _melded(rules)) == 0
 
 
 def best_discard(
@@ -250,11 +240,11 @@ def best_discard(
     if not codes:
         raise InvalidHandError("best_discard needs a hand of at least one card")
     wild = _wild(wild_rank)
-    discard, melds, deadwood, points = _core.best_discard(codes, wild, _config(rules))
+    discard, (melds, deadwood, points) = _discards.best_discard(codes, wild, rules)
     if points == 0 and deadwood:  # a wild worth nothing is left: go out instead if possible
-        melded = _core.best_discard(codes, wild, _melded_config(rules))
-        if melded[3] == 0:
-            discard, melds, deadwood, _ = melded
+        melded, layout = _discards.best_discard(codes, wild, _melded(rules))
+        if layout.points == 0:
+            discard, melds, deadwood = melded, layout.melds, layout.deadwood
     return _CARDS[discard], _arrangement(melds, deadwood, points, wild, rules)
 
 
@@ -271,7 +261,7 @@ def deadwood_by_discard(
     {'7H': 42, '8H': 41, '9H': 40, 'KS': 12, 'QD': 13}
     """
     codes = _codes(cards, rules)
-    values = _core.discard_values(codes, _wild(wild_rank), _config(rules))
+    values = _discards.discard_values(codes, _wild(wild_rank), rules)
     return {_CARDS[code]: points for code, points in values.items()}
 
 
@@ -287,7 +277,7 @@ def can_go_out(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules =
     """
     codes = _codes(cards, rules)
     wild = _wild(wild_rank)
-    if codes and _core.can_go_out(codes, wild, _melded_config(rules)):
+    if codes and _discards.can_out(codes, wild, _melded(rules)):
         return True
     return rules.go_out_without_discard and _melds_all(codes, wild, rules)
 
@@ -320,13 +310,13 @@ def outs(
     """
     codes = _codes(cards, rules)
     wild = _wild(wild_rank)
-    config = _melded_config(rules)
-    found = set(_core.outs(codes, wild, config))
+    melded = _melded(rules)
+    found = set(_discards.outs(codes, wild, melded))
     if rules.go_out_without_discard:
         found.update(
             code
             for code in range(NUM_CODES)
-            if code not in found and _core.min_deadwood([*codes, code], wild, config) == 0
+            if code not in found and _discards.least([*codes, code], wild, melded) == 0
         )
     packs = rules.packs
     return frozenset(
@@ -340,4 +330,4 @@ def clear_cache() -> None:
     """Empty the solver's caches (they are bounded; this is for measuring cold speed)."""
     _RESULTS.clear()
     _MELDS.clear()
-    _core.cache_clear()
+    _discards.cache_clear()

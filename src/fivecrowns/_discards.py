@@ -1,0 +1,447 @@
+"""The solver's engine on card codes: which algorithm solves a hand, and the discards on top.
+
+Two exact algorithms answer "the least deadwood of a hand":
+
+* the suit DP (``_suitdp``), for the default meld rules (unlimited wilds per meld, books
+  of any suits) with at most three packs: fast, and it records its solve so that one
+  card's discard re-runs only part of it;
+* the memoised search (``_search``), for everything else: house meld rules, more packs,
+  hands the suit DP refuses (more than ten wilds, a card held three times).
+
+On top of them this module answers the questions asked after drawing: the value of every
+discard, the best discard (branch and bound over lower bounds), whether some discard
+leaves every other card melded, and which draws would. Results are kept in one bounded
+cache per question and rule set (:class:`_HandCache`).
+
+Hands are sorted tuples of card codes (0..54 naturals, 55 the joker); ``wild_rank`` is
+3..13, or 0 when only jokers are wild.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Generic, NamedTuple, TypeVar
+
+from . import _search, _suitdp, _suitplan
+from .cards import JOKER_CODE
+from .rules import Rules
+
+__all__ = [
+    "Layout",
+    "arrange",
+    "best_discard",
+    "cache_clear",
+    "can_out",
+    "discard_values",
+    "least",
+    "meld_kind",
+    "outs",
+]
+
+_T = TypeVar("_T")
+#: A meld on codes: ("book" | "run", its sorted codes, wilds included).
+Meld = tuple[str, tuple[int, ...]]
+
+
+class Layout(NamedTuple):
+    """An optimal arrangement on codes: its melds, the sorted deadwood and its points."""
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[int, ...]
+    points: int
+
+
+# -- caches ---------------------------------------------------------------------------------
+
+
+class _HandCache(Generic[_T]):
+    """A bounded cache of ``compute(key, wild_rank, rules)``: one plain dict per rule set,
+    keyed by (sorted codes, wild rank), emptied when it holds ``SIZE`` entries.
+
+    Its values are ints and tuples of ints, which the garbage collector stops tracking (a
+    full collection does not visit them, as it would ``functools.lru_cache``'s entries)."""
+
+    SIZE = 1 << 16
+    RULE_SETS = 16
+
+    def __init__(self, compute: Callable[[tuple[int, ...], int, Rules], _T]) -> None:
+        self._compute = compute
+        self._tables: dict[Rules, dict[tuple[tuple[int, ...], int], _T]] = {}
+
+    def __call__(self, key: tuple[int, ...], wild_rank: int, rules: Rules) -> _T:
+        table = self._tables.get(rules)
+        if table is None:
+            if len(self._tables) >= self.RULE_SETS:
+                self._tables.clear()
+            table = self._tables.setdefault(rules, {})
+        k = (key, wild_rank)
+        found = table.get(k)
+        if found is None:
+            found = self._compute(key, wild_rank, rules)
+            if len(table) >= self.SIZE:
+                table.clear()
+            table[k] = found
+        return found
+
+    def peek(self, key: tuple[int, ...], wild_rank: int, rules: Rules) -> _T | None:
+        """The cached result, or None (nothing is computed)."""
+        table = self._tables.get(rules)
+        return None if table is None else table.get((key, wild_rank))
+
+    def clear(self) -> None:
+        self._tables.clear()
+
+    def __len__(self) -> int:
+        return sum(map(len, self._tables.values()))
+
+
+_CACHES: list[_HandCache[object]] = []
+
+
+def _cached(compute: Callable[[tuple[int, ...], int, Rules], _T]) -> _HandCache[_T]:
+    cache = _HandCache(compute)
+    _CACHES.append(cache)  # type: ignore[arg-type]
+    return cache
+
+
+def cache_clear() -> None:
+    """Empty every result cache, and the suit DP's hand-independent memos."""
+    for cache in _CACHES:
+        cache.clear()
+    _suitdp.cache_clear()
+    _suitplan.cache_clear()
+
+
+# -- one hand -------------------------------------------------------------------------------
+
+
+def _points(code: int, wild_rank: int, rules: Rules) -> int:
+    return rules.points_by_code(wild_rank or None)[code]
+
+
+def _is_wild(code: int, wild_rank: int) -> bool:
+    return code == JOKER_CODE or code % 11 + 3 == wild_rank
+
+
+def _least(key: tuple[int, ...], wild_rank: int, rules: Rules) -> int:
+    if _suitdp.applies(rules):
+        value = _suitdp.solve(key, wild_rank, rules)
+        if value is not None:
+            return value
+    return _search.score(key, wild_rank, rules).points
+
+
+_least_cached = _cached(_least)
+
+
+def least(codes: Sequence[int], wild_rank: int, rules: Rules) -> int:
+    """The least deadwood of a hand."""
+    return _least_cached(tuple(sorted(codes)), wild_rank, rules)
+
+
+def _arrange(key: tuple[int, ...], wild_rank: int, rules: Rules) -> Layout:
+    if _suitdp.applies(rules):
+        run = _suitdp.solve_run(key, wild_rank, rules)
+        if run is not None:
+            layout = _suitplan.arrangement(run, key, wild_rank, rules)
+            if layout is not None:
+                return Layout(*layout)
+    solution = _search.solve(key, wild_rank, rules)
+    return Layout(solution.melds, solution.deadwood, solution.score.points)
+
+
+_arrange_cached = _cached(_arrange)
+
+
+def arrange(codes: Sequence[int], wild_rank: int, rules: Rules) -> Layout:
+    """An optimal arrangement of a hand."""
+    return _arrange_cached(tuple(sorted(codes)), wild_rank, rules)
+
+
+def meld_kind(cards: Sequence[int], wild_rank: int, rules: Rules) -> str | None:
+    """"book" or "run" if ``cards`` (codes) is one valid meld under ``rules`` (a book when
+    it could be either), else None."""
+    n = len(cards)
+    nats = [c for c in cards if not _is_wild(c, wild_rank)]
+    m = len(nats)
+    limit = rules.max_wilds_in(m)
+    if n < 3 or (limit is not None and n - m > limit) or (m == 0 and not rules.all_wild_melds):
+        return None
+    if len({c % 11 for c in nats}) <= 1:
+        suits = {c // 11 for c in nats}
+        if not rules.distinct_suit_books or (len(suits) == m and n <= 5):
+            return "book"
+    ranks = [c % 11 for c in nats]
+    one_suit = len({c // 11 for c in nats}) <= 1 and len(set(ranks)) == m and n <= 11
+    if one_suit and (not ranks or max(ranks) - min(ranks) + 1 <= n):
+        return "run"
+    return None
+
+
+# -- every discard --------------------------------------------------------------------------
+
+
+def _discards(key: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[tuple[int, int], ...]:
+    """(code, least deadwood after discarding one copy) for each distinct code, sorted."""
+    if not key:
+        return ()
+    if _suitdp.applies(rules):
+        run = _suitdp.solve_run(key, wild_rank, rules)
+        if run is not None:
+            # a deadwood card's discard is exact from one arrangement; every other re-runs
+            # part of the recorded solve
+            values = {
+                c: run.value - _points(c, wild_rank, rules)
+                for c in _suitplan.dead_of(run, key, wild_rank, rules)
+            }
+            for c in set(key):
+                if c not in values:
+                    values[c] = _suitdp.drop_value(run, key, wild_rank, rules, c)
+            return tuple(sorted(values.items()))
+    scores = _search.discard_scores(key, wild_rank, rules)
+    return tuple(sorted((c, score.points) for c, score in scores.items()))
+
+
+_discards_cached = _cached(_discards)
+
+
+def discard_values(codes: Sequence[int], wild_rank: int, rules: Rules) -> dict[int, int]:
+    """For each distinct code of a hand: the least deadwood after discarding one copy."""
+    return dict(_discards_cached(tuple(sorted(codes)), wild_rank, rules))
+
+
+# -- the best discard -----------------------------------------------------------------------
+
+
+class _Candidate(NamedTuple):
+    """A discard in the order ``best_discard`` prefers: least deadwood left (a lower
+    bound until ``exact``), a natural before a wild, the costliest, the higher code."""
+
+    bound: int
+    wild: bool
+    minus_points: int
+    minus_code: int
+    exact: bool
+
+
+def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[int, Layout]:
+    """The discard leaving the least deadwood (ties as ``_Candidate`` orders them), with an
+    optimal arrangement of the rest. The hand must not be empty."""
+    key = tuple(sorted(codes))
+    run = _suitdp.solve_run(key, wild_rank, rules) if _suitdp.applies(rules) else None
+    if run is None:
+        best, _ = _branch_and_bound(
+            key,
+            wild_rank,
+            rules,
+            _least_cached(key, wild_rank, rules),
+            {},
+            lambda c, _cutoff: _least_cached(_drop(key, c), wild_rank, rules),
+        )
+        return best, _arrange_cached(_drop(key, best), wild_rank, rules)
+    # arrange the whole hand first: discarding one of its deadwood cards leaves exactly
+    # that arrangement without it; other discards re-run part of the recorded solve
+    planned = _suitplan.arrangement(run, key, wild_rank, rules)
+    whole = Layout(*planned) if planned else _arrange_cached(key, wild_rank, rules)
+    exact = {c: whole.points - _points(c, wild_rank, rules) for c in whole.deadwood}
+    best, value = _branch_and_bound(
+        key,
+        wild_rank,
+        rules,
+        whole.points,
+        exact,
+        lambda c, cutoff: _suitdp.drop_value(run, key, wild_rank, rules, c, cutoff),
+    )
+    if best in exact:
+        return best, Layout(whole.melds, _drop(whole.deadwood, best), value)
+    if value == whole.points:  # a melded card whose meld stays a meld without it
+        for i, (_kind, cards) in enumerate(whole.melds):
+            if best in cards:
+                rest = _drop(cards, best)
+                kind = meld_kind(rest, wild_rank, rules)
+                if kind is not None:
+                    melds = (*whole.melds[:i], (kind, rest), *whole.melds[i + 1 :])
+                    return best, Layout(melds, whole.deadwood, value)
+                break
+    rest_key = _drop(key, best)
+    layout = _suitplan.arrangement(
+        _suitdp.drop_run(run, key, wild_rank, rules, best), rest_key, wild_rank, rules
+    )
+    return best, Layout(*layout) if layout else _arrange_cached(rest_key, wild_rank, rules)
+
+
+def _branch_and_bound(
+    key: tuple[int, ...],
+    wild_rank: int,
+    rules: Rules,
+    least: int,
+    exact: dict[int, int],
+    value: Callable[[int, int | None], int],
+) -> tuple[int, int]:
+    """(code, deadwood left) of the best discard, given the hand's least deadwood, the
+    exact values of some discards and ``value(code, cutoff)`` computing any other (exact
+    when it is at most ``cutoff``, the best found so far, or None; otherwise any value
+    above it).
+
+    Candidates are solved in the order of their bounds until the next one's bound cannot
+    beat the best found; the best exact one goes first, so every solve has a cutoff."""
+    candidates = _candidates(key, wild_rank, rules, least, exact)
+    known = [cand[:4] for cand in candidates if cand.exact]
+    best = min(known) if known else None
+    for cand in candidates:
+        if best is not None and cand[:4] >= best:
+            break
+        if not cand.exact:
+            found = (value(-cand.minus_code, None if best is None else best[0]), *cand[1:4])
+            if best is None or found < best:
+                best = found
+    assert best is not None
+    return -best[3], best[0]
+
+
+def _candidates(
+    key: tuple[int, ...],
+    wild_rank: int,
+    rules: Rules,
+    least: int,
+    exact: dict[int, int],
+    limit: int | None = None,
+) -> list[_Candidate]:
+    """Every distinct code of the hand as a sorted ``_Candidate``; with ``limit``, only
+    those whose bound is at most ``limit``.
+
+    Discarding c leaves at least ``least - points(c)`` (c added as deadwood to an
+    arrangement of the rest is one of the hand), at least 0, and at least the points of
+    the hand's other *hopeless* naturals (in no meld at all, so in none of the rest
+    either); under the default meld rules a wild's discard leaves at least ``least`` when
+    some meld holds a natural (fewer wilds never lower the natural deadwood)."""
+    counts, wilds = _natural_counts(key, wild_rank)
+    natural_points = sum((c % 11 + 3) * n for c, n in enumerate(counts))
+    wild_floor = least if _suitdp.default_melds(rules) and least < natural_points else -1
+    hopeless = {c: n for c, n in enumerate(counts) if n and not _live(counts, wilds, c)}
+    floor = sum((c % 11 + 3) * n for c, n in hopeless.items())
+    out = []
+    for c in set(key):
+        points, wild = _points(c, wild_rank, rules), _is_wild(c, wild_rank)
+        if c in exact:
+            cand = _Candidate(exact[c], wild, -points, -c, True)
+        else:
+            bound = max(0, least - points, floor - (points if c in hopeless else 0))
+            if wild and wild_floor >= 0:
+                bound = max(bound, wild_floor)
+            cand = _Candidate(bound, wild, -points, -c, False)
+        if limit is None or cand.bound <= limit:
+            out.append(cand)
+    out.sort()
+    return out
+
+
+def _natural_counts(key: Sequence[int], wild_rank: int) -> tuple[list[int], int]:
+    """(copies held of each natural code 0..54, number of wilds) of a hand."""
+    counts = [0] * 55
+    wilds = 0
+    for c in key:
+        if _is_wild(c, wild_rank):
+            wilds += 1
+        else:
+            counts[c] += 1
+    return counts, wilds
+
+
+def _live(counts: list[int], wilds: int, c: int) -> bool:
+    """Can natural ``c`` be in some meld of a hand with these natural counts and wilds?
+
+    The default meld rules allow every meld any option allows, so this is a bound for
+    every rule set: a book needs the other naturals of c's rank and the wilds to make 3; a
+    run holding c with at most ``wilds`` wilds holds a window of 3 consecutive ranks
+    around c with at least 3 - ``wilds`` ranks of c's suit, and such a window is a run."""
+    if wilds >= 2:
+        return True
+    q, base = c % 11, c - c % 11
+    if sum(counts[s * 11 + q] for s in range(5)) - 1 + wilds >= 2:
+        return True
+    return any(
+        sum(counts[base + a + i] > 0 for i in range(3)) >= 3 - wilds
+        for a in range(max(0, q - 2), min(q, 8) + 1)
+    )
+
+
+def _drop(key: tuple[int, ...], c: int) -> tuple[int, ...]:
+    i = key.index(c)
+    return key[:i] + key[i + 1 :]
+
+
+# -- going out ------------------------------------------------------------------------------
+
+
+def _can_out(key: tuple[int, ...], wild_rank: int, rules: Rules) -> bool:
+    """Does some discard of the hand leave no deadwood?
+
+    Only a discard whose bound (``_candidates``) is 0 can: one worth at least the hand's
+    least deadwood. Those are solved with cutoff 0, cards worth closest to the least
+    deadwood first, until one goes out; most hands have none and cost one plain solve. A
+    hand whose discards are cached reads the answer off them."""
+    if not key:
+        return False
+    done = _discards_cached.peek(key, wild_rank, rules)
+    if done is not None:
+        return any(v == 0 for _, v in done)
+    least = _least_cached(key, wild_rank, rules)
+    candidates = _candidates(key, wild_rank, rules, least, {}, limit=0)
+    if not candidates:
+        return False
+    run = _suitdp.solve_run(key, wild_rank, rules) if _suitdp.applies(rules) else None
+
+    def value(c: int) -> int:
+        if run is not None:
+            return _suitdp.drop_value(run, key, wild_rank, rules, c, 0)
+        return _least_cached(_drop(key, c), wild_rank, rules)
+
+    # a hand that goes out most often keeps one card of deadwood: worth the least deadwood
+    candidates.sort(key=lambda cand: abs(least + cand.minus_points))
+    return any(value(-cand.minus_code) == 0 for cand in candidates)
+
+
+_can_out_cached = _cached(_can_out)
+
+
+def can_out(codes: Sequence[int], wild_rank: int, rules: Rules) -> bool:
+    """True when some discard leaves no deadwood (False for an empty hand)."""
+    return _can_out_cached(tuple(sorted(codes)), wild_rank, rules)
+
+
+def _outs(key: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[int, ...]:
+    """The codes whose draw lets the hand go out (copies left in the deck not counted)."""
+    if _least_cached(key, wild_rank, rules) == 0:
+        return tuple(range(56))  # draw anything, discard it
+    # every wild draw behaves the same (wilds are interchangeable inside melds)
+    joker_out = _can_out_cached(tuple(sorted((*key, JOKER_CODE))), wild_rank, rules)
+    if not joker_out and _suitdp.default_melds(rules) and rules.all_wild_melds:
+        # a drawn natural used in a meld can be replaced by a joker (not without all-wild
+        # melds: the natural may be the meld's only natural)
+        return ()
+    found: set[int] = set()
+    if joker_out:
+        found.add(JOKER_CODE)
+        if wild_rank:
+            found.update(s * 11 + wild_rank - 3 for s in range(5))
+    counts, wilds = _natural_counts(key, wild_rank)
+    for x in range(55):
+        if _is_wild(x, wild_rank):
+            continue
+        # x must sit in a meld (discarding x leaves the hand, which does not go out)
+        counts[x] += 1
+        live = _live(counts, wilds, x)
+        counts[x] -= 1
+        if live and _can_out_cached(tuple(sorted((*key, x))), wild_rank, rules):
+            found.add(x)
+    return tuple(sorted(found))
+
+
+_outs_cached = _cached(_outs)
+
+
+def outs(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[int, ...]:
+    """The sorted codes (0..55) whose draw lets the hand go out after one discard; how
+    many copies the deck has left is not considered."""
+    return _outs_cached(tuple(sorted(codes)), wild_rank, rules)
