@@ -122,7 +122,9 @@ def main() -> None:
                 kept = best.get((tree, row))
                 if kept is None or got["median"] < kept["median"]:
                     best[(tree, row)] = got
-    print(f"{'row':<12} {'old median':>11} {'old p99':>10} {'new median':>11} {'new p99':>10}  ratio")
+    print(
+        f"{'row':<12} {'old median':>11} {'old p99':>10} {'new median':>11} {'new p99':>10}  ratio"
+    )
     for row in rows:
         old, new = best[("old", row)], best[("new", row)]
         key = "max" if row == "big40" else "p99"

@@ -159,7 +159,7 @@ def arrange(codes: Sequence[int], wild_rank: int, rules: Rules) -> Layout:
 
 
 def meld_kind(cards: Sequence[int], wild_rank: int, rules: Rules) -> str | None:
-    """"book" or "run" if ``cards`` (codes) is one valid meld under ``rules`` (a book when
+    """ "book" or "run" if ``cards`` (codes) is one valid meld under ``rules`` (a book when
     it could be either), else None."""
     n = len(cards)
     nats = [c for c in cards if not _is_wild(c, wild_rank)]
@@ -229,14 +229,11 @@ def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[in
     optimal arrangement of the rest. The hand must not be empty."""
     key = tuple(sorted(codes))
     run = _suitdp.solve_run(key, wild_rank, rules) if _suitdp.applies(rules) else None
-    if run is None:
-        best, _ = _branch_and_bound(
-            key,
-            wild_rank,
-            rules,
-            _least_cached(key, wild_rank, rules),
-            {},
-            lambda c, _cutoff: _least_cached(_drop(key, c), wild_rank, rules),
+    if run is None:  # the search: every discard in one pass (one memo)
+        values = dict(_discards_cached(key, wild_rank, rules))
+        best = min(
+            values,
+            key=lambda c: (values[c], _is_wild(c, wild_rank), -_points(c, wild_rank, rules), -c),
         )
         return best, _arrange_cached(_drop(key, best), wild_rank, rules)
     # arrange the whole hand first: discarding one of its deadwood cards leaves exactly

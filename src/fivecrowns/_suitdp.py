@@ -34,10 +34,10 @@ Cards are parsed by one ``sum`` of per-code increments into a packed accumulator
 count lanes per code, natural points, wild count and points); each suit's decomposition
 (isolated naturals, items, options with their Pareto points) depends only on that suit's
 cards, the contested ranks it holds and W, and is memoised in a bounded dictionary
-(``_INFO``; a hand-independent table, kept by ``cache_clear(keep_tables=True)``).
+(``_INFO``; a hand-independent table).
 
-Applies when W <= ``_suits.U`` and no code is held 3+ times; otherwise the callers fall
-back to the rank sweep (``_sweep``).
+Applies when W <= ``_suits.U``, no code is held 3+ times and the hand holds at most
+``_MAX_CARDS`` cards; otherwise the memoised search (``_search``) solves the hand.
 """
 
 from __future__ import annotations
@@ -104,6 +104,9 @@ _INFO: dict[int, _Info] = {}
 _ITEMS: dict[int, _Item] = {}
 #: ``_pareto_bits`` by (pattern, W, S).
 _PARETO: dict[int, tuple[tuple[int, ...], int]] = {}
+#: The largest hand the DP takes (a 40-card hand took two minutes; the search, which stops
+#: once every card melds, takes large hands).
+_MAX_CARDS = 16
 #: Most entries each memo holds before it is emptied.
 _MEMO_SIZE = 1 << 15
 _TB: list[bytes] = []
@@ -452,6 +455,8 @@ def _final(nat: int, tot: int, w: int, wsum: int, cfg: Rules) -> int:
 def _solve(key: tuple[int, ...], wild_rank: int, cfg: Rules, run: Run | None) -> int:
     """Least deadwood of the sorted hand ``key`` (-1 when the fast path does not apply);
     fills ``run`` for plans and discards when given."""
+    if len(key) > _MAX_CARDS:
+        return -1  # the DP's states grow fast past a round's hand: the search takes it
     acc = sum(map(_INC[wild_rank].__getitem__, key))
     w = acc >> _O_W & 255
     if w > _U:

@@ -343,8 +343,6 @@ def _split_for_spare(
     return None
 
 
-
-
 def cache_clear() -> None:
     """Empty the table of suits' melds (hand-independent)."""
     _SUIT_MELDS.clear()

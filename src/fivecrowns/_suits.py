@@ -1,4 +1,4 @@
-"""Single-suit run values for the default-rules fast path of ``_solver_core``.
+"""Single-suit run values for the suit DP (``_suitdp``).
 
 One suit's naturals form a *pattern*: a count 0..2 for each rank position 0..10 (ranks
 3..K), encoded as the base-3 number ``sum(count[q] * 3**q)``.  For a pattern p and a wild
