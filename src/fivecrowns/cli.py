@@ -17,18 +17,20 @@ import os
 import random
 import statistics
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
+
+import attrs
 
 from ._progress import Progress, on_terminal
 from ._shuffle import derive_seed
 from ._term import Painter, wants_colour
 from ._version import __version__
 from .cards import Card
-from .errors import FiveCrownsError
+from .errors import FiveCrownsError, InvalidRulesError
 from .melds import Meld
-from .rules import Rules
+from .rules import RuleFlag, Rules, parse_wild_rank, rule_flag
 from .solitaire import SolitaireState, greedy_action, random_action
 from .solver import Arrangement, best_arrangement, best_discard
 
@@ -42,103 +44,45 @@ class _UsageError(Exception):
     """A mistake the user made; reported without a traceback."""
 
 
-def _max_wilds(text: str) -> int | str | None:
-    if text == "naturals":
-        return text
-    if text in ("none", "unlimited"):
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected a number, 'naturals' or 'unlimited', got {text!r}"
-        ) from None
+def _text_reader(flag: RuleFlag) -> Callable[[str], object]:
+    """``flag.parse`` with its errors as argparse reports them (a usage message)."""
+    parse = flag.parse
+    assert parse is not None
 
+    def read(text: str) -> object:
+        try:
+            return parse(text)
+        except InvalidRulesError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
 
-def _schedule(text: str) -> tuple[int, ...]:
-    """``3-13`` (a range), ``7x11`` (7 cards, 11 rounds) or ``3,5,7`` (a list)."""
-    try:
-        if "x" in text:
-            size, rounds = text.split("x")
-            return (int(size),) * int(rounds)
-        if "-" in text:
-            low, high = text.split("-")
-            return tuple(range(int(low), int(high) + 1))
-        return tuple(int(part) for part in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"a schedule is a range like 3-13, a constant like 7x11 or a list like 3,5,7; "
-            f"got {text!r}"
-        ) from None
+    return read
 
 
 def _rules_parser() -> argparse.ArgumentParser:
+    """A parser with one flag per option of :class:`Rules` (from the fields' metadata)."""
     parser = argparse.ArgumentParser(add_help=False)
     group = parser.add_argument_group("rule options (the defaults are the official rules)")
-    group.add_argument("--packs", type=int, default=2, help="packs in the deck (default 2)")
-    group.add_argument(
-        "--schedule", type=_schedule, help="hand sizes by round: 3-13 (default), 7x11, 3,5,7"
-    )
-    group.add_argument(
-        "--distinct-suit-books", action="store_true", help="books may not repeat a suit"
-    )
-    group.add_argument(
-        "--max-wilds",
-        type=_max_wilds,
-        default=None,
-        metavar="N|naturals",
-        help="wilds allowed in one meld (default unlimited)",
-    )
-    group.add_argument(
-        "--no-all-wild-melds", action="store_true", help="every meld needs a natural card"
-    )
-    group.add_argument(
-        "--no-discard-taken",
-        action="store_true",
-        help="a card taken from the discard pile may not be thrown back",
-    )
-    group.add_argument(
-        "--go-out-without-discard", action="store_true", help="allow going out with no discard"
-    )
-    group.add_argument("--lay-off", action="store_true", help="final turns may lay off cards")
-    group.add_argument(
-        "--manual-final-hands",
-        action="store_true",
-        help="final hands count the melds players lay down (no automatic arrangement)",
-    )
-    group.add_argument("--go-out-bonus", type=int, default=0, help="e.g. -10 (default 0)")
-    group.add_argument(
-        "--tie-break", choices=("shared", "extra_round", "most_rounds_out"), default="shared"
-    )
-    group.add_argument(
-        "--turn-limit",
-        type=int,
-        default=None,
-        help="simulation safeguard: end a round after N turns",
-    )
-    group.add_argument(
-        "--solitaire-scoring", choices=("win", "deadwood"), default="win", help="Solitaire scoring"
-    )
+    for field in attrs.fields(Rules):
+        flag = rule_flag(field)
+        options: dict[str, Any] = {"dest": field.name, "default": None, "help": flag.help}
+        if flag.is_switch:
+            options.update(action="store_const", const=not field.default)
+        else:
+            options.update(choices=flag.choices, metavar=flag.metavar)
+            if flag.parse is not None:
+                options["type"] = _text_reader(flag)
+        group.add_argument(flag.flag, **options)
     return parser
 
 
 def _rules_from(args: argparse.Namespace) -> Rules:
-    options: dict[str, Any] = {
-        "packs": args.packs,
-        "distinct_suit_books": args.distinct_suit_books,
-        "max_wilds_per_meld": args.max_wilds,
-        "all_wild_melds": not args.no_all_wild_melds,
-        "may_discard_taken_discard": not args.no_discard_taken,
-        "go_out_without_discard": args.go_out_without_discard,
-        "lay_off": args.lay_off,
-        "auto_arrange_final_hand": not args.manual_final_hands,
-        "go_out_bonus": args.go_out_bonus,
-        "tie_break": args.tie_break,
-        "turn_limit": args.turn_limit,
-        "solitaire_scoring": args.solitaire_scoring,
+    """The rules the command line's flags ask for (the official value of every option left
+    out)."""
+    options = {
+        field.name: getattr(args, field.name)
+        for field in attrs.fields(Rules)
+        if getattr(args, field.name) is not None
     }
-    if args.schedule is not None:
-        options["schedule"] = args.schedule
     return Rules.from_dict(options)
 
 
@@ -248,18 +192,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-_WILD_NAMES = {"J": 11, "Q": 12, "K": 13}
-
-
 def _wild_rank(text: str) -> int | None:
-    upper = text.strip().upper()
-    if upper in ("NONE", "-"):
-        return None
-    if upper in _WILD_NAMES:
-        return _WILD_NAMES[upper]
-    if upper.isdigit() and 3 <= int(upper) <= 13:
-        return int(upper)
-    raise _UsageError(f"--wild must be a rank 3 to 13 (or J, Q, K) or 'none', got {text!r}")
+    try:
+        return parse_wild_rank(text)
+    except InvalidRulesError:
+        raise _UsageError(
+            f"--wild must be a rank 3 to 13 (or J, Q, K) or 'none', got {text!r}"
+        ) from None
 
 
 def _meld_text(meld: Meld, paint: Painter) -> str:
