@@ -9,30 +9,25 @@ scale). Mistakes are reported on stderr with a non-zero exit status and no trace
 from __future__ import annotations
 
 import argparse
-import contextlib
 import csv
 import json
-import math
 import os
-import random
-import statistics
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TextIO
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 import attrs
 
-from ._progress import Progress, on_terminal
-from ._shuffle import derive_seed
 from ._term import Painter, wants_colour
 from ._version import __version__
 from .cards import Card
 from .errors import FiveCrownsError, InvalidRulesError
 from .melds import Meld
 from .rules import RuleFlag, Rules, parse_wild_rank, rule_flag
-from .solitaire import SolitaireState, greedy_action, random_action
 from .solver import Arrangement, best_arrangement, best_discard
+
+if TYPE_CHECKING:
+    from .simulate import SolitairePolicy, SolitaireResult
 
 __all__ = ["main"]
 
@@ -383,78 +378,16 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
     _simulate_game(args, rules, jobs, out)
 
 
-def _game_seed(seed: int, game: int) -> int:
-    """The seed of game number ``game`` of a run seeded ``seed`` (64 bits of SHA-256)."""
-    return derive_seed("fivecrowns/simulate/solitaire", seed, game)
-
-
-def _solitaire_games(
-    job: tuple[Rules, str, int, int, int],
-) -> list[tuple[bool, int]]:
-    """Play games ``start`` to ``stop - 1`` of a run; each gives (won, deadwood left).
-
-    A module-level function, so that a process pool can run it."""
-    rules, policy, seed, start, stop = job
-    results = []
-    for game in range(start, stop):
-        game_seed = _game_seed(seed, game)
-        state = SolitaireState.new(rules=rules, seed=game_seed)
-        rng = random.Random(game_seed)
-        while not state.is_over:
-            action = greedy_action(state) if policy == "greedy" else random_action(state, rng)
-            state = state.apply(action)
-        results.append((state.won, state.deadwood))
-    return results
-
-
-def _wilson(successes: int, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    z = 1.959963984540054
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    half /= 1 + z * z / trials
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def _mean_ci(values: Sequence[int]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, 0.0
-    return mean, 1.959963984540054 * statistics.stdev(values) / math.sqrt(len(values))
-
-
-def _solitaire_row(rules: Rules, policy: str, seed: int, games: int, jobs: int) -> dict[str, Any]:
-    """Play a run of Solitaire games with one policy (in ``jobs`` processes) and sum it up;
-    a progress bar goes to stderr when it is a terminal."""
-    size = max(1, min(200, -(-games // (jobs * 4))))
-    chunks = [
-        (rules, policy, seed, start, min(games, start + size)) for start in range(0, games, size)
-    ]
-    outcomes: list[tuple[bool, int]] = []
-    with contextlib.ExitStack() as stack:
-        bar = stack.enter_context(Progress(games, f"{policy} games")) if on_terminal() else None
-        if jobs > 1 and len(chunks) > 1:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=min(jobs, len(chunks))))
-            parts: Iterable[list[tuple[bool, int]]] = pool.map(_solitaire_games, chunks)
-        else:
-            parts = map(_solitaire_games, chunks)
-        for part in parts:
-            outcomes.extend(part)
-            if bar is not None:
-                bar.update(len(part))
-    wins = sum(won for won, _ in outcomes)
-    low, high = _wilson(wins, games)
-    mean, half = _mean_ci([deadwood for _, deadwood in outcomes])
+def _solitaire_row(result: SolitaireResult) -> dict[str, Any]:
+    """What the command line prints of a Solitaire run."""
     return {
-        "policy": policy,
-        "games": games,
-        "wins": wins,
-        "win_rate": wins / games,
-        "win_rate_ci95": [low, high],
-        "mean_deadwood": mean,
-        "mean_deadwood_ci95": [mean - half, mean + half],
+        "policy": result.policy,
+        "games": result.games,
+        "wins": result.wins,
+        "win_rate": result.win_rate,
+        "win_rate_ci95": list(result.win_rate_ci95),
+        "mean_deadwood": result.mean_deadwood,
+        "mean_deadwood_ci95": list(result.mean_deadwood_ci95),
     }
 
 
@@ -472,9 +405,17 @@ _SOLITAIRE_CSV = (
 
 
 def _simulate_solitaire(args: argparse.Namespace, rules: Rules, jobs: int, out: TextIO) -> None:
-    policy = args.policy or "greedy"
-    policies = ("greedy", "random") if policy == "both" else (policy,)
-    rows = [_solitaire_row(rules, name, args.seed, args.games, jobs) for name in policies]
+    from .simulate import solitaire_stats
+
+    policies: tuple[SolitairePolicy, ...] = (
+        ("greedy", "random") if args.policy == "both" else (args.policy or "greedy",)
+    )
+    rows = [
+        _solitaire_row(
+            solitaire_stats(name, games=args.games, rules=rules, seed=args.seed, jobs=jobs)
+        )
+        for name in policies
+    ]
     if args.json:
         data = {"game": "solitaire", "seed": args.seed, "rules": rules.to_dict(), "results": rows}
         out.write(json.dumps(data) + "\n")
