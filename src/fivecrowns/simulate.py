@@ -37,20 +37,18 @@ Each task plays a chunk of games and returns small tuples of numbers; the worker
 from __future__ import annotations
 
 import concurrent.futures
-import contextlib
 import csv
 import functools
 import io
 import math
-import os
 import random
 import statistics
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final, Literal, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Literal
 
 import attrs
 
-from ._progress import Progress, on_terminal
+from ._parallel import run_chunked
 from ._shuffle import derive_seed
 from .actions import Action
 from .bots import Bot, make_bot
@@ -81,7 +79,6 @@ BotEntry = str | Callable[[], Bot]
 
 #: z for a two-sided 95% interval (normal approximation).
 _Z95: Final = 1.959963984540054
-_T = TypeVar("_T")
 
 
 def _derive(*parts: object) -> int:
@@ -449,13 +446,6 @@ def _summarise(
     )
 
 
-def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    """Split the games into chunks: about eight per worker (for balance and progress), at
-    most 50 games each."""
-    size = max(1, min(50, math.ceil(games / (8 * workers))))
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
-
-
 def _check_args(
     bots: Sequence[BotEntry], games: int, rules: Rules, seed: int, jobs: int | None
 ) -> tuple[tuple[BotEntry, ...], tuple[str, ...]]:
@@ -517,61 +507,8 @@ def tournament(
     """
     entries, names = _check_args(bots, games, rules, seed, jobs)
     task = functools.partial(_play_chunk, entries, rules.to_dict(), seed)
-    played = _run_all(task, games, executor, jobs, progress, "games")
+    played = run_chunked(task, games, executor, jobs, progress, "games")
     return _summarise(names, rules, seed, played)
-
-
-def _run(
-    task: Callable[[int, int], list[_T]],
-    chunks: list[tuple[int, int]],
-    executor: concurrent.futures.Executor | None,
-    jobs: int | None,
-) -> Iterator[tuple[int, list[_T]]]:
-    """Yield ``(chunk index, task(start, stop))`` as chunks finish, in any order: in this
-    process (``jobs=1``, or a single chunk), in ``executor``, or in a pool of ``jobs``
-    processes (``task`` must then be picklable: a module-level function or a partial of one)."""
-    if executor is None and (jobs == 1 or len(chunks) == 1):
-        for index, (start, stop) in enumerate(chunks):
-            yield index, task(start, stop)
-        return
-    own = None
-    if executor is None:
-        own = concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs or 1, len(chunks)))
-        executor = own
-    try:
-        futures = {
-            executor.submit(task, start, stop): index for index, (start, stop) in enumerate(chunks)
-        }
-        for future in concurrent.futures.as_completed(futures):
-            yield futures[future], future.result()
-    finally:
-        if own is not None:
-            own.shutdown(cancel_futures=True)
-
-
-def _run_all(
-    task: Callable[[int, int], list[_T]],
-    games: int,
-    executor: concurrent.futures.Executor | None,
-    jobs: int | None,
-    progress: bool | None,
-    label: str,
-) -> list[_T]:
-    """``task`` over games ``0 .. games - 1`` in chunks (see :func:`_run`), with a progress
-    bar on stderr (``progress=None``: when stderr is a terminal); the results in game order."""
-    show = on_terminal() if progress is None else bool(progress)
-    if executor is None and jobs is None:
-        jobs = os.cpu_count() or 1
-    workers = jobs or 2
-    chunks = _chunks(games, min(workers, games))
-    results: list[list[_T] | None] = [None] * len(chunks)
-    with contextlib.ExitStack() as stack:
-        bar = stack.enter_context(Progress(games, label)) if show else None
-        for index, part in _run(task, chunks, executor, jobs):
-            results[index] = part
-            if bar is not None:
-                bar.update(len(part))
-    return [game for chunk in results if chunk is not None for game in chunk]
 
 
 # -- Solitaire ---------------------------------------------------------------------------------
@@ -678,7 +615,7 @@ def solitaire_stats(
         raise FiveCrownsError(f"rules must be a Rules, got {rules!r}")
     _check_counts(games, seed, jobs)
     task = functools.partial(_solitaire_chunk, rules.to_dict(), policy, seed)
-    outcomes = _run_all(task, games, executor, jobs, progress, f"{policy} games")
+    outcomes = run_chunked(task, games, executor, jobs, progress, f"{policy} games")
     wins = sum(won for won, _ in outcomes)
     deadwood = tuple(left for _, left in outcomes)
     mean, half, _ = _mean_ci(deadwood)
