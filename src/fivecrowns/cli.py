@@ -196,15 +196,8 @@ def _wild_rank(text: str) -> int | None:
         ) from None
 
 
-def _meld_text(meld: Meld, paint: Painter) -> str:
-    parts = []
-    for card, stand in zip(meld.cards, meld.stands_for):
-        parts.append(paint.card(card) if card == stand else f"{paint.card(card)}={stand}")
-    return f"{meld.kind.value:4}  " + " ".join(parts)
-
-
 def _arrangement_lines(arrangement: Arrangement, paint: Painter) -> list[str]:
-    lines = [_meld_text(meld, paint) for meld in arrangement.melds]
+    lines = [f"{meld.kind.value:4}  {paint.meld(meld)}" for meld in arrangement.melds]
     if not lines:
         lines.append("no melds")
     left = paint.cards(arrangement.deadwood) or "(none)"
