@@ -8,9 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import fivecrowns as fc
+from fivecrowns.rules import rule_flag
 from fivecrowns.solitaire import SolitaireState, greedy_action
 
 
@@ -154,3 +156,74 @@ def test_solitaire_load_errors() -> None:
     result = run("solitaire", "--load", "/nonexistent/game.json")
     assert result.returncode == 2
     assert "cannot read" in result.stderr
+
+
+def _rules_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    from fivecrowns.cli import main
+
+    assert main(["rules", *args, "--json"]) == 0
+    data: dict[str, object] = json.loads(capsys.readouterr().out)
+    return data
+
+
+@pytest.mark.parametrize("field", attrs.fields(fc.Rules), ids=lambda field: field.name)
+def test_every_rule_option_has_a_flag(
+    field: attrs.Attribute[object], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each field of Rules carries a command-line flag (a new option without one fails
+    here), and the flag sets that option and no other."""
+    flag = rule_flag(field)
+    assert flag.flag.startswith("--")
+    args = [flag.flag]
+    if not flag.is_switch:
+        assert flag.example is not None, f"{flag.flag} needs an example value"
+        args.append(flag.example)
+    data = _rules_json(capsys, *args)
+    official = fc.Rules().to_dict()
+    assert data[field.name] != official[field.name]
+    assert {name for name in official if data[name] != official[name]} == {field.name}
+
+
+def test_old_rule_flags_keep_working(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _rules_json(
+        capsys,
+        "--packs", "3", "--schedule", "3-5", "--distinct-suit-books", "--max-wilds", "1",
+        "--no-all-wild-melds", "--no-discard-taken", "--go-out-without-discard", "--lay-off",
+        "--manual-final-hands", "--go-out-bonus", "-10", "--tie-break", "most_rounds_out",
+        "--turn-limit", "50", "--solitaire-scoring", "deadwood",
+    )  # fmt: skip
+    assert fc.Rules.from_dict(data) == fc.Rules(
+        packs=3,
+        schedule=(3, 4, 5),
+        distinct_suit_books=True,
+        max_wilds_per_meld=1,
+        all_wild_melds=False,
+        may_discard_taken_discard=False,
+        go_out_without_discard=True,
+        lay_off=True,
+        auto_arrange_final_hand=False,
+        go_out_bonus=-10,
+        tie_break="most_rounds_out",
+        turn_limit=50,
+        solitaire_scoring="deadwood",
+    )
+    assert _rules_json(capsys, "--max-wilds", "unlimited")["max_wilds_per_meld"] is None
+
+
+def test_new_rule_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _rules_json(
+        capsys,
+        "--schedule", "7x3", "--wild-ranks", "q,none,3", "--wild-points", "25",
+        "--joker-points", "0", "--tie-break", "extra_round", "--extra-round-hand-size", "9",
+    )  # fmt: skip
+    assert fc.Rules.from_dict(data) == fc.Rules(
+        schedule=(7, 7, 7),
+        wild_ranks=(12, None, 3),
+        wild_points=25,
+        joker_points=0,
+        tie_break="extra_round",
+        extra_round_hand_size=9,
+    )
+    bad = run("rules", "--wild-ranks", "3,2,none")
+    assert bad.returncode == 2
+    assert "a wild rank is 3 to 13" in bad.stderr

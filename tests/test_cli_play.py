@@ -287,12 +287,12 @@ def test_simulate_solitaire() -> None:
     assert 0.0 <= low <= row["win_rate"] <= high <= 1.0
     # Deterministic, whatever the number of processes; and the same as playing in-process.
     assert json.loads(run(*base, "--json").stdout) == data
-    from fivecrowns.cli import _game_seed
+    from fivecrowns.simulate import solitaire_seed
     from fivecrowns.solitaire import SolitaireState, greedy_action
 
     wins = 0
     for game in range(8):
-        state = SolitaireState.new(seed=_game_seed(4, game))
+        state = SolitaireState.new(seed=solitaire_seed(4, game))
         while not state.is_over:
             state = state.apply(greedy_action(state))
         wins += state.won

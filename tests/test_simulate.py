@@ -254,3 +254,59 @@ def test_tournament_takes_custom_bot_factories() -> None:
     assert two == one
     with pytest.raises(fc.FiveCrownsError, match="must return a Bot"):
         tournament([lambda: 42, "greedy"], games=1, rules=rules, jobs=1)  # type: ignore[list-item, return-value]
+
+
+# -- Solitaire statistics ----------------------------------------------------------------------
+
+
+def test_solitaire_stats_sum_up_the_games_played_one_by_one() -> None:
+    from fivecrowns.simulate import solitaire_seed, solitaire_stats
+    from fivecrowns.solitaire import SolitaireState, greedy_action
+
+    result = solitaire_stats("greedy", games=6, seed=3, jobs=1, progress=False)
+    deadwood, wins = [], 0
+    for game in range(6):
+        state = SolitaireState.new(seed=solitaire_seed(3, game))
+        while not state.is_over:
+            state = state.apply(greedy_action(state))
+        deadwood.append(state.deadwood)
+        wins += state.won
+    assert result.deadwood == tuple(deadwood)
+    assert (result.games, result.wins, result.win_rate) == (6, wins, wins / 6)
+    assert result.mean_deadwood == pytest.approx(sum(deadwood) / 6)
+    low, high = result.mean_deadwood_ci95
+    sd = math.sqrt(sum((d - result.mean_deadwood) ** 2 for d in deadwood) / 5)
+    assert high - result.mean_deadwood == pytest.approx(1.96 * sd / math.sqrt(6), rel=1e-3)
+    assert result.mean_deadwood - low == pytest.approx(high - result.mean_deadwood)
+    assert 0.0 <= result.win_rate_ci95[0] <= result.win_rate <= result.win_rate_ci95[1] <= 1.0
+    assert json.loads(json.dumps(result.to_dict()))["deadwood"] == deadwood
+
+
+def test_solitaire_stats_the_same_however_they_run() -> None:
+    from fivecrowns.simulate import solitaire_stats
+
+    rules = fc.Rules(solitaire_scoring="deadwood")
+    one = solitaire_stats("random", games=5, rules=rules, seed=8, jobs=1, progress=False)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        threaded = solitaire_stats("random", games=5, rules=rules, seed=8, executor=pool)
+    assert threaded == one
+    assert solitaire_stats("random", games=5, rules=rules, seed=8, jobs=2) == one
+    assert one.wins == 0
+    assert solitaire_stats("random", games=5, rules=rules, seed=9, jobs=1) != one
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"policy": "clever", "games": 2}, "policy must be"),
+        ({"games": 0}, "games must be"),
+        ({"games": 2, "seed": -1}, "seed must be"),
+        ({"games": 2, "jobs": 0}, "jobs must be"),
+        ({"games": 2, "rules": "official"}, "rules must be a Rules"),
+    ],
+)
+def test_solitaire_stats_refuse_bad_arguments(kwargs: dict[str, object], message: str) -> None:
+    from fivecrowns.simulate import solitaire_stats
+
+    with pytest.raises(fc.FiveCrownsError, match=message):
+        solitaire_stats(**kwargs)  # type: ignore[arg-type]

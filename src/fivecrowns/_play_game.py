@@ -10,11 +10,10 @@ input quits cleanly (Ctrl-C too, with exit status 130, handled by the command li
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Final, TextIO
 
 from ._scoring import arrange_final, extend_meld, meld_of
-from ._term import Painter, wants_colour
+from ._term import Painter, read_saved, save_text, wants_colour
 from .actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -26,7 +25,7 @@ from .actions import (
     Phase,
 )
 from .bots import Bot, make_bot
-from .cards import Card, parse_cards
+from .cards import Card, Rank, parse_cards, without
 from .errors import FiveCrownsError
 from .game import GameState
 from .melds import Meld
@@ -40,7 +39,6 @@ __all__ = ["play_game"]
 #: The seat of the human player.
 HUMAN: Final = 0
 
-_RANK_NAMES: Final = {11: "J", 12: "Q", 13: "K"}
 _QUIT: Final = ("quit", "q", "exit")
 #: The first words of the action notation.
 _KEYWORDS: Final = frozenset(kind.value.split()[0] for kind in ActionKind)
@@ -78,7 +76,7 @@ class _QuitError(Exception):
 def _rank_name(rank: int | None) -> str:
     if rank is None:
         return "no rank"
-    return _RANK_NAMES.get(rank, str(rank)) + "s"
+    return Rank(rank).label + "s"
 
 
 def _wild_text(rank: int | None) -> str:
@@ -91,13 +89,6 @@ def _listed(names: Sequence[str]) -> str:
     if len(names) <= 2:
         return " and ".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _without(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
-    rest = list(cards)
-    for card in gone:
-        rest.remove(card)
-    return tuple(rest)
 
 
 class _Game:
@@ -158,12 +149,6 @@ class _Game:
         if wilds:
             parts.append("wild: " + " ".join(self.paint.bold(self.card(c)) for c in wilds))
         return "   ".join(parts) or "(none)"
-
-    def meld_text(self, meld: Meld) -> str:
-        return " ".join(
-            self.card(card) if card == stand else f"{self.card(card)}={stand}"
-            for card, stand in zip(meld.cards, meld.stands_for)
-        )
 
     def ordinal_round(self, state: GameState | PlayerView) -> str:
         if state.extra_round:
@@ -240,7 +225,7 @@ class _Game:
         if kind in (ActionKind.MELD_BOOK, ActionKind.MELD_RUN):
             word = "book" if kind is ActionKind.MELD_BOOK else "run"
             meld = meld_of(prev.selection, prev.wild_rank, prev.rules, word)
-            return [f"laid down the {word} {self.meld_text(meld)}"]
+            return [f"laid down the {word} {self.paint.meld(meld)}"]
         if kind is ActionKind.LAY_OFF:
             assert action.meld is not None
             return [f"laid off {self.cards(prev.selection)} onto meld {action.meld}"]
@@ -251,7 +236,7 @@ class _Game:
             parts.append(self.paint.bold("went out") + f", discarding {self.card(action.card)}")
             melds = [placed.meld for placed in new.table if placed.owner == seat]
             if new.went_out == seat and melds:
-                parts.append("melds " + " | ".join(self.meld_text(meld) for meld in melds))
+                parts.append("melds " + " | ".join(self.paint.meld(meld) for meld in melds))
             return parts
         if kind is ActionKind.GO_OUT_WITHOUT_DISCARD:
             parts.append(
@@ -266,7 +251,7 @@ class _Game:
             score = new.round_scores[seat]
             laid = [placed.meld for placed in new.table[len(prev.table) :] if placed.owner == seat]
             if laid:
-                parts.append("laid down " + " | ".join(self.meld_text(meld) for meld in laid))
+                parts.append("laid down " + " | ".join(self.paint.meld(meld) for meld in laid))
             if score is not None:
                 left = new.hands[seat]
                 kept = f"kept {self.cards(left)}" if left else "melded every card"
@@ -422,13 +407,9 @@ class _Game:
         return [*(Action.select(card) for card in cards), MELD_BOOK if word == "book" else MELD_RUN]
 
     def save(self, target: str) -> None:
-        if not target:
-            self.say("  say where: save FILE")
-            return
-        try:
-            Path(target).write_text(self.state.to_json(), encoding="utf-8")
-        except OSError as error:
-            self.say(f"  cannot save to {target}: {error.strerror}")
+        problem = save_text(target, self.state.to_json())
+        if problem is not None:
+            self.say(f"  {problem}")
             return
         bots = ",".join(self.bot_names)
         self.say(
@@ -469,7 +450,7 @@ class _Game:
             self.drawn = None
         hand = view.hand
         if view.selection:
-            hand = _without(hand, view.selection)
+            hand = without(hand, view.selection)
             self.say(f"Selected {self.cards(view.selection)}")
         self.say(f"Hand     {self.hand_text(hand, view.wild_rank)}")
         if view.phase is Phase.DISCARD:
@@ -495,7 +476,9 @@ class _Game:
             return
         for index, placed in enumerate(view.table):
             label = "Table   " if index == 0 else "        "
-            self.say(f"{label} {index}: {self.meld_text(placed.meld)}  ({self.name(placed.owner)})")
+            self.say(
+                f"{label} {index}: {self.paint.meld(placed.meld)}  ({self.name(placed.owner)})"
+            )
 
     def scores(self) -> None:
         state = self.state
@@ -520,7 +503,7 @@ class _Game:
         for seat in prev.active:
             melds, laid_off, deadwood = layouts[seat]
             score = result.scores[seat]
-            parts = [self.meld_text(meld) for meld in melds]
+            parts = [self.paint.meld(meld) for meld in melds]
             if laid_off:
                 parts.append("laid off " + self.cards(laid_off))
             if seat == result.went_out:
@@ -577,12 +560,12 @@ def _final_layouts(
 
     if kind is ActionKind.GO_OUT:
         assert action.card is not None
-        rest = _without(hand, (action.card,))
+        rest = without(hand, (action.card,))
         table.extend((seat, meld) for meld in best_arrangement(rest, wild, rules=rules).melds)
         hands[seat] = ()
         finished.add(seat)
     elif kind in (ActionKind.DISCARD, ActionKind.GO_OUT_WITHOUT_DISCARD):
-        rest = hand if action.card is None else _without(hand, (action.card,))
+        rest = hand if action.card is None else without(hand, (action.card,))
         hands[seat] = rest
         if prev.went_out is not None or kind is ActionKind.GO_OUT_WITHOUT_DISCARD:
             if rules.auto_arrange_final_hand or prev.went_out is None:
@@ -597,7 +580,7 @@ def _final_layouts(
         else:
             word = "book" if kind is ActionKind.MELD_BOOK else "run"
             table.append((seat, meld_of(chosen, wild, rules, word)))
-        hands[seat] = _without(hand, chosen)
+        hands[seat] = without(hand, chosen)
         finished.add(seat)
     base = list(table)
     for p in prev.active:
@@ -646,7 +629,7 @@ def _suggest(state: GameState) -> tuple[str, str]:
                 if action.kind in (ActionKind.MELD_BOOK, ActionKind.MELD_RUN, ActionKind.LAY_OFF):
                     return str(action), "the selected cards make that"
             return f"deselect {state.selection[0]}", "the selected cards make no meld"
-        left = {card: arrange_final(_without(hand, (card,)), table, wild, rules) for card in cards}
+        left = {card: arrange_final(without(hand, (card,)), table, wild, rules) for card in cards}
         card = min(cards, key=lambda c: (left[c].points, c.is_wild(wild), -rules.points(c, wild)))
         layout = left[card]
         if not rules.auto_arrange_final_hand:
@@ -666,14 +649,6 @@ def _suggest(state: GameState) -> tuple[str, str]:
     return f"discard {card}", f"leaves {values[card]} points of deadwood"
 
 
-def _load(path: str) -> GameState:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise FiveCrownsError(f"cannot read {path}: {error.strerror}") from None
-    return GameState.from_json(text)
-
-
 def play_game(
     *,
     rules: Rules,
@@ -691,7 +666,7 @@ def play_game(
     that file, saved by the ``save`` command or :meth:`GameState.to_json`.
     """
     if load:
-        state = _load(load)
+        state = GameState.from_json(read_saved(load))
         if players is not None and players != state.players:
             raise FiveCrownsError(
                 f"the saved game has {state.players} players, not {players} (leave out --players)"

@@ -7,17 +7,16 @@ the prompt again; end of input quits cleanly.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Final, TextIO
 
-from ._term import Painter, wants_colour
+from ._term import Painter, read_saved, save_text, wants_colour
+from .cards import Rank
 from .errors import FiveCrownsError
 from .rules import Rules
 from .solitaire import SolitairePile, SolitaireState, greedy_action
 
 __all__ = ["play_solitaire"]
 
-_RANK_NAMES: Final = {11: "J", 12: "Q", 13: "K"}
 _HELP: Final = """\
 Moves: <pile> <card>  put the drawn card on the pile of that size (3-13) and discard
                       <card> from that pile; it may be the drawn card. Example: 7 KD
@@ -32,17 +31,10 @@ before the draw pile runs out to win."""
 
 
 def _pile_line(pile: SolitairePile, paint: Painter) -> str:
-    wild = _RANK_NAMES.get(pile.size, str(pile.size))
+    wild = Rank(pile.size).label
     head = f"  pile {pile.size:2} ({wild}s wild)  "
     if pile.melds is not None:
-        melds = " | ".join(
-            " ".join(
-                paint.card(card) if card == stand else f"{paint.card(card)}={stand}"
-                for card, stand in zip(meld.cards, meld.stands_for)
-            )
-            for meld in pile.melds
-        )
-        return head + "closed: " + melds
+        return head + "closed: " + " | ".join(paint.meld(meld) for meld in pile.melds)
     return head + paint.cards(pile.cards)
 
 
@@ -69,19 +61,14 @@ def _result(state: SolitaireState, out: TextIO) -> None:
         out.write(f"The draw pile is empty with {closed}/11 piles closed: you lose.\n")
 
 
-def _load(path: str) -> SolitaireState:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise FiveCrownsError(f"cannot read {path}: {error.strerror}") from None
-    return SolitaireState.from_json(text)
-
-
 def play_solitaire(
     *, rules: Rules, seed: int | None, load: str | None, stdin: TextIO, out: TextIO
 ) -> None:
     """Play a game of Solitaire on ``stdin``/``out`` until it ends or the player quits."""
-    state = _load(load) if load else SolitaireState.new(rules=rules, seed=seed)
+    if load:
+        state = SolitaireState.from_json(read_saved(load))
+    else:
+        state = SolitaireState.new(rules=rules, seed=seed)
     paint = Painter(colour=wants_colour(out))
     out.write(f"Five Crowns Solitaire (seed {state.seed}). Type 'help' for the commands.\n")
     _show(state, paint, out)
@@ -107,15 +94,8 @@ def play_solitaire(
             out.write(f"  try: {greedy_action(state)}\n")
         elif word == "save":
             target = command[4:].strip()
-            if not target:
-                out.write("  say where: save FILE\n")
-                continue
-            try:
-                Path(target).write_text(state.to_json(), encoding="utf-8")
-            except OSError as error:
-                out.write(f"  cannot save to {target}: {error.strerror}\n")
-                continue
-            out.write(f"  saved to {target}\n")
+            problem = save_text(target, state.to_json())
+            out.write(f"  {problem}\n" if problem is not None else f"  saved to {target}\n")
         else:
             try:
                 state = state.apply(command)

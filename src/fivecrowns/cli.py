@@ -9,28 +9,25 @@ scale). Mistakes are reported on stderr with a non-zero exit status and no trace
 from __future__ import annotations
 
 import argparse
-import contextlib
 import csv
 import json
-import math
 import os
-import random
-import statistics
 import sys
-from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TextIO
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
-from ._progress import Progress, on_terminal
-from ._shuffle import derive_seed
+import attrs
+
 from ._term import Painter, wants_colour
 from ._version import __version__
 from .cards import Card
-from .errors import FiveCrownsError
+from .errors import FiveCrownsError, InvalidRulesError
 from .melds import Meld
-from .rules import Rules
-from .solitaire import SolitaireState, greedy_action, random_action
+from .rules import RuleFlag, Rules, parse_wild_rank, rule_flag
 from .solver import Arrangement, best_arrangement, best_discard
+
+if TYPE_CHECKING:
+    from .simulate import SolitairePolicy, SolitaireResult
 
 __all__ = ["main"]
 
@@ -42,103 +39,45 @@ class _UsageError(Exception):
     """A mistake the user made; reported without a traceback."""
 
 
-def _max_wilds(text: str) -> int | str | None:
-    if text == "naturals":
-        return text
-    if text in ("none", "unlimited"):
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected a number, 'naturals' or 'unlimited', got {text!r}"
-        ) from None
+def _text_reader(flag: RuleFlag) -> Callable[[str], object]:
+    """``flag.parse`` with its errors as argparse reports them (a usage message)."""
+    parse = flag.parse
+    assert parse is not None
 
+    def read(text: str) -> object:
+        try:
+            return parse(text)
+        except InvalidRulesError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
 
-def _schedule(text: str) -> tuple[int, ...]:
-    """``3-13`` (a range), ``7x11`` (7 cards, 11 rounds) or ``3,5,7`` (a list)."""
-    try:
-        if "x" in text:
-            size, rounds = text.split("x")
-            return (int(size),) * int(rounds)
-        if "-" in text:
-            low, high = text.split("-")
-            return tuple(range(int(low), int(high) + 1))
-        return tuple(int(part) for part in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"a schedule is a range like 3-13, a constant like 7x11 or a list like 3,5,7; "
-            f"got {text!r}"
-        ) from None
+    return read
 
 
 def _rules_parser() -> argparse.ArgumentParser:
+    """A parser with one flag per option of :class:`Rules` (from the fields' metadata)."""
     parser = argparse.ArgumentParser(add_help=False)
     group = parser.add_argument_group("rule options (the defaults are the official rules)")
-    group.add_argument("--packs", type=int, default=2, help="packs in the deck (default 2)")
-    group.add_argument(
-        "--schedule", type=_schedule, help="hand sizes by round: 3-13 (default), 7x11, 3,5,7"
-    )
-    group.add_argument(
-        "--distinct-suit-books", action="store_true", help="books may not repeat a suit"
-    )
-    group.add_argument(
-        "--max-wilds",
-        type=_max_wilds,
-        default=None,
-        metavar="N|naturals",
-        help="wilds allowed in one meld (default unlimited)",
-    )
-    group.add_argument(
-        "--no-all-wild-melds", action="store_true", help="every meld needs a natural card"
-    )
-    group.add_argument(
-        "--no-discard-taken",
-        action="store_true",
-        help="a card taken from the discard pile may not be thrown back",
-    )
-    group.add_argument(
-        "--go-out-without-discard", action="store_true", help="allow going out with no discard"
-    )
-    group.add_argument("--lay-off", action="store_true", help="final turns may lay off cards")
-    group.add_argument(
-        "--manual-final-hands",
-        action="store_true",
-        help="final hands count the melds players lay down (no automatic arrangement)",
-    )
-    group.add_argument("--go-out-bonus", type=int, default=0, help="e.g. -10 (default 0)")
-    group.add_argument(
-        "--tie-break", choices=("shared", "extra_round", "most_rounds_out"), default="shared"
-    )
-    group.add_argument(
-        "--turn-limit",
-        type=int,
-        default=None,
-        help="simulation safeguard: end a round after N turns",
-    )
-    group.add_argument(
-        "--solitaire-scoring", choices=("win", "deadwood"), default="win", help="Solitaire scoring"
-    )
+    for field in attrs.fields(Rules):
+        flag = rule_flag(field)
+        options: dict[str, Any] = {"dest": field.name, "default": None, "help": flag.help}
+        if flag.is_switch:
+            options.update(action="store_const", const=not field.default)
+        else:
+            options.update(choices=flag.choices, metavar=flag.metavar)
+            if flag.parse is not None:
+                options["type"] = _text_reader(flag)
+        group.add_argument(flag.flag, **options)
     return parser
 
 
 def _rules_from(args: argparse.Namespace) -> Rules:
-    options: dict[str, Any] = {
-        "packs": args.packs,
-        "distinct_suit_books": args.distinct_suit_books,
-        "max_wilds_per_meld": args.max_wilds,
-        "all_wild_melds": not args.no_all_wild_melds,
-        "may_discard_taken_discard": not args.no_discard_taken,
-        "go_out_without_discard": args.go_out_without_discard,
-        "lay_off": args.lay_off,
-        "auto_arrange_final_hand": not args.manual_final_hands,
-        "go_out_bonus": args.go_out_bonus,
-        "tie_break": args.tie_break,
-        "turn_limit": args.turn_limit,
-        "solitaire_scoring": args.solitaire_scoring,
+    """The rules the command line's flags ask for (the official value of every option left
+    out)."""
+    options = {
+        field.name: getattr(args, field.name)
+        for field in attrs.fields(Rules)
+        if getattr(args, field.name) is not None
     }
-    if args.schedule is not None:
-        options["schedule"] = args.schedule
     return Rules.from_dict(options)
 
 
@@ -248,29 +187,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-_WILD_NAMES = {"J": 11, "Q": 12, "K": 13}
-
-
 def _wild_rank(text: str) -> int | None:
-    upper = text.strip().upper()
-    if upper in ("NONE", "-"):
-        return None
-    if upper in _WILD_NAMES:
-        return _WILD_NAMES[upper]
-    if upper.isdigit() and 3 <= int(upper) <= 13:
-        return int(upper)
-    raise _UsageError(f"--wild must be a rank 3 to 13 (or J, Q, K) or 'none', got {text!r}")
-
-
-def _meld_text(meld: Meld, paint: Painter) -> str:
-    parts = []
-    for card, stand in zip(meld.cards, meld.stands_for):
-        parts.append(paint.card(card) if card == stand else f"{paint.card(card)}={stand}")
-    return f"{meld.kind.value:4}  " + " ".join(parts)
+    try:
+        return parse_wild_rank(text)
+    except InvalidRulesError:
+        raise _UsageError(
+            f"--wild must be a rank 3 to 13 (or J, Q, K) or 'none', got {text!r}"
+        ) from None
 
 
 def _arrangement_lines(arrangement: Arrangement, paint: Painter) -> list[str]:
-    lines = [_meld_text(meld, paint) for meld in arrangement.melds]
+    lines = [f"{meld.kind.value:4}  {paint.meld(meld)}" for meld in arrangement.melds]
     if not lines:
         lines.append("no melds")
     left = paint.cards(arrangement.deadwood) or "(none)"
@@ -444,78 +371,16 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
     _simulate_game(args, rules, jobs, out)
 
 
-def _game_seed(seed: int, game: int) -> int:
-    """The seed of game number ``game`` of a run seeded ``seed`` (64 bits of SHA-256)."""
-    return derive_seed("fivecrowns/simulate/solitaire", seed, game)
-
-
-def _solitaire_games(
-    job: tuple[Rules, str, int, int, int],
-) -> list[tuple[bool, int]]:
-    """Play games ``start`` to ``stop - 1`` of a run; each gives (won, deadwood left).
-
-    A module-level function, so that a process pool can run it."""
-    rules, policy, seed, start, stop = job
-    results = []
-    for game in range(start, stop):
-        game_seed = _game_seed(seed, game)
-        state = SolitaireState.new(rules=rules, seed=game_seed)
-        rng = random.Random(game_seed)
-        while not state.is_over:
-            action = greedy_action(state) if policy == "greedy" else random_action(state, rng)
-            state = state.apply(action)
-        results.append((state.won, state.deadwood))
-    return results
-
-
-def _wilson(successes: int, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    z = 1.959963984540054
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    half /= 1 + z * z / trials
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def _mean_ci(values: Sequence[int]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, 0.0
-    return mean, 1.959963984540054 * statistics.stdev(values) / math.sqrt(len(values))
-
-
-def _solitaire_row(rules: Rules, policy: str, seed: int, games: int, jobs: int) -> dict[str, Any]:
-    """Play a run of Solitaire games with one policy (in ``jobs`` processes) and sum it up;
-    a progress bar goes to stderr when it is a terminal."""
-    size = max(1, min(200, -(-games // (jobs * 4))))
-    chunks = [
-        (rules, policy, seed, start, min(games, start + size)) for start in range(0, games, size)
-    ]
-    outcomes: list[tuple[bool, int]] = []
-    with contextlib.ExitStack() as stack:
-        bar = stack.enter_context(Progress(games, f"{policy} games")) if on_terminal() else None
-        if jobs > 1 and len(chunks) > 1:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=min(jobs, len(chunks))))
-            parts: Iterable[list[tuple[bool, int]]] = pool.map(_solitaire_games, chunks)
-        else:
-            parts = map(_solitaire_games, chunks)
-        for part in parts:
-            outcomes.extend(part)
-            if bar is not None:
-                bar.update(len(part))
-    wins = sum(won for won, _ in outcomes)
-    low, high = _wilson(wins, games)
-    mean, half = _mean_ci([deadwood for _, deadwood in outcomes])
+def _solitaire_row(result: SolitaireResult) -> dict[str, Any]:
+    """What the command line prints of a Solitaire run."""
     return {
-        "policy": policy,
-        "games": games,
-        "wins": wins,
-        "win_rate": wins / games,
-        "win_rate_ci95": [low, high],
-        "mean_deadwood": mean,
-        "mean_deadwood_ci95": [mean - half, mean + half],
+        "policy": result.policy,
+        "games": result.games,
+        "wins": result.wins,
+        "win_rate": result.win_rate,
+        "win_rate_ci95": list(result.win_rate_ci95),
+        "mean_deadwood": result.mean_deadwood,
+        "mean_deadwood_ci95": list(result.mean_deadwood_ci95),
     }
 
 
@@ -533,9 +398,17 @@ _SOLITAIRE_CSV = (
 
 
 def _simulate_solitaire(args: argparse.Namespace, rules: Rules, jobs: int, out: TextIO) -> None:
-    policy = args.policy or "greedy"
-    policies = ("greedy", "random") if policy == "both" else (policy,)
-    rows = [_solitaire_row(rules, name, args.seed, args.games, jobs) for name in policies]
+    from .simulate import solitaire_stats
+
+    policies: tuple[SolitairePolicy, ...] = (
+        ("greedy", "random") if args.policy == "both" else (args.policy or "greedy",)
+    )
+    rows = [
+        _solitaire_row(
+            solitaire_stats(name, games=args.games, rules=rules, seed=args.seed, jobs=jobs)
+        )
+        for name in policies
+    ]
     if args.json:
         data = {"game": "solitaire", "seed": args.seed, "rules": rules.to_dict(), "results": rows}
         out.write(json.dumps(data) + "\n")

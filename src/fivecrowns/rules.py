@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal
 
 import attrs
@@ -22,7 +22,15 @@ import attrs
 from .cards import JOKER_CODE, NUM_CODES, Card, check_wild_rank
 from .errors import InvalidRulesError
 
-__all__ = ["OFFICIAL", "OFFICIAL_SCHEDULE", "Rules", "TieBreak"]
+__all__ = [
+    "OFFICIAL",
+    "OFFICIAL_SCHEDULE",
+    "RuleFlag",
+    "Rules",
+    "TieBreak",
+    "parse_wild_rank",
+    "rule_flag",
+]
 
 #: The official schedule of hand sizes: 3, 4, ..., 13 cards over 11 rounds.
 OFFICIAL_SCHEDULE: Final = tuple(range(3, 14))
@@ -45,8 +53,117 @@ def _check_bool(_instance: object, attribute: attrs.Attribute[bool], value: bool
         raise InvalidRulesError(f"{attribute.name} must be True or False, got {value!r}")
 
 
-def _flag(default: bool) -> bool:
-    return attrs.field(default=default, validator=_check_bool)
+# -- the options on the command line -----------------------------------------------------------
+
+
+@attrs.frozen
+class RuleFlag:
+    """How one option of :class:`Rules` is set on a command line (``fivecrowns rules --lay-off``):
+    each field of ``Rules`` carries one in its metadata (:func:`rule_flag` reads it).
+
+    - ``flag``: the option's name on the command line.
+    - ``help``: what it does, in a few words.
+    - ``parse``: reads the option's value from the text after the flag (raising
+      :class:`~fivecrowns.InvalidRulesError` saying what is accepted); ``None`` for a switch,
+      a flag with no value that sets the option to the opposite of its default.
+    - ``metavar``: how the help names the value; ``choices``: the only values accepted.
+    - ``example``: a value the flag accepts (for the help of tools, and tests).
+    """
+
+    flag: str
+    help: str
+    parse: Callable[[str], object] | None = None
+    metavar: str | None = None
+    choices: tuple[str, ...] | None = None
+    example: str | None = None
+
+    @property
+    def is_switch(self) -> bool:
+        """True for a flag that takes no value."""
+        return self.parse is None and self.choices is None
+
+
+def rule_flag(field: attrs.Attribute[Any]) -> RuleFlag:
+    """The :class:`RuleFlag` of a field of :class:`Rules`.
+
+    >>> [rule_flag(field).flag for field in attrs.fields(Rules)][:3]
+    ['--packs', '--schedule', '--wild-ranks']
+    """
+    flag = field.metadata.get("flag")
+    if not isinstance(flag, RuleFlag):
+        raise InvalidRulesError(f"the rule option {field.name} has no command-line flag")
+    return flag
+
+
+def _parse_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidRulesError(f"expected a whole number, got {text!r}") from None
+
+
+def _parse_schedule(text: str) -> tuple[int, ...]:
+    """``3-13`` (a range), ``7x11`` (7 cards, 11 rounds) or ``3,5,7`` (a list)."""
+    try:
+        if "x" in text:
+            size, rounds = text.split("x")
+            return (int(size),) * int(rounds)
+        if "-" in text:
+            low, high = text.split("-")
+            return tuple(range(int(low), int(high) + 1))
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise InvalidRulesError(
+            f"a schedule is a range like 3-13, a constant like 7x11 or a list like 3,5,7; "
+            f"got {text!r}"
+        ) from None
+
+
+_RANK_LETTERS: Final = {"J": 11, "Q": 12, "K": 13}
+
+
+def parse_wild_rank(text: str) -> int | None:
+    """A wild rank as people write it: ``3`` to ``13``, ``J``, ``Q``, ``K``, or ``none`` (or
+    ``-``) for a round with only jokers wild.
+
+    >>> parse_wild_rank("q"), parse_wild_rank("7"), parse_wild_rank("none")
+    (12, 7, None)
+    """
+    upper = text.strip().upper()
+    if upper in ("NONE", "-"):
+        return None
+    if upper in _RANK_LETTERS:
+        return _RANK_LETTERS[upper]
+    if upper.isdigit() and 3 <= int(upper) <= 13:
+        return int(upper)
+    raise InvalidRulesError(f"a wild rank is 3 to 13 (or J, Q, K) or 'none', got {text!r}")
+
+
+def _parse_wild_ranks(text: str) -> tuple[int | None, ...]:
+    return tuple(parse_wild_rank(part) for part in text.split(","))
+
+
+def _parse_max_wilds(text: str) -> int | str | None:
+    if text == "naturals":
+        return text
+    if text in ("none", "unlimited"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidRulesError(
+            f"expected a number, 'naturals' or 'unlimited', got {text!r}"
+        ) from None
+
+
+def _cli(flag: RuleFlag) -> dict[str, RuleFlag]:
+    """The field metadata that gives an option its command-line flag."""
+    return {"flag": flag}
+
+
+def _switch(default: bool, flag: str, help: str) -> bool:
+    """A True/False option, set on the command line by a switch that flips its default."""
+    return attrs.field(default=default, validator=_check_bool, metadata=_cli(RuleFlag(flag, help)))
 
 
 def _to_tuple(value: object) -> object:
@@ -90,27 +207,141 @@ class Rules:
       out after this many turns and score every hand, so games between weak bots finish.
     """
 
-    packs: int = attrs.field(default=2)
+    packs: int = attrs.field(
+        default=2,
+        metadata=_cli(
+            RuleFlag("--packs", "packs in the deck (default 2)", _parse_int, "N", example="3")
+        ),
+    )
     schedule: tuple[int, ...] = attrs.field(
-        default=OFFICIAL_SCHEDULE, converter=_to_tuple, kw_only=True
+        default=OFFICIAL_SCHEDULE,
+        metadata=_cli(
+            RuleFlag(
+                "--schedule",
+                "hand sizes by round: 3-13 (default), 7x11, 3,5,7",
+                _parse_schedule,
+                example="7x3",
+            )
+        ),
+        converter=_to_tuple,
     )
     wild_ranks: tuple[int | None, ...] | None = attrs.field(
-        default=None, converter=_to_tuple, kw_only=True
+        default=None,
+        metadata=_cli(
+            RuleFlag(
+                "--wild-ranks",
+                "the wild rank of each round, e.g. 3,4,none,K (default: the hand size)",
+                _parse_wild_ranks,
+                "R,R,...",
+                example="3,4,5,6,7,8,9,10,J,Q,none",
+            )
+        ),
+        converter=_to_tuple,
     )
-    distinct_suit_books: bool = _flag(False)
-    max_wilds_per_meld: MaxWilds = attrs.field(default=None)
-    all_wild_melds: bool = _flag(True)
-    may_discard_taken_discard: bool = _flag(True)
-    go_out_without_discard: bool = _flag(False)
-    lay_off: bool = _flag(False)
-    auto_arrange_final_hand: bool = _flag(True)
-    go_out_bonus: int = attrs.field(default=0)
-    tie_break: TieBreak = attrs.field(default="shared")
-    extra_round_hand_size: int = attrs.field(default=13)
-    solitaire_scoring: SolitaireScoring = attrs.field(default="win")
-    wild_points: int = attrs.field(default=20)
-    joker_points: int = attrs.field(default=50)
-    turn_limit: int | None = attrs.field(default=None)
+    distinct_suit_books: bool = _switch(
+        False, "--distinct-suit-books", "books may not repeat a suit"
+    )
+    max_wilds_per_meld: MaxWilds = attrs.field(
+        default=None,
+        metadata=_cli(
+            RuleFlag(
+                "--max-wilds",
+                "wilds allowed in one meld (default unlimited)",
+                _parse_max_wilds,
+                "N|naturals",
+                example="naturals",
+            )
+        ),
+    )
+    all_wild_melds: bool = _switch(True, "--no-all-wild-melds", "every meld needs a natural card")
+    may_discard_taken_discard: bool = _switch(
+        True, "--no-discard-taken", "a card taken from the discard pile may not be thrown back"
+    )
+    go_out_without_discard: bool = _switch(
+        False, "--go-out-without-discard", "allow going out with no discard"
+    )
+    lay_off: bool = _switch(False, "--lay-off", "final turns may lay off cards")
+    auto_arrange_final_hand: bool = _switch(
+        True,
+        "--manual-final-hands",
+        "final hands count the melds players lay down (no automatic arrangement)",
+    )
+    go_out_bonus: int = attrs.field(
+        default=0,
+        metadata=_cli(
+            RuleFlag("--go-out-bonus", "e.g. -10 (default 0)", _parse_int, "N", example="-10")
+        ),
+    )
+    tie_break: TieBreak = attrs.field(
+        default="shared",
+        metadata=_cli(
+            RuleFlag(
+                "--tie-break",
+                "how a tie for the win is broken",
+                choices=_TIE_BREAKS,
+                example="extra_round",
+            )
+        ),
+    )
+    extra_round_hand_size: int = attrs.field(
+        default=13,
+        metadata=_cli(
+            RuleFlag(
+                "--extra-round-hand-size",
+                "cards dealt in a tie-break round (default 13)",
+                _parse_int,
+                "N",
+                example="7",
+            )
+        ),
+    )
+    solitaire_scoring: SolitaireScoring = attrs.field(
+        default="win",
+        metadata=_cli(
+            RuleFlag(
+                "--solitaire-scoring",
+                "Solitaire scoring",
+                choices=_SOLITAIRE_SCORINGS,
+                example="deadwood",
+            )
+        ),
+    )
+    wild_points: int = attrs.field(
+        default=20,
+        metadata=_cli(
+            RuleFlag(
+                "--wild-points",
+                "what an unmelded wild costs (default 20)",
+                _parse_int,
+                "N",
+                example="25",
+            )
+        ),
+    )
+    joker_points: int = attrs.field(
+        default=50,
+        metadata=_cli(
+            RuleFlag(
+                "--joker-points",
+                "what an unmelded joker costs (default 50)",
+                _parse_int,
+                "N",
+                example="0",
+            )
+        ),
+    )
+    turn_limit: int | None = attrs.field(
+        default=None,
+        metadata=_cli(
+            RuleFlag(
+                "--turn-limit",
+                "simulation safeguard: end a round after N turns",
+                _parse_int,
+                "N",
+                example="300",
+            )
+        ),
+    )
 
     def __attrs_post_init__(self) -> None:
         self._validate()

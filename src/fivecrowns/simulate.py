@@ -38,21 +38,24 @@ from __future__ import annotations
 
 import concurrent.futures
 import csv
+import functools
 import io
 import math
-import os
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Literal
 
 import attrs
 
-from ._progress import Progress, on_terminal
+from ._parallel import run_chunked
 from ._shuffle import derive_seed
 from .actions import Action
 from .bots import Bot, make_bot
 from .errors import FiveCrownsError, IllegalActionError
 from .game import GameRecord, GameState
 from .rules import OFFICIAL, Rules
+from .solitaire import SolitaireState, greedy_action, random_action
 from .views import RoundResult
 
 __all__ = [
@@ -60,10 +63,14 @@ __all__ = [
     "EntryStats",
     "GameResult",
     "ScoreDifference",
+    "SolitairePolicy",
+    "SolitaireResult",
     "TournamentResult",
     "bot_seed",
     "game_seed",
     "play_game",
+    "solitaire_seed",
+    "solitaire_stats",
     "tournament",
 ]
 
@@ -297,12 +304,13 @@ _COLUMNS: Final = (
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    n = len(values)
-    mean = math.fsum(values) / n
-    if n < 2:
+    """The mean, the half-width of its 95% confidence interval (normal approximation;
+    infinite for fewer than two values) and the sample standard deviation."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
         return mean, math.inf, 0.0
-    sd = math.sqrt(math.fsum((value - mean) ** 2 for value in values) / (n - 1))
-    return mean, _Z95 * sd / math.sqrt(n), sd
+    sd = statistics.stdev(values)
+    return mean, _Z95 * sd / math.sqrt(len(values)), sd
 
 
 @attrs.frozen
@@ -438,13 +446,6 @@ def _summarise(
     )
 
 
-def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    """Split the games into chunks: about eight per worker (for balance and progress), at
-    most 50 games each."""
-    size = max(1, min(50, math.ceil(games / (8 * workers))))
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
-
-
 def _check_args(
     bots: Sequence[BotEntry], games: int, rules: Rules, seed: int, jobs: int | None
 ) -> tuple[tuple[BotEntry, ...], tuple[str, ...]]:
@@ -463,6 +464,11 @@ def _check_args(
             f"a tournament table seats 2 to {rules.max_players} bots under these rules, "
             f"got {len(entries)}"
         )
+    _check_counts(games, seed, jobs)
+    return entries, names
+
+
+def _check_counts(games: int, seed: int, jobs: int | None) -> None:
     for label, value, low in (("games", games, 1), ("seed", seed, 0)):
         if type(value) is not int or value < low:
             raise FiveCrownsError(f"{label} must be an int of at least {low}, got {value!r}")
@@ -470,7 +476,6 @@ def _check_args(
         raise FiveCrownsError(
             f"jobs must be None (all cores) or an int of at least 1, got {jobs!r}"
         )
-    return entries, names
 
 
 def tournament(
@@ -501,52 +506,130 @@ def tournament(
     - ``progress``: a progress bar on stderr; ``None`` shows it only if stderr is a terminal.
     """
     entries, names = _check_args(bots, games, rules, seed, jobs)
-    rules_data = rules.to_dict()
-    show = on_terminal() if progress is None else bool(progress)
-    if executor is None and jobs is None:
-        jobs = os.cpu_count() or 1
-    workers = jobs or 2
-    chunks = _chunks(games, min(workers, games))
-    results: list[list[_Summary] | None] = [None] * len(chunks)
-    bar = Progress(games, "games") if show else None
-    try:
-        if bar is not None:
-            bar.__enter__()
-        for index, summaries in _run(entries, rules_data, seed, chunks, executor, jobs):
-            results[index] = summaries
-            if bar is not None:
-                bar.update(len(summaries))
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
-    played = [game for chunk in results if chunk is not None for game in chunk]
+    task = functools.partial(_play_chunk, entries, rules.to_dict(), seed)
+    played = run_chunked(task, games, executor, jobs, progress, "games")
     return _summarise(names, rules, seed, played)
 
 
-def _run(
-    bots: tuple[BotEntry, ...],
-    rules_data: dict[str, Any],
-    seed: int,
-    chunks: list[tuple[int, int]],
-    executor: concurrent.futures.Executor | None,
-    jobs: int | None,
-) -> Iterator[tuple[int, list[_Summary]]]:
-    """Yield ``(chunk index, summaries)`` as chunks finish, in any order."""
-    if executor is None and (jobs == 1 or len(chunks) == 1):
-        for index, (start, stop) in enumerate(chunks):
-            yield index, _play_chunk(bots, rules_data, seed, start, stop)
-        return
-    own = None
-    if executor is None:
-        own = concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs or 1, len(chunks)))
-        executor = own
-    try:
-        futures = {
-            executor.submit(_play_chunk, bots, rules_data, seed, start, stop): index
-            for index, (start, stop) in enumerate(chunks)
-        }
-        for future in concurrent.futures.as_completed(futures):
-            yield futures[future], future.result()
-    finally:
-        if own is not None:
-            own.shutdown(cancel_futures=True)
+# -- Solitaire ---------------------------------------------------------------------------------
+
+#: The Solitaire policies :func:`solitaire_stats` plays (see :mod:`fivecrowns.solitaire`).
+SolitairePolicy = Literal["greedy", "random"]
+_POLICIES: Final = ("greedy", "random")
+
+
+def solitaire_seed(seed: int, game: int) -> int:
+    """The deal seed of game number ``game`` (from 0) of a Solitaire run with seed ``seed``
+    (every policy plays the same deals); a ``"random"`` policy's generator is seeded with it
+    too.
+
+    >>> solitaire_seed(0, 0) == solitaire_seed(0, 0) != solitaire_seed(0, 1)
+    True
+    """
+    return derive_seed("fivecrowns/simulate/solitaire", seed, game)
+
+
+def _solitaire_chunk(
+    rules_data: dict[str, Any], policy: str, seed: int, start: int, stop: int
+) -> list[tuple[bool, int]]:
+    """Play games ``start`` to ``stop - 1`` of a Solitaire run; each gives (won, deadwood
+    left). Runs in a worker."""
+    rules = Rules.from_dict(rules_data)
+    results = []
+    for game in range(start, stop):
+        deal = solitaire_seed(seed, game)
+        state = SolitaireState.new(rules=rules, seed=deal)
+        rng = random.Random(deal)
+        while not state.is_over:
+            action = greedy_action(state) if policy == "greedy" else random_action(state, rng)
+            state = state.apply(action)
+        results.append((state.won, state.deadwood))
+    return results
+
+
+def _wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    z2 = _Z95 * _Z95
+    p = successes / trials
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = _Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    half /= 1 + z2 / trials
+    # With no success (or no failure) the bound is exactly 0 (or 1), rounding aside.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
+
+
+@attrs.frozen
+class SolitaireResult:
+    """The results of :func:`solitaire_stats`: the policy, rules, seed and number of games;
+    the games won, the win rate and its 95% Wilson score interval ``(low, high)``; the mean
+    deadwood left when the draw pile ran out (0 for a win) and its 95% confidence interval
+    ``(low, high)`` (normal approximation, as :class:`EntryStats`; one game gives the
+    interval ``(mean, mean)``); and each game's ``deadwood``, for further analysis."""
+
+    policy: str
+    rules: Rules
+    seed: int
+    games: int
+    wins: int
+    win_rate: float
+    win_rate_ci95: tuple[float, float]
+    mean_deadwood: float
+    mean_deadwood_ci95: tuple[float, float]
+    deadwood: tuple[int, ...] = attrs.field(repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as JSON-ready data (rules as :meth:`Rules.to_dict`)."""
+        data = attrs.asdict(self, recurse=False)
+        data["rules"] = self.rules.to_dict()
+        for name in ("win_rate_ci95", "mean_deadwood_ci95", "deadwood"):
+            data[name] = list(data[name])
+        return data
+
+
+def solitaire_stats(
+    policy: SolitairePolicy = "greedy",
+    *,
+    games: int,
+    rules: Rules = OFFICIAL,
+    seed: int = 0,
+    jobs: int | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    progress: bool | None = None,
+) -> SolitaireResult:
+    """Play ``games`` games of Solitaire with a policy and sum them up: ``"greedy"``
+    (:func:`~fivecrowns.solitaire.greedy_action`) or ``"random"``
+    (:func:`~fivecrowns.solitaire.random_action`). Game ``i`` is dealt from
+    :func:`solitaire_seed` ``(seed, i)``, so every policy plays the same deals, and the result
+    is the same however the games run: ``jobs``, ``executor`` and ``progress`` work as in
+    :func:`tournament`.
+
+    >>> result = solitaire_stats("greedy", games=4, seed=1, jobs=1)
+    >>> result.wins, result.deadwood, result.mean_deadwood
+    (0, (12, 41, 14, 6), 18.25)
+    """
+    if policy not in _POLICIES:
+        raise FiveCrownsError(f"policy must be 'greedy' or 'random', got {policy!r}")
+    if not isinstance(rules, Rules):
+        raise FiveCrownsError(f"rules must be a Rules, got {rules!r}")
+    _check_counts(games, seed, jobs)
+    task = functools.partial(_solitaire_chunk, rules.to_dict(), policy, seed)
+    outcomes = run_chunked(task, games, executor, jobs, progress, f"{policy} games")
+    wins = sum(won for won, _ in outcomes)
+    deadwood = tuple(left for _, left in outcomes)
+    mean, half, _ = _mean_ci(deadwood)
+    if games == 1:
+        half = 0.0
+    return SolitaireResult(
+        policy=policy,
+        rules=rules,
+        seed=seed,
+        games=games,
+        wins=wins,
+        win_rate=wins / games,
+        win_rate_ci95=_wilson(wins, games),
+        mean_deadwood=mean,
+        mean_deadwood_ci95=(mean - half, mean + half),
+        deadwood=deadwood,
+    )
