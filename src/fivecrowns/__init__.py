@@ -54,7 +54,7 @@ from .solver import (
     min_deadwood,
     outs,
 )
-from .views import PlayerView, RoundResult, TableMeld, observation_size
+from .views import FinalLayout, PlayerView, RoundResult, TableMeld, observation_size
 
 __all__ = [
     "BOTS",
@@ -72,6 +72,7 @@ __all__ = [
     "Card",
     "CardsLike",
     "EntryStats",
+    "FinalLayout",
     "FiveCrownsError",
     "GameRecord",
     "GameResult",
