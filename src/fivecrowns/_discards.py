@@ -20,9 +20,10 @@ Hands are sorted tuples of card codes (0..54 naturals, 55 the joker); ``wild_ran
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Generic, NamedTuple, TypeVar
+from typing import Generic, TypeVar
 
 from . import _search, _suitdp, _suitplan
+from ._suitplan import Layout
 from .cards import JOKER_CODE
 from .rules import Rules
 
@@ -41,14 +42,6 @@ __all__ = [
 _T = TypeVar("_T")
 #: A meld on codes: ("book" | "run", its sorted codes, wilds included).
 Meld = tuple[str, tuple[int, ...]]
-
-
-class Layout(NamedTuple):
-    """An optimal arrangement on codes: its melds, the sorted deadwood and its points."""
-
-    melds: tuple[Meld, ...]
-    deadwood: tuple[int, ...]
-    points: int
 
 
 # -- caches ---------------------------------------------------------------------------------
@@ -145,7 +138,7 @@ def _arrange(key: tuple[int, ...], wild_rank: int, rules: Rules) -> Layout:
         if run is not None:
             layout = _suitplan.arrangement(run, key, wild_rank, rules)
             if layout is not None:
-                return Layout(*layout)
+                return layout
     solution = _search.solve(key, wild_rank, rules)
     return Layout(solution.melds, solution.deadwood, solution.score.points)
 
@@ -213,15 +206,10 @@ def discard_values(codes: Sequence[int], wild_rank: int, rules: Rules) -> dict[i
 # -- the best discard -----------------------------------------------------------------------
 
 
-class _Candidate(NamedTuple):
-    """A discard in the order ``best_discard`` prefers: least deadwood left (a lower
-    bound until ``exact``), a natural before a wild, the costliest, the higher code."""
-
-    bound: int
-    wild: bool
-    minus_points: int
-    minus_code: int
-    exact: bool
+#: A discard in the order ``best_discard`` prefers: (least deadwood left, a lower bound
+#: until ``exact``; is wild: a natural first; minus its points: the costliest first; minus
+#: its code: the higher first; exact). A plain tuple: the hot path builds one per card.
+_Candidate = tuple[int, bool, int, int, bool]
 
 
 def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[int, Layout]:
@@ -239,8 +227,9 @@ def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[in
     # arrange the whole hand first: discarding one of its deadwood cards leaves exactly
     # that arrangement without it; other discards re-run part of the recorded solve
     planned = _suitplan.arrangement(run, key, wild_rank, rules)
-    whole = Layout(*planned) if planned else _arrange_cached(key, wild_rank, rules)
-    exact = {c: whole.points - _points(c, wild_rank, rules) for c in whole.deadwood}
+    whole = planned or _arrange_cached(key, wild_rank, rules)
+    points = rules.points_by_code(wild_rank or None)
+    exact = {c: whole.points - points[c] for c in whole.deadwood}
     best, value = _branch_and_bound(
         key,
         wild_rank,
@@ -264,7 +253,7 @@ def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[in
     layout = _suitplan.arrangement(
         _suitdp.drop_run(run, key, wild_rank, rules, best), rest_key, wild_rank, rules
     )
-    return best, Layout(*layout) if layout else _arrange_cached(rest_key, wild_rank, rules)
+    return best, layout or _arrange_cached(rest_key, wild_rank, rules)
 
 
 def _branch_and_bound(
@@ -283,15 +272,15 @@ def _branch_and_bound(
     Candidates are solved in the order of their bounds until the next one's bound cannot
     beat the best found; the best exact one goes first, so every solve has a cutoff."""
     candidates = _candidates(key, wild_rank, rules, least, exact)
-    known = [cand[:4] for cand in candidates if cand.exact]
+    known = [cand[:4] for cand in candidates if cand[4]]
     best = min(known) if known else None
-    for cand in candidates:
-        if best is not None and cand[:4] >= best:
+    for bound, wild, minus_points, minus_code, exact_value in candidates:
+        if best is not None and (bound, wild, minus_points, minus_code) >= best:
             break
-        if not cand.exact:
-            found = (value(-cand.minus_code, None if best is None else best[0]), *cand[1:4])
-            if best is None or found < best:
-                best = found
+        if not exact_value:
+            found = (value(-minus_code, None if best is None else best[0]), wild, minus_points)
+            if best is None or (*found, minus_code) < best:
+                best = (*found, minus_code)
     assert best is not None
     return -best[3], best[0]
 
@@ -312,23 +301,34 @@ def _candidates(
     the hand's other *hopeless* naturals (in no meld at all, so in none of the rest
     either); under the default meld rules a wild's discard leaves at least ``least`` when
     some meld holds a natural (fewer wilds never lower the natural deadwood)."""
-    counts, wilds = _natural_counts(key, wild_rank)
-    natural_points = sum((c % 11 + 3) * n for c, n in enumerate(counts))
-    wild_floor = least if _suitdp.default_melds(rules) and least < natural_points else -1
-    hopeless = {c: n for c, n in enumerate(counts) if n and not _live(counts, wilds, c)}
-    floor = sum((c % 11 + 3) * n for c, n in hopeless.items())
-    out = []
-    for c in set(key):
-        points, wild = _points(c, wild_rank, rules), _is_wild(c, wild_rank)
-        if c in exact:
-            cand = _Candidate(exact[c], wild, -points, -c, True)
+    table = rules.points_by_code(wild_rank or None)
+    held = set(key)
+    wilds = natural_points = 0
+    for c in key:
+        if c == JOKER_CODE or c % 11 + 3 == wild_rank:
+            wilds += 1
         else:
-            bound = max(0, least - points, floor - (points if c in hopeless else 0))
+            natural_points += c % 11 + 3
+    wild_floor = least if _suitdp.default_melds(rules) and least < natural_points else -1
+    hopeless: set[int] = set()
+    floor = 0
+    if wilds < 2:  # (with two wilds or more every natural is live)
+        counts, _ = _natural_counts(key, wild_rank)
+        hopeless = {c for c in held if c < 55 and counts[c] and not _live(counts, wilds, c)}
+        floor = sum((c % 11 + 3) * counts[c] for c in hopeless)
+    out = []
+    for c in held:
+        points = table[c]
+        wild = c == JOKER_CODE or c % 11 + 3 == wild_rank
+        v = exact.get(c)
+        if v is None:
+            v = max(0, least - points)
+            if hopeless:
+                v = max(v, floor - (points if c in hopeless else 0))
             if wild and wild_floor >= 0:
-                bound = max(bound, wild_floor)
-            cand = _Candidate(bound, wild, -points, -c, False)
-        if limit is None or cand.bound <= limit:
-            out.append(cand)
+                v = max(v, wild_floor)
+        if limit is None or v <= limit:
+            out.append((v, wild, -points, -c, c in exact))
     out.sort()
     return out
 
@@ -338,7 +338,7 @@ def _natural_counts(key: Sequence[int], wild_rank: int) -> tuple[list[int], int]
     counts = [0] * 55
     wilds = 0
     for c in key:
-        if _is_wild(c, wild_rank):
+        if c == JOKER_CODE or c % 11 + 3 == wild_rank:
             wilds += 1
         else:
             counts[c] += 1
@@ -355,12 +355,10 @@ def _live(counts: list[int], wilds: int, c: int) -> bool:
     if wilds >= 2:
         return True
     q, base = c % 11, c - c % 11
-    if sum(counts[s * 11 + q] for s in range(5)) - 1 + wilds >= 2:
+    if counts[q] + counts[q + 11] + counts[q + 22] + counts[q + 33] + counts[q + 44] + wilds >= 3:
         return True
-    return any(
-        sum(counts[base + a + i] > 0 for i in range(3)) >= 3 - wilds
-        for a in range(max(0, q - 2), min(q, 8) + 1)
-    )
+    held = [counts[base + r] > 0 for r in range(max(0, q - 2), min(10, q + 2) + 1)]
+    return any(sum(held[i : i + 3]) >= 3 - wilds for i in range(len(held) - 2))
 
 
 def _drop(key: tuple[int, ...], c: int) -> tuple[int, ...]:
@@ -395,8 +393,8 @@ def _can_out(key: tuple[int, ...], wild_rank: int, rules: Rules) -> bool:
         return _least_cached(_drop(key, c), wild_rank, rules)
 
     # a hand that goes out most often keeps one card of deadwood: worth the least deadwood
-    candidates.sort(key=lambda cand: abs(least + cand.minus_points))
-    return any(value(-cand.minus_code) == 0 for cand in candidates)
+    candidates.sort(key=lambda cand: abs(least + cand[2]))
+    return any(value(-cand[3]) == 0 for cand in candidates)
 
 
 _can_out_cached = _cached(_can_out)

@@ -2,21 +2,24 @@
 
 The search takes the lowest remaining natural card (lowest rank, then suit) and tries
 everything it can be: deadwood, in a book of its rank (with any other naturals of that
-rank and any number of wilds the rules allow), or the lowest natural of a run of its suit
-(the run takes, rank by rank upwards, a natural of its suit or a wild). No natural of a
-lower rank is left, so no meld holding the card is missed. The value of the rest depends
-only on the naturals left and the number of wilds left, and is memoised on them.
+rank), or the lowest natural of a run of its suit (the run takes, rank by rank upwards, a
+natural of its suit or a wild filling the gap, and ends on a natural). No natural of a
+lower rank is left, so no meld holding the card is missed.
 
-Wilds are interchangeable inside melds, so melds take the costliest wilds and the ones
-left over are the cheapest: when no natural is left, ``w`` leftover wilds cost the
-cheapest ``w`` of the hand, less those that form all-wild melds (``_leftover``).
+A meld takes only the wilds it needs (its gaps, and the padding to three cards); the
+wilds it *could* take beyond those (its spare capacity: the rules' wilds per meld, five
+cards in a distinct-suit book, eleven in a run) are added to a running total. Spare wilds
+never change which melds are possible, so where they go is settled when no natural is
+left (``leftover``): some fill spare capacity, the rest form all-wild melds where the
+rules allow them, and those left over are deadwood. The value of the rest of a hand
+depends only on the naturals left, the wilds left and the spare capacity so far (capped
+at the wilds left: more can never be used), and is memoised on those three.
 
-The score is lexicographic: least deadwood points, then fewest unmelded cards (a wild
-worth 0 points still counts as unmelded).
-
-One exchange argument prunes the runs, exact under every rule option: a run with wilds
-below its lowest natural that does not reach the king can move those wilds to its top (the
-same cards, a valid run of the same length).
+Wilds are interchangeable inside melds, so melds take the costliest wilds and the
+unmelded ones are the cheapest. The score is lexicographic: least deadwood points, then
+fewest unmelded cards (a wild worth 0 points still counts as unmelded). The search stops
+looking at a hand's choices once one melds every card: nothing does better, which makes
+large hands that meld completely cheap.
 """
 
 from __future__ import annotations
@@ -31,6 +34,16 @@ __all__ = ["Score", "Solution", "discard_scores", "score", "solve"]
 
 _BITS = 5  # copies of a code per field: up to 31 (16 packs hold 16)
 _FIELD = (1 << _BITS) - 1
+_MANY = 1 << 30  # "no limit"
+
+
+def _shift(code: int) -> int:
+    """Where a natural's count sits in a state: rank-major, so the lowest set field is the
+    lowest natural (lowest rank, then suit)."""
+    return _BITS * (code % 11 * 5 + code // 11)
+
+
+_ONE = tuple(1 << _shift(code) for code in range(55))
 
 
 class Score(NamedTuple):
@@ -53,59 +66,65 @@ class Solution(NamedTuple):
 
 
 class _Step(NamedTuple):
-    """One choice for the lowest natural: what it adds, and the naturals and wilds left."""
+    """One choice for the lowest natural: the deadwood it adds (points, cards), the state
+    left, the wilds it takes, the spare capacity it adds, and the meld (kind, naturals),
+    None when the natural is deadwood."""
 
     points: int
     unmelded: int
     state: int
     wilds: int
-    meld: tuple[str, tuple[int, ...], int] | None  # (kind, naturals, wilds) or deadwood
+    spare: int
+    meld: tuple[str, tuple[int, ...]] | None
 
 
 class _Search:
-    """One hand's search: its rules, wild rank and wild points, and the memo."""
+    """One hand's search: the rules, the wild points, the memo."""
 
-    def __init__(self, wild_rank: int, rules: Rules, wild_points: list[int]) -> None:
+    def __init__(self, rules: Rules, wild_points: list[int]) -> None:
         self.rules = rules
-        self.wild_rank = wild_rank
-        cheap = sorted(wild_points)
-        self.prefix = [0]
-        for p in cheap:
+        self.prefix = [0]  # points of the cheapest 0, 1, 2, ... wilds
+        for p in sorted(wild_points):
             self.prefix.append(self.prefix[-1] + p)
-        self.memo: dict[tuple[int, int], Score] = {}
-        limit = rules.max_wilds_per_meld
-        #: the most wilds one meld may hold (a bound: "naturals" depends on the meld)
-        self.wilds_per_meld = limit if isinstance(limit, int) else 1 << 30
-        # an all-wild meld: a book of any size, or with distinct-suit books one of at most
-        # 5 or a run of at most 11; never under "naturals" (no more wilds than naturals)
-        cap = 11 if rules.distinct_suit_books else 1 << 30
-        if not rules.all_wild_melds or limit == "naturals":
-            cap = 0
-        self.all_wild_cap = min(cap, self.wilds_per_meld)
+        self.memo: dict[tuple[int, int, int], Score] = {}
+        #: wilds a meld of m naturals may hold, by m (``_MANY``: no limit)
+        self.limit = [_MANY if (x := rules.max_wilds_in(m)) is None else x for m in range(56)]
+        # an all-wild meld: a book of any size, or with distinct-suit books one of at most 5
+        # cards or a run of at most 11; never under "naturals"
+        cap = 11 if rules.distinct_suit_books else _MANY
+        self.all_wild_cap = min(cap, self.limit[0]) if rules.all_wild_melds else 0
 
-    def leftover(self, w: int) -> Score:
-        """The score of ``w`` leftover wilds (the hand's cheapest): all-wild melds of 3 up
-        to ``all_wild_cap`` cards take as many as they can, the rest are deadwood."""
+    def all_wild(self, w: int) -> int:
+        """How many of ``w`` wilds all-wild melds (3 to ``all_wild_cap`` cards) can hold."""
         cap = self.all_wild_cap
-        melded = 0
-        if cap >= 3:
-            for m in range(1, w // 3 + 1):  # m melds hold 3m .. cap * m wilds
-                melded = max(melded, min(w, cap * m))
-        left = w - melded
-        return Score(self.prefix[left], left)
+        return 0 if cap < 3 or w < 3 else min(w, cap * (w // 3))
 
-    def value(self, state: int, w: int) -> Score:
-        key = (state, w)
+    def leftover(self, w: int, spare: int) -> tuple[Score, int]:
+        """The score of ``w`` wilds left when no natural is, with room for ``spare`` in
+        melds, and how many of them go to that room (the rest: all-wild melds, then the
+        cheapest are deadwood)."""
+        best_melded, best_spares = -1, 0
+        for s in range(min(w, spare) + 1):
+            melded = s + self.all_wild(w - s)
+            if melded > best_melded:
+                best_melded, best_spares = melded, s
+        left = w - best_melded
+        return Score(self.prefix[left], left), best_spares
+
+    def value(self, state: int, w: int, spare: int) -> Score:
+        spare = min(spare, w)
+        key = (state, w, spare)
         found = self.memo.get(key)
         if found is None:
-            found = self.leftover(w) if not state else self._best(state, w)
+            found = self.leftover(w, spare)[0] if not state else self._best(state, w, spare)
             self.memo[key] = found
         return found
 
-    def _best(self, state: int, w: int) -> Score:
+    def _best(self, state: int, w: int, spare: int) -> Score:
         best = None
         for step in self.steps(state, w):
-            found = _add(step, self.value(step.state, step.wilds))
+            rest = self.value(step.state, w - step.wilds, spare + step.spare)
+            found = Score(step.points + rest.points, step.unmelded + rest.unmelded)
             if best is None or found < best:
                 best = found
                 if best == _NOTHING:  # every card melds: nothing does better
@@ -116,69 +135,62 @@ class _Search:
     def steps(self, state: int, w: int) -> Iterator[_Step]:
         """Every choice for the lowest natural of ``state``: runs, books, then deadwood."""
         c = _lowest(state)
-        q, s = c % 11, c // 11
-        rest = state - (1 << (_BITS * c))
-        yield from self._runs(c, q, s, rest, w)
+        q = c % 11
+        rest = state - _ONE[c]
+        yield from self._runs(c, rest, w)
         yield from self._books(c, rest, w)
-        yield _Step(q + 3, 1, rest, w, None)
+        yield _Step(q + 3, 1, rest, 0, 0, None)
 
     def _books(self, c: int, rest: int, w: int) -> Iterator[_Step]:
-        rules = self.rules
+        """Books of ``c`` with any sub-multiset of the other naturals of its rank."""
+        distinct = self.rules.distinct_suit_books
         q = c % 11
-        distinct = rules.distinct_suit_books
         options: list[tuple[int, list[int]]] = [(rest, [c])]
-        for s in range(5):
-            code = s * 11 + q
-            have = rest >> (_BITS * code) & _FIELD
+        for code in range(q, 55, 11):
+            have = rest >> _shift(code) & _FIELD
             if distinct:
                 have = 0 if code == c else min(have, 1)
-            grown = []
-            for st, nats in options:
-                for k in range(1, have + 1):
-                    grown.append((st - k * (1 << (_BITS * code)), nats + [code] * k))
-            options.extend(grown)
+            options += [
+                (st - k * _ONE[code], nats + [code] * k)
+                for st, nats in options
+                for k in range(1, have + 1)
+            ]
         for st, nats in options:
             m = len(nats)
-            limit = rules.max_wilds_in(m)
-            most = w if limit is None else min(w, limit)
+            need = max(0, 3 - m)
+            room = self.limit[m] - need
             if distinct:
-                most = min(most, 5 - m)
-            for j in range(max(0, 3 - m), most + 1):
-                yield _Step(0, 0, st, w - j, ("book", tuple(nats), j))
+                room = min(room, 5 - m - need)
+            if need <= w and room >= 0:
+                yield _Step(0, 0, st, need, room, ("book", tuple(nats)))
 
-    def _runs(self, c: int, q: int, s: int, rest: int, w: int) -> Iterator[_Step]:
-        rules = self.rules
-        base = s * 11
-        # (the state, naturals, wilds used, top position) of each partial run from c upwards
+    def _runs(self, c: int, rest: int, w: int) -> Iterator[_Step]:
+        """Runs of ``c``'s suit whose lowest natural is ``c``, ending on a natural."""
+        q = c % 11
+        gaps_allowed = min(w, self.limit[55])  # (a bound; checked per run below)
+        # partial runs: (state, naturals, gaps, top position), each ending on a natural
         partial = [(rest, [c], 0, q)]
         while partial:
-            st, nats, used, top = partial.pop()
-            limit = rules.max_wilds_in(len(nats))
-            # close here; wilds below c only when the run cannot grow upwards instead
-            for lead in range(q + 1) if top == 10 else (0,):
-                j = used + lead
-                if top - q + 1 + lead >= 3 and j <= w and (limit is None or j <= limit):
-                    yield _Step(0, 0, st, w - j, ("run", tuple(nats), j))
-            if top == 10:
-                continue
-            nxt = base + top + 1
-            if st >> (_BITS * nxt) & _FIELD:
-                partial.append((st - (1 << (_BITS * nxt)), [*nats, nxt], used, top + 1))
-            if used < min(w, self.wilds_per_meld):
-                partial.append((st, nats, used + 1, top + 1))
-
-
-def _add(step: _Step, rest: Score) -> Score:
-    return Score(step.points + rest.points, step.unmelded + rest.unmelded)
+            st, nats, gaps, top = partial.pop()
+            m = len(nats)
+            span = top - q + 1
+            need = gaps + max(0, 3 - span)
+            room = min(11 - max(span, 3), self.limit[m] - need)
+            # (one natural with two wilds is also a book, with at least a run's room unless
+            # books are distinct-suit: at most 5 cards)
+            if (m > 1 or self.rules.distinct_suit_books) and need <= w and room >= 0:
+                yield _Step(0, 0, st, need, room, ("run", tuple(nats)))
+            # the next natural of the suit above, past at most gaps_allowed - gaps gaps
+            for nxt in range(top + 1, min(10, top + 1 + gaps_allowed - gaps) + 1):
+                code = c - q + nxt
+                if st >> _shift(code) & _FIELD:
+                    partial.append((st - _ONE[code], [*nats, code], gaps + nxt - top - 1, nxt))
 
 
 def _lowest(state: int) -> int:
-    """The lowest natural (rank, then suit) of a state."""
-    for q in range(11):
-        for s in range(5):
-            if state >> (_BITS * (s * 11 + q)) & _FIELD:
-                return s * 11 + q
-    raise ValueError("no natural left")  # pragma: no cover - callers check
+    """The lowest natural of a state (lowest rank, then suit)."""
+    q, s = divmod(((state & -state).bit_length() - 1) // _BITS, 5)
+    return s * 11 + q
 
 
 def _parse(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[int, list[int]]:
@@ -189,73 +201,84 @@ def _parse(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[int, l
         if c == JOKER_CODE or c % 11 + 3 == wild_rank:
             wilds.append(points[c])
         else:
-            state += 1 << (_BITS * c)
+            state += _ONE[c]
     return state, wilds
 
 
 def score(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> Score:
     """The least score of a hand (sorted codes; ``wild_rank`` 0: jokers only)."""
     state, wilds = _parse(codes, wild_rank, rules)
-    return _Search(wild_rank, rules, wilds).value(state, len(wilds))
+    return _Search(rules, wilds).value(state, len(wilds), 0)
 
 
 def solve(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> Solution:
-    """An optimal arrangement of a hand, found by following the memo's choices."""
-    state, wilds = _parse(codes, wild_rank, rules)
-    search = _Search(wild_rank, rules, wilds)
-    w = len(wilds)
-    best = search.value(state, w)
-    points = rules.points_by_code(wild_rank or None)
-    costly = sorted(
-        (c for c in codes if c == JOKER_CODE or c % 11 + 3 == wild_rank),
-        key=lambda c: (points[c], c),
-        reverse=True,
-    )
-    melds: list[tuple[str, tuple[int, ...]]] = []
+    """An optimal arrangement of a hand, found by following the memo's choices: the melds
+    with the wilds they need, then the spare wilds into the melds' room, all-wild melds,
+    and the cheapest wilds left as deadwood."""
+    state, wild_points = _parse(codes, wild_rank, rules)
+    search = _Search(rules, wild_points)
+    w, spare = len(wild_points), 0
+    best = target = search.value(state, w, spare)
+    melds: list[tuple[str, list[int], int]] = []  # (kind, naturals and wilds, room left)
     dead: list[int] = []
-    target = best
     while state:
         for step in search.steps(state, w):
-            rest = search.value(step.state, step.wilds)
-            if _add(step, rest) == target:
+            rest = search.value(step.state, w - step.wilds, spare + step.spare)
+            if Score(step.points + rest.points, step.unmelded + rest.unmelded) == target:
                 break
         else:  # pragma: no cover - the memo holds the optimum
             raise AssertionError("search reconstruction failed")
         if step.meld is None:
             dead.append(_lowest(state))
         else:
-            kind, nats, j = step.meld
-            melds.append((kind, tuple(sorted((*nats, *costly[:j])))))
-            del costly[:j]
-        state, w, target = step.state, step.wilds, rest
-    # the leftover wilds (the cheapest): all-wild melds, the rest deadwood
-    left = search.leftover(w)
-    melds.extend(_all_wild(costly[: w - left.unmelded], search.all_wild_cap, rules))
-    dead.extend(costly[w - left.unmelded :])
-    return Solution(best, tuple(melds), tuple(sorted(dead)))
+            melds.append((step.meld[0], [*step.meld[1], *[-1] * step.wilds], step.spare))
+        state, w, spare, target = step.state, w - step.wilds, spare + step.spare, rest
+    _place_wilds(melds, dead, search, w, codes, wild_rank, rules)
+    out = tuple((kind, tuple(sorted(cards))) for kind, cards, _room in melds)
+    return Solution(best, out, tuple(sorted(dead)))
 
 
-def _all_wild(wilds: list[int], cap: int, rules: Rules) -> list[tuple[str, tuple[int, ...]]]:
-    """``wilds`` as the fewest all-wild melds of 3 to ``cap`` cards, sizes as even as can be
-    (``leftover`` chose a count that splits so)."""
-    if not wilds:
-        return []
-    count = -(-len(wilds) // cap)
-    out = []
-    start = 0
-    for i in range(count):
-        size = len(wilds) // count + (i < len(wilds) % count)
-        part = tuple(sorted(wilds[start : start + size]))
-        start += size
-        out.append(("run" if rules.distinct_suit_books and size > 5 else "book", part))
-    return out
+def _place_wilds(
+    melds: list[tuple[str, list[int], int]],
+    dead: list[int],
+    search: _Search,
+    w: int,
+    codes: tuple[int, ...],
+    wild_rank: int,
+    rules: Rules,
+) -> None:
+    """Give the melds real wilds (the costliest first) for their placeholders (-1), then
+    the spares, then all-wild melds; the cheapest left are deadwood."""
+    points = rules.points_by_code(wild_rank or None)
+    wilds = sorted(
+        (c for c in codes if c == JOKER_CODE or c % 11 + 3 == wild_rank),
+        key=lambda c: (points[c], c),
+        reverse=True,
+    )
+    spares = search.leftover(w, sum(room for _k, _c, room in melds))[1]
+    for _kind, cards, room in melds:
+        extra = min(room, spares)
+        spares -= extra
+        cards.extend([-1] * extra)
+        for i, card in enumerate(cards):
+            if card < 0:
+                cards[i] = wilds.pop(0)
+    grouped = search.all_wild(len(wilds))
+    if grouped:
+        count = -(-grouped // search.all_wild_cap)
+        for i in range(count):
+            size = grouped // count + (i < grouped % count)
+            kind = "run" if rules.distinct_suit_books and size > 5 else "book"
+            melds.append((kind, wilds[:size], 0))
+            del wilds[:size]
+    dead.extend(wilds)
 
 
 def discard_scores(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> dict[int, Score]:
     """Each distinct code of a hand, with the least score of the hand less one copy; the
     natural discards share one memo."""
     state, wilds = _parse(codes, wild_rank, rules)
-    search = _Search(wild_rank, rules, wilds)
+    search = _Search(rules, wilds)
     out: dict[int, Score] = {}
     for c in set(codes):
         if c == JOKER_CODE or c % 11 + 3 == wild_rank:
@@ -263,5 +286,5 @@ def discard_scores(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> dict
             rest.remove(c)
             out[c] = score(tuple(rest), wild_rank, rules)
         else:
-            out[c] = search.value(state - (1 << (_BITS * c)), len(wilds))
+            out[c] = search.value(state - _ONE[c], len(wilds), 0)
     return out

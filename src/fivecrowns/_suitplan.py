@@ -20,10 +20,16 @@ from ._suits import suit_runs
 from .cards import JOKER_CODE as JOKER
 from .rules import Rules
 
-__all__ = ["Plan", "arrangement", "cache_clear", "dead_of", "plan_of"]
+__all__ = ["Layout", "Plan", "arrangement", "cache_clear", "dead_of", "plan_of"]
 
-#: A layout on codes: (melds as (kind, sorted codes), sorted deadwood, points).
-Layout = tuple[tuple[tuple[str, tuple[int, ...]], ...], tuple[int, ...], int]
+
+class Layout(NamedTuple):
+    """An optimal arrangement on codes: its melds (kind, sorted codes, wilds included), the
+    sorted deadwood and its points."""
+
+    melds: tuple[tuple[str, tuple[int, ...]], ...]
+    deadwood: tuple[int, ...]
+    points: int
 
 
 def _has(bits: int, pos: int) -> bool:
@@ -269,9 +275,10 @@ def arrangement(run: Run, key: tuple[int, ...], wild_rank: int, rules: Rules) ->
     if best >= nat_sum:
         # no meld holding a natural fits: the wilds meld alone or are deadwood (``_final``)
         if cfg.all_wild_melds and w >= 3:
-            return (("book", tuple(wild_codes)),), tuple(c for c in key if c not in wild), nat_sum
+            naturals = tuple(c for c in key if c not in wild)
+            return Layout((("book", tuple(wild_codes)),), naturals, nat_sum)
         points = rules.points_by_code(wild_rank or None)
-        return (), key, nat_sum + sum(points[c] for c in wild_codes)
+        return Layout((), key, nat_sum + sum(points[c] for c in wild_codes))
     books: list[Sequence[int]] = []
     runs: list[tuple[Sequence[int], int]] = []
     dead: list[int] = []
@@ -319,7 +326,7 @@ def arrangement(run: Run, key: tuple[int, ...], wild_rank: int, rules: Rules) ->
         melds.append(("run", tuple(sorted(cards))))  # >= 2 ranks of one suit, <= 11 long
     if wl:  # pragma: no cover - every wild is placed above
         raise AssertionError("fast arrangement left a wild over")
-    return tuple(melds), tuple(sorted(dead)), best
+    return Layout(tuple(melds), tuple(sorted(dead)), best)
 
 
 def _split_for_spare(
