@@ -217,13 +217,9 @@ def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[in
     optimal arrangement of the rest. The hand must not be empty."""
     key = tuple(sorted(codes))
     run = _suitdp.solve_run(key, wild_rank, rules) if _suitdp.applies(rules) else None
-    if run is None:  # the search: every discard in one pass (one memo)
-        values = dict(_discards_cached(key, wild_rank, rules))
-        best = min(
-            values,
-            key=lambda c: (values[c], _is_wild(c, wild_rank), -_points(c, wild_rank, rules), -c),
-        )
-        return best, _arrange_cached(_drop(key, best), wild_rank, rules)
+    if run is None:  # the search: every discard and the arrangement on one memo
+        best, solution = _search.best_discard(key, wild_rank, rules)
+        return best, Layout(solution.melds, solution.deadwood, solution.score.points)
     # arrange the whole hand first: discarding one of its deadwood cards leaves exactly
     # that arrangement without it; other discards re-run part of the recorded solve
     planned = _suitplan.arrangement(run, key, wild_rank, rules)

@@ -30,7 +30,7 @@ from typing import NamedTuple
 from .cards import JOKER_CODE
 from .rules import Rules
 
-__all__ = ["Score", "Solution", "discard_scores", "score", "solve"]
+__all__ = ["Score", "Solution", "best_discard", "discard_scores", "score", "solve"]
 
 _BITS = 5  # copies of a code per field: up to 31 (16 packs hold 16)
 _FIELD = (1 << _BITS) - 1
@@ -43,7 +43,11 @@ def _shift(code: int) -> int:
     return _BITS * (code % 11 * 5 + code // 11)
 
 
-_ONE = tuple(1 << _shift(code) for code in range(55))
+_SHIFT = tuple(_shift(code) for code in range(55))
+#: The fields of the stars (suit 0) in a state: shifted by _BITS * s, those of suit s.
+_SUIT = sum(_FIELD << _shift(q) for q in range(11))
+_RANK = (1 << 5 * _BITS) - 1  # the five fields of one rank, shifted by 5 * _BITS * q
+_ONE = tuple(1 << _SHIFT[code] for code in range(55))
 
 
 class Score(NamedTuple):
@@ -78,6 +82,11 @@ class _Step(NamedTuple):
     meld: tuple[str, tuple[int, ...]] | None
 
 
+#: A choice as ``_Search.moves`` keeps it: (deadwood points, cards, the naturals it takes
+#: as a state, wilds, spare room, meld).
+_Move = tuple[int, int, int, int, int, tuple[str, tuple[int, ...]] | None]
+
+
 class _Search:
     """One hand's search: the rules, the wild points, the memo."""
 
@@ -93,6 +102,44 @@ class _Search:
         # cards or a run of at most 11; never under "naturals"
         cap = 11 if rules.distinct_suit_books else _MANY
         self.all_wild_cap = min(cap, self.limit[0]) if rules.all_wild_melds else 0
+        self.templates: dict[tuple[int, int, int, int], tuple[_Move, ...]] = {}
+        #: the state's fields of each component of the hand (see ``split``)
+        self.parts: list[int] = [-1]
+
+    def split(self, state: int) -> None:
+        """Order the search by the components of the naturals of ``state``: two naturals
+        can share a meld only if they have one rank, or one suit and no more missing ranks
+        between them than a run can fill with the hand's wilds. No meld crosses two
+        components, so the search may finish one before it starts the next (the lowest
+        natural of the first component left is then as good as the lowest of all), and the
+        rest of the hand is then reached once whatever was done inside the first. A
+        smaller hand (a discard) keeps a valid order: its components only split further."""
+        w = len(self.prefix) - 1
+        reach = min(w, self.limit[55]) + 1
+        codes = [c for c in range(55) if state >> _SHIFT[c] & _FIELD]
+        group = {c: c for c in codes}
+
+        def root(c: int) -> int:
+            while group[c] != c:
+                c = group[c]
+            return c
+
+        for a in codes:
+            for b in codes:
+                if a < b and (a % 11 == b % 11 or (a // 11 == b // 11 and b - a <= reach)):
+                    group[root(b)] = root(a)
+        parts: dict[int, int] = {}
+        for c in codes:
+            parts[root(c)] = parts.get(root(c), 0) | _FIELD << _SHIFT[c]
+        # the component holding the lowest natural first (any fixed order is exact)
+        self.parts = sorted(parts.values(), key=lambda mask: mask & -mask) or [-1]
+
+    def lowest(self, state: int) -> int:
+        """The lowest natural (lowest rank, then suit) of the first component left."""
+        for mask in self.parts:
+            if state & mask:
+                return _lowest(state & mask)
+        raise AssertionError("no natural left")  # pragma: no cover - callers check
 
     def all_wild(self, w: int) -> int:
         """How many of ``w`` wilds all-wild melds (3 to ``all_wild_cap`` cards) can hold."""
@@ -111,6 +158,34 @@ class _Search:
         left = w - best_melded
         return Score(self.prefix[left], left), best_spares
 
+    def hopeless(self, state: int, w: int) -> int:
+        """The naturals of ``state`` in no meld at all with ``w`` wilds (as a state): they
+        are deadwood in every arrangement, of this hand and of any hand with fewer cards.
+
+        A book of c needs the other naturals of its rank (of other suits, with distinct-suit
+        books) and wilds to make 3; a run of c, a window of ranks around it whose missing
+        ranks its suit's wilds fill within the rules' limit."""
+        counts = [state >> _SHIFT[code] & _FIELD for code in range(55)]
+        limit, distinct = self.limit, self.rules.distinct_suit_books
+        dead = 0
+        for c in range(55):
+            if not counts[c]:
+                continue
+            q, base = c % 11, c - c % 11
+            same = [counts[code] for code in range(q, 55, 11)]
+            m = min(3, sum(x > 0 for x in same) if distinct else sum(same))
+            if 3 - m <= min(w, limit[m]):
+                continue
+            held = [counts[base + r] > 0 for r in range(11)]
+            if not any(
+                length - n <= min(w, limit[n])
+                for length in range(3, 12)
+                for low in range(max(0, q - length + 1), min(q, 11 - length) + 1)
+                if (n := sum(held[low : low + length]))
+            ):
+                dead += counts[c] * _ONE[c]
+        return dead
+
     def value(self, state: int, w: int, spare: int) -> Score:
         spare = min(spare, w)
         key = (state, w, spare)
@@ -122,9 +197,11 @@ class _Search:
 
     def _best(self, state: int, w: int, spare: int) -> Score:
         best = None
-        for step in self.steps(state, w):
-            rest = self.value(step.state, w - step.wilds, spare + step.spare)
-            found = Score(step.points + rest.points, step.unmelded + rest.unmelded)
+        rest, moves = self.moves(state, w)
+        for points, unmelded, delta, wilds, room, _meld in moves:
+            found = self.value(rest - delta, w - wilds, spare + room)
+            if points:
+                found = Score(points + found.points, unmelded + found.unmelded)
             if best is None or found < best:
                 best = found
                 if best == _NOTHING:  # every card melds: nothing does better
@@ -132,14 +209,31 @@ class _Search:
         assert best is not None
         return best
 
-    def steps(self, state: int, w: int) -> Iterator[_Step]:
-        """Every choice for the lowest natural of ``state``: runs, books, then deadwood."""
-        c = _lowest(state)
-        q = c % 11
+    def moves(self, state: int, w: int) -> tuple[int, tuple[_Move, ...]]:
+        """The state without its lowest natural, and every choice for that natural: runs,
+        books, then deadwood. The choices depend only on the natural, the naturals of its
+        rank, those of its suit above it and the wilds left, so they are kept per those
+        (as the naturals each takes away)."""
+        c = self.lowest(state)
+        q, s = c % 11, c // 11
         rest = state - _ONE[c]
-        yield from self._runs(c, rest, w)
-        yield from self._books(c, rest, w)
-        yield _Step(q + 3, 1, rest, 0, 0, None)
+        suit = rest >> (_BITS * s) & _SUIT
+        key = (c, rest >> (5 * _BITS * q) & _RANK, suit >> (5 * _BITS * (q + 1)), w)
+        moves = self.templates.get(key)
+        if moves is None:
+            steps = [*self._runs(c, rest, w), *self._books(c, rest, w)]
+            moves = (
+                *[(0, 0, rest - step.state, step.wilds, step.spare, step.meld) for step in steps],
+                (q + 3, 1, 0, 0, 0, None),
+            )
+            self.templates[key] = moves
+        return rest, moves
+
+    def steps(self, state: int, w: int) -> Iterator[_Step]:
+        """Every choice for the lowest natural of ``state`` (``moves``, as ``_Step``)."""
+        rest, moves = self.moves(state, w)
+        for points, unmelded, delta, wilds, room, meld in moves:
+            yield _Step(points, unmelded, rest - delta, wilds, room, meld)
 
     def _books(self, c: int, rest: int, w: int) -> Iterator[_Step]:
         """Books of ``c`` with any sub-multiset of the other naturals of its rank."""
@@ -147,7 +241,7 @@ class _Search:
         q = c % 11
         options: list[tuple[int, list[int]]] = [(rest, [c])]
         for code in range(q, 55, 11):
-            have = rest >> _shift(code) & _FIELD
+            have = rest >> _SHIFT[code] & _FIELD
             if distinct:
                 have = 0 if code == c else min(have, 1)
             options += [
@@ -183,7 +277,7 @@ class _Search:
             # the next natural of the suit above, past at most gaps_allowed - gaps gaps
             for nxt in range(top + 1, min(10, top + 1 + gaps_allowed - gaps) + 1):
                 code = c - q + nxt
-                if st >> _shift(code) & _FIELD:
+                if st >> _SHIFT[code] & _FIELD:
                     partial.append((st - _ONE[code], [*nats, code], gaps + nxt - top - 1, nxt))
 
 
@@ -205,22 +299,50 @@ def _parse(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[int, l
     return state, wilds
 
 
+def _cost(state: int) -> Score:
+    """The score of the naturals of ``state`` as deadwood."""
+    points = cards = 0
+    for c in range(55):
+        n = state >> _SHIFT[c] & _FIELD
+        points += n * (c % 11 + 3)
+        cards += n
+    return Score(points, cards)
+
+
+def _plus(a: Score, b: Score) -> Score:
+    return Score(a.points + b.points, a.unmelded + b.unmelded)
+
+
 def score(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> Score:
     """The least score of a hand (sorted codes; ``wild_rank`` 0: jokers only)."""
     state, wilds = _parse(codes, wild_rank, rules)
-    return _Search(rules, wilds).value(state, len(wilds), 0)
+    search = _Search(rules, wilds)
+    dead = search.hopeless(state, len(wilds))
+    search.split(state - dead)
+    return _plus(search.value(state - dead, len(wilds), 0), _cost(dead))
 
 
 def solve(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> Solution:
-    """An optimal arrangement of a hand, found by following the memo's choices: the melds
-    with the wilds they need, then the spare wilds into the melds' room, all-wild melds,
-    and the cheapest wilds left as deadwood."""
-    state, wild_points = _parse(codes, wild_rank, rules)
-    search = _Search(rules, wild_points)
-    w, spare = len(wild_points), 0
-    best = target = search.value(state, w, spare)
+    """An optimal arrangement of a hand."""
+    state, wilds = _parse(codes, wild_rank, rules)
+    search = _Search(rules, wilds)
+    hopeless = search.hopeless(state, len(wilds))
+    search.split(state - hopeless)
+    return _solution(search, state - hopeless, hopeless, codes, wild_rank)
+
+
+def _solution(
+    search: _Search, state: int, hopeless: int, codes: tuple[int, ...], wild_rank: int
+) -> Solution:
+    """The arrangement of a hand (its live naturals ``state``, its ``hopeless`` ones, the
+    wilds of ``search``; ``codes`` the whole hand), found by following the memo's choices:
+    the melds with the wilds they need, then the spare wilds into the melds' room,
+    all-wild melds, and the cheapest wilds left as deadwood."""
+    w, spare = len(search.prefix) - 1, 0
+    dead = [c for c in range(55) for _ in range(hopeless >> _SHIFT[c] & _FIELD)]
+    target = search.value(state, w, spare)
+    best = _plus(target, _cost(hopeless))
     melds: list[tuple[str, list[int], int]] = []  # (kind, naturals and wilds, room left)
-    dead: list[int] = []
     while state:
         for step in search.steps(state, w):
             rest = search.value(step.state, w - step.wilds, spare + step.spare)
@@ -229,11 +351,11 @@ def solve(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> Solution:
         else:  # pragma: no cover - the memo holds the optimum
             raise AssertionError("search reconstruction failed")
         if step.meld is None:
-            dead.append(_lowest(state))
+            dead.append(search.lowest(state))
         else:
             melds.append((step.meld[0], [*step.meld[1], *[-1] * step.wilds], step.spare))
         state, w, spare, target = step.state, w - step.wilds, spare + step.spare, rest
-    _place_wilds(melds, dead, search, w, codes, wild_rank, rules)
+    _place_wilds(melds, dead, search, w, codes, wild_rank, search.rules)
     out = tuple((kind, tuple(sorted(cards))) for kind, cards, _room in melds)
     return Solution(best, out, tuple(sorted(dead)))
 
@@ -274,17 +396,61 @@ def _place_wilds(
     dead.extend(wilds)
 
 
+class _Discards:
+    """Every discard of one hand on shared searches: the naturals' discards on the hand's
+    memo, each kind of wild's on one memo of its own. The hand's hopeless naturals stay
+    hopeless in every smaller hand."""
+
+    def __init__(self, codes: tuple[int, ...], wild_rank: int, rules: Rules) -> None:
+        self.codes, self.wild_rank, self.rules = codes, wild_rank, rules
+        state, self.wilds = _parse(codes, wild_rank, rules)
+        self.search = _Search(rules, self.wilds)
+        self.hopeless = self.search.hopeless(state, len(self.wilds))
+        self.live = state - self.hopeless
+        self.search.split(self.live)
+        self.by_points: dict[int, _Search] = {}
+
+    def rest(self, c: int) -> tuple[_Search, int, int]:
+        """The search, live naturals and hopeless naturals of the hand less one ``c``."""
+        if c == JOKER_CODE or c % 11 + 3 == self.wild_rank:
+            points = self.rules.points_by_code(self.wild_rank or None)[c]
+            search = self.by_points.get(points)
+            if search is None:
+                rest = list(self.wilds)
+                rest.remove(points)
+                search = self.by_points[points] = _Search(self.rules, rest)
+                search.parts = self.search.parts  # (fewer wilds: still a valid order)
+            return search, self.live, self.hopeless
+        if self.hopeless >> _SHIFT[c] & _FIELD:
+            return self.search, self.live, self.hopeless - _ONE[c]
+        return self.search, self.live - _ONE[c], self.hopeless
+
+    def score(self, c: int) -> Score:
+        search, live, hopeless = self.rest(c)
+        return _plus(search.value(live, len(search.prefix) - 1, 0), _cost(hopeless))
+
+    def solution(self, c: int) -> Solution:
+        search, live, hopeless = self.rest(c)
+        rest = list(self.codes)
+        rest.remove(c)
+        return _solution(search, live, hopeless, tuple(rest), self.wild_rank)
+
+
 def discard_scores(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> dict[int, Score]:
-    """Each distinct code of a hand, with the least score of the hand less one copy; the
-    natural discards share one memo."""
-    state, wilds = _parse(codes, wild_rank, rules)
-    search = _Search(rules, wilds)
-    out: dict[int, Score] = {}
-    for c in set(codes):
-        if c == JOKER_CODE or c % 11 + 3 == wild_rank:
-            rest = list(codes)
-            rest.remove(c)
-            out[c] = score(tuple(rest), wild_rank, rules)
-        else:
-            out[c] = search.value(state - _ONE[c], len(wilds), 0)
-    return out
+    """Each distinct code of a hand, with the least score of the hand less one copy."""
+    discards = _Discards(codes, wild_rank, rules)
+    return {c: discards.score(c) for c in set(codes)}
+
+
+def best_discard(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[int, Solution]:
+    """The discard leaving the least score (then a natural before a wild, the costliest,
+    the higher code), and an optimal arrangement of the rest, on the same memo."""
+    discards = _Discards(codes, wild_rank, rules)
+    points = rules.points_by_code(wild_rank or None)
+
+    def order(c: int) -> tuple[Score, bool, int, int]:
+        wild = c == JOKER_CODE or c % 11 + 3 == wild_rank
+        return discards.score(c), wild, -points[c], -c
+
+    best = min(set(codes), key=order)
+    return best, discards.solution(best)
