@@ -7,6 +7,7 @@ them.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, NamedTuple
 
 import attrs
@@ -15,7 +16,16 @@ from .cards import Card, format_cards
 from .melds import Meld
 from .rules import Rules
 
-__all__ = ["FinalLayout", "RoundParams", "RoundResult", "TableMeld", "round_params"]
+__all__ = [
+    "FinalLayout",
+    "RoundParams",
+    "RoundResult",
+    "TableMeld",
+    "round_params",
+    "seats_after",
+    "tied",
+    "winners",
+]
 
 
 class RoundParams(NamedTuple):
@@ -122,3 +132,42 @@ class RoundResult:
                 else {}
             ),
         }
+
+
+def seats_after(active: tuple[int, ...], players: int, seat: int) -> tuple[int, ...]:
+    """The players dealt in (``active``), in turn order from the one left of ``seat``."""
+    return tuple(sorted(active, key=lambda p: (p - seat - 1) % players))
+
+
+def tied(
+    results: tuple[RoundResult, ...], totals: tuple[int, ...], rules: Rules
+) -> tuple[int, ...]:
+    """The players who must play a tie-break round after ``results`` (empty: none is due)."""
+    if rules.tie_break != "extra_round":
+        return ()
+    last = results[-1]
+    if last.extra_round:
+        played = {p: score for p, score in enumerate(last.scores) if score is not None}
+    else:
+        played = dict(enumerate(totals))
+    low = min(played.values())
+    even = tuple(p for p in sorted(played) if played[p] == low)
+    return even if len(even) > 1 else ()
+
+
+def winners(
+    results: tuple[RoundResult, ...], totals: tuple[int, ...], rules: Rules
+) -> tuple[int, ...]:
+    """Who won a finished game with these results and total scores."""
+    low = min(totals)
+    lowest = tuple(p for p, total in enumerate(totals) if total == low)
+    if len(lowest) == 1 or rules.tie_break == "shared":
+        return lowest
+    if rules.tie_break == "most_rounds_out":
+        outs = Counter(result.went_out for result in results if not result.extra_round)
+        most = max(outs[p] for p in lowest)
+        return tuple(p for p in lowest if outs[p] == most)
+    last = results[-1]
+    played = {p: score for p, score in enumerate(last.scores) if score is not None}
+    best = min(played.values())
+    return tuple(p for p in sorted(played) if played[p] == best)

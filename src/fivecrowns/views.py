@@ -35,16 +35,19 @@ entries                  meaning
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
 from ._round import FinalLayout, RoundResult, TableMeld
-from .actions import Action, Phase
+from .actions import Action, ActionKind, Phase
 from .cards import NUM_CODES, Card, format_cards
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import GameState
 
 __all__ = [
     "OBSERVATION_SEAT_FEATURES",
@@ -53,6 +56,7 @@ __all__ = [
     "RoundResult",
     "TableMeld",
     "observation_size",
+    "view_of",
 ]
 
 _HAND: Final = 0
@@ -183,6 +187,46 @@ class PlayerView:
             obs[base + 5] = seat in self.active
             obs[base + 6] = seat in self.final_turns_left
         return obs
+
+
+_PRIVATE: Final = (ActionKind.SELECT, ActionKind.DESELECT)
+
+
+def view_of(state: GameState, p: int) -> PlayerView:
+    """What player ``p`` may know of ``state``: own hand and selection, and public facts
+    only (:meth:`fivecrowns.GameState.view`)."""
+    history = tuple(
+        (actor, action)
+        for actor, action in ((a, Action.from_int(v)) for a, v in state.round_history)
+        if action.kind not in _PRIVATE
+    )
+    return PlayerView(
+        player=p,
+        players=state.players,
+        rules=state.rules,
+        round_number=state.round_number,
+        extra_round=state.extra_round,
+        hand_size=state.hand_size,
+        wild_rank=state.wild_rank,
+        dealer=state.dealer,
+        active=state.active,
+        current_player=state.current_player,
+        phase=state.phase,
+        hand=state.hands[p],
+        selection=state.selection if p == state.current else (),
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        stock_size=len(state.stock),
+        discard_pile=state.discard_pile,
+        table=state.table,
+        went_out=state.went_out,
+        final_turns_left=state.final_turns_left,
+        taken=state.taken,
+        turns=state.turns,
+        scores=state.scores,
+        results=state.results,
+        history=history,
+        winners=state.winners,
+    )
 
 
 assert NUM_CODES == 56
