@@ -13,13 +13,12 @@ is a second model of the rules.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ._round import RoundResult, TableMeld, round_params, seats_after, tied
 from ._scoring import hand_points
 from .actions import Phase
-from .cards import Card, deck, format_cards
+from .cards import CARDS, JOKER_CODE, NUM_CODES, Card, format_cards
 from .errors import InvalidStateError
 from .rules import Rules
 
@@ -27,8 +26,6 @@ if TYPE_CHECKING:
     from .game import GameState
 
 __all__ = ["check_fields", "check_history", "check_players", "check_round"]
-
-_COUNTS: dict[int, Counter[Card]] = {}
 
 
 def _fail(message: str) -> InvalidStateError:
@@ -52,12 +49,16 @@ def check_players(players: object, rules: Rules) -> int:
     return players
 
 
-def _is_tuple_of(value: object, kind: type | tuple[type, ...]) -> bool:
-    return type(value) is tuple and all(isinstance(item, kind) for item in value)
+def _is_tuple_of(value: object, kind: type) -> bool:
+    """True if ``value`` is a tuple of ``kind`` values (exactly that type)."""
+    return type(value) is tuple and set(map(type, value)) <= {kind}
 
 
 def _int_tuple(value: object, low: int, high: int) -> bool:
-    return type(value) is tuple and all(type(v) is int and low <= v <= high for v in value)
+    if not _is_tuple_of(value, int):
+        return False
+    assert isinstance(value, tuple)
+    return not value or (low <= min(value) and max(value) <= high)
 
 
 def _check_types(state: GameState) -> None:
@@ -126,24 +127,22 @@ def _check_seats(state: GameState) -> None:
             raise _fail(f"table meld of player {placed.owner}, who is not dealt in")
 
 
-def _sorted(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=lambda card: card.code)
-
-
 def _check_cards(state: GameState) -> None:
     """Every card of the deck in exactly one place."""
     places = [*state.hands, state.stock, state.discard_pile, *(t.meld.cards for t in state.table)]
-    counts = Counter(card for place in places for card in place)
+    counts = [0] * NUM_CODES
+    for place in places:
+        for card in place:
+            counts[card.code] += 1
     packs = state.rules.packs
-    full = _COUNTS.get(packs)
-    if full is None:
-        full = _COUNTS[packs] = Counter(deck(packs))
+    full = [packs] * JOKER_CODE + [3 * packs]
     if counts != full:
-        too_many, missing = counts - full, full - counts
+        too_many = [CARDS[c] for c in range(NUM_CODES) for _ in range(counts[c] - full[c])]
+        missing = [CARDS[c] for c in range(NUM_CODES) for _ in range(full[c] - counts[c])]
         raise _fail(
             "the cards are not the deck"
-            + (f"; too many {format_cards(_sorted(too_many.elements()))}" if too_many else "")
-            + (f"; missing {format_cards(_sorted(missing.elements()))}" if missing else "")
+            + (f"; too many {format_cards(too_many)}" if too_many else "")
+            + (f"; missing {format_cards(missing)}" if missing else "")
         )
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ._game_checks import check_players, check_round
-from ._round import FinalLayout, RoundResult, TableMeld, round_params
+from ._round import FinalLayout, RoundResult, TableMeld, round_facts_dict, round_params
 from ._scoring import meld_of
 from .actions import Action, Phase, num_actions
 from .cards import Card, format_cards, parse_cards
@@ -74,12 +74,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "hands": [format_cards(hand) for hand in state.hands],
         "selection": format_cards(state.selection),
         "stock": format_cards(state.stock),
-        "discard_pile": format_cards(state.discard_pile),
-        "table": [placed.to_dict() for placed in state.table],
-        "went_out": state.went_out,
-        "final_turns_left": list(state.final_turns_left),
-        "taken": None if state.taken is None else str(state.taken),
-        "turns": state.turns,
+        **round_facts_dict(state),
         "reshuffles": state.reshuffles,
         "round_scores": list(state.round_scores),
         "laid_off": [format_cards(cards) for cards in state.laid_off],

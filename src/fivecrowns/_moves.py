@@ -17,17 +17,8 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ._scoring import arrange_final, can_meld_all, extend_meld, meld_of
-from .actions import (
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    GO_OUT_WITHOUT_DISCARD,
-    MELD_BOOK,
-    MELD_RUN,
-    Action,
-    ActionKind,
-    Phase,
-)
-from .cards import Card, format_cards, without
+from .actions import Action, ActionKind, Phase
+from .cards import CARDS, Card, format_cards, without
 from .errors import FiveCrownsError
 from .melds import Meld
 from .solver import best_arrangement, can_go_out
@@ -54,8 +45,9 @@ def _listed(cards: Iterable[Card]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _distinct(cards: Iterable[Card]) -> list[Card]:
-    return sorted(set(cards), key=lambda card: card.code)
+def _distinct(cards: Iterable[Card]) -> list[int]:
+    """The codes of the distinct cards, ascending."""
+    return sorted({card.code for card in cards})
 
 
 class Referee:
@@ -63,6 +55,11 @@ class Referee:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self.player = state.current
+        self.hand = state.hands[state.current]
+        self.selection = state.selection
+        self.rules = state.rules
+        self.wild_rank = state.wild_rank
 
     def refusal(self, act: Action) -> Reason | None:
         """Why ``act`` is not legal now, or None if it is."""
@@ -76,64 +73,102 @@ class Referee:
         if self.state.phase is Phase.OVER:
             return ()
         legal: list[Action] = []
-        for kind, move in _MOVES.items():
-            if move.gate(self) is None:
-                legal.extend(a for a in self.candidates(kind) if move.check(self, a) is None)
+        for kind, (gate, check) in _MOVES.items():
+            if gate(self) is None:
+                legal.extend([a for a in self.candidates(kind) if check(self, a) is None])
         return tuple(legal)
 
     def candidates(self, kind: ActionKind) -> Iterable[Action]:
-        """The actions of ``kind`` that name this state's cards or melds (the legal ones
-        are among them)."""
-        state = self.state
-        if kind in (ActionKind.DISCARD, ActionKind.GO_OUT, ActionKind.SELECT):
-            return [Action.for_card(kind, card) for card in _distinct(state.hands[state.current])]
-        if kind is ActionKind.DESELECT:
-            return [Action.for_card(kind, card) for card in _distinct(state.selection)]
+        """The actions of ``kind`` that name this state's cards or melds and might pass
+        its check (the legal ones are among them)."""
+        if kind is ActionKind.GO_OUT and not self.may_go_out:
+            return ()  # check_go_out refuses every one
+        by_card = _BY_CARD.get(kind)
+        if by_card is not None:
+            codes = _distinct(self.selection) if kind is ActionKind.DESELECT else self.distinct
+            return [by_card[code] for code in codes]
         if kind is ActionKind.LAY_OFF:
-            return [Action.lay_off(index) for index in range(len(state.table))]
+            return [Action.lay_off(index) for index in range(len(self.state.table))]
         return (_SIMPLE[kind],)
 
-    # -- gates ------------------------------------------------------------------------------
+    @functools.cached_property
+    def distinct(self) -> list[int]:
+        """The codes of the distinct cards of the hand, ascending."""
+        return _distinct(self.hand)
+
+    @functools.cached_property
+    def held(self) -> frozenset[int]:
+        """The codes of the cards in the hand."""
+        return frozenset(self.distinct)
+
+    @functools.cached_property
+    def may_go_out(self) -> bool:
+        """Whether some discard (or none) leaves every card melded: one solve for every
+        go-out check of this state."""
+        return can_go_out(self.hand, self.wild_rank, rules=self.rules)
+
+    @functools.cached_property
+    def forbidden_discard(self) -> Card | None:
+        """The card these rules forbid discarding now (None: any may go)."""
+        taken = self.state.taken
+        if taken is None or self.rules.may_discard_taken_discard:
+            return None
+        if all(card == taken for card in self.hand):
+            return None
+        return taken
+
+    def table_melds(self) -> tuple[Meld, ...]:
+        return tuple(placed.meld for placed in self.state.table)
+
+    # -- gates: why no action of a kind is legal now ----------------------------------------
 
     def drawing_gate(self) -> Reason | None:
         if self.state.phase is Phase.DISCARD:
-            return f"player {self.state.current} has already drawn; discard a card or go out"
+            return f"player {self.player} has already drawn; discard a card or go out"
         return None
 
     def turn_gate(self) -> Reason | None:
+        return self.must_draw
+
+    @functools.cached_property
+    def must_draw(self) -> Reason | None:
+        """The turn gate, asked by most kinds of action: none but a draw before drawing."""
         if self.state.phase is Phase.DRAW:
-            return f"player {self.state.current} must draw first"
+            return f"player {self.player} must draw first"
         return None
 
     def go_out_gate(self) -> Reason | None:
         if self.state.went_out is not None:
             return (
                 f"player {self.state.went_out} has already gone out; this is the final turn of "
-                f"player {self.state.current}: discard a card to end it"
+                f"player {self.player}: discard a card to end it"
             )
         return self.turn_gate()
 
     def out_without_discard_gate(self) -> Reason | None:
-        if not self.state.rules.go_out_without_discard:
+        if not self.rules.go_out_without_discard:
             return (
                 "going out without a discard is not allowed by these rules "
                 "(go_out_without_discard=False)"
             )
-        if self.state.went_out is not None and not self.state.rules.auto_arrange_final_hand:
+        if self.state.went_out is not None and not self.rules.auto_arrange_final_hand:
             return "lay your cards down (select, then meld); the turn ends when none is left"
         return self.turn_gate()
 
     def lay_down_gate(self) -> Reason | None:
-        if self.state.phase is not Phase.DRAW and self.state.rules.auto_arrange_final_hand:
+        turn = self.turn_gate()
+        if turn is not None:
+            return turn
+        if self.rules.auto_arrange_final_hand:
             return (
                 "final hands are arranged by the engine in this game "
                 "(auto_arrange_final_hand=True); just discard"
             )
-        if self.state.phase is not Phase.DRAW and self.state.went_out is None:
+        if self.state.went_out is None:
             return "cards are laid down only by going out or in a final turn"
-        return self.turn_gate()
+        return None
 
-    # -- checks -----------------------------------------------------------------------------
+    # -- checks: why this action is not legal -----------------------------------------------
 
     def no_check(self, act: Action) -> Reason | None:
         return None
@@ -142,55 +177,49 @@ class Referee:
         return None if self.state.discard_pile else "the discard pile is empty; draw from the stock"
 
     def not_held(self, card: Card | None) -> Reason | None:
-        hand = self.state.hands[self.state.current]
-        if card in hand:
+        if card is not None and card.code in self.held:
             return None
-        return (
-            f"{card} is not in your hand (player {self.state.current} holds {format_cards(hand)})"
-        )
+        return f"{card} is not in your hand (player {self.player} holds {format_cards(self.hand)})"
 
     def check_discard(self, act: Action) -> Reason | None:
-        refusal = self.not_held(act.card)
-        if refusal is None and act.card == self.forbidden_discard:
+        card = act.card
+        if card is None or card.code not in self.held:
+            return self.not_held(card)
+        if card == self.forbidden_discard:
             return (
-                f"{act.card} was just taken from the discard pile and these rules forbid "
+                f"{card} was just taken from the discard pile and these rules forbid "
                 "discarding it (may_discard_taken_discard=False)"
             )
-        return refusal
+        return None
 
     def check_go_out(self, act: Action) -> Reason | None:
         refusal = self.check_discard(act)
         if refusal is not None or act.card is None:
             return refusal
-        rest = without(self.state.hands[self.state.current], (act.card,))
-        if self.may_go_out and can_meld_all(rest, self.state.wild_rank, rules=self.state.rules):
+        if self.may_go_out and can_meld_all(
+            without(self.hand, (act.card,)), self.wild_rank, rules=self.rules
+        ):
             return None
-        return self.unmelded(rest)
+        return self.unmelded(act.card)
 
     def check_out_without_discard(self, act: Action) -> Reason | None:
-        hand, wild, rules = (
-            self.state.hands[self.state.current],
-            self.state.wild_rank,
-            self.state.rules,
-        )
         if self.state.went_out is None:
-            melds_all = can_meld_all(hand, wild, rules=rules)
+            melds_all = can_meld_all(self.hand, self.wild_rank, rules=self.rules)
         else:
-            melds_all = not arrange_final(hand, self.table_melds(), wild, rules).deadwood
-        return None if melds_all else self.unmelded(hand)
+            layout = arrange_final(self.hand, self.table_melds(), self.wild_rank, self.rules)
+            melds_all = not layout.deadwood
+        return None if melds_all else self.unmelded(None)
 
-    def unmelded(self, rest: tuple[Card, ...]) -> Reason:
-        """Why going out is refused when ``rest`` does not all meld (named on demand)."""
+    def unmelded(self, discard: Card | None) -> Reason:
+        """Why going out (discarding ``discard``, or nothing) is refused: the cards that
+        stay unmelded, named when the reason is read."""
 
         def text() -> str:
+            rest = self.hand if discard is None else without(self.hand, (discard,))
             if self.state.went_out is None:
-                unmelded = best_arrangement(
-                    rest, self.state.wild_rank, rules=self.state.rules
-                ).deadwood
+                unmelded = best_arrangement(rest, self.wild_rank, rules=self.rules).deadwood
             else:
-                layout = arrange_final(
-                    rest, self.table_melds(), self.state.wild_rank, self.state.rules
-                )
+                layout = arrange_final(rest, self.table_melds(), self.wild_rank, self.rules)
                 unmelded = layout.deadwood
             verb = "is" if len(unmelded) == 1 else "are"
             return f"cannot go out: {_listed(unmelded)} {verb} unmelded"
@@ -199,24 +228,18 @@ class Referee:
 
     def check_select(self, act: Action) -> Reason | None:
         refusal = self.not_held(act.card)
-        if refusal is None and self.state.selection.count(act.card) >= self.state.hands[
-            self.state.current
-        ].count(act.card):
+        if refusal is None and self.selection.count(act.card) >= self.hand.count(act.card):
             return f"every {act.card} of the hand is already selected"
         return refusal
 
     def check_deselect(self, act: Action) -> Reason | None:
-        return None if act.card in self.state.selection else f"{act.card} is not selected"
+        return None if act.card in self.selection else f"{act.card} is not selected"
 
     def check_selection(self) -> Reason | None:
         """What laying the selection down (or off) needs, whatever the meld."""
-        if not self.state.selection:
+        if not self.selection:
             return "select the cards to lay down first"
-        rules = self.state.rules
-        if (
-            len(self.state.selection) == len(self.state.hands[self.state.current])
-            and not rules.go_out_without_discard
-        ):
+        if len(self.selection) == len(self.hand) and not self.rules.go_out_without_discard:
             return (
                 "laying down every card leaves nothing to discard; keep one "
                 "(go_out_without_discard=False)"
@@ -224,55 +247,29 @@ class Referee:
         return None
 
     def check_meld(self, act: Action) -> Reason | None:
-        refusal = self.check_selection()
-        if refusal is None:
-            kind = "book" if act.kind is ActionKind.MELD_BOOK else "run"
-            return self.melds_as(
-                lambda: meld_of(self.state.selection, self.state.wild_rank, self.state.rules, kind)
-            )
-        return refusal
+        kind = "book" if act.kind is ActionKind.MELD_BOOK else "run"
+        return self.check_selection() or self.melds_as(
+            lambda: meld_of(self.selection, self.wild_rank, self.rules, kind)
+        )
 
     def check_lay_off(self, act: Action) -> Reason | None:
         refusal = self.check_selection()
         if refusal is not None:
             return refusal
-        if not self.state.rules.lay_off:
+        if not self.rules.lay_off:
             return "laying off onto table melds is not allowed by these rules (lay_off=False)"
-        index = act.meld
-        if index is None or index >= len(self.state.table):
-            return f"there is no table meld {index} (the table holds {len(self.state.table)})"
-        return self.melds_as(
-            lambda: extend_meld(
-                self.state.table[index].meld, self.state.selection, self.state.rules
-            )
-        )
+        table, index = self.state.table, act.meld
+        if index is None or index >= len(table):
+            return f"there is no table meld {index} (the table holds {len(table)})"
+        return self.melds_as(lambda: extend_meld(table[index].meld, self.selection, self.rules))
 
     def melds_as(self, build: Callable[[], Meld]) -> Reason | None:
+        """Why the selection cannot be laid down as ``build`` lays it (None: it can)."""
         try:
             build()
         except FiveCrownsError as error:
-            return f"cannot lay down {format_cards(self.state.selection)}: {error}"
+            return f"cannot lay down {format_cards(self.selection)}: {error}"
         return None
-
-    @functools.cached_property
-    def may_go_out(self) -> bool:
-        """Whether some discard (or none) leaves every card melded: one solve for every
-        go-out check of this state."""
-        return can_go_out(
-            self.state.hands[self.state.current], self.state.wild_rank, rules=self.state.rules
-        )
-
-    @functools.cached_property
-    def forbidden_discard(self) -> Card | None:
-        taken = self.state.taken
-        if taken is None or self.state.rules.may_discard_taken_discard:
-            return None
-        if all(card == taken for card in self.state.hands[self.state.current]):
-            return None
-        return taken
-
-    def table_melds(self) -> tuple[Meld, ...]:
-        return tuple(placed.meld for placed in self.state.table)
 
 
 class _Move(NamedTuple):
@@ -299,7 +296,14 @@ _MOVES: Final = {
     ActionKind.LAY_OFF: _Move(Referee.lay_down_gate, Referee.check_lay_off),
 }
 assert list(_MOVES) == list(ActionKind)
+#: The actions of each kind that names a card, by card code.
+_BY_CARD: Final = {
+    kind: tuple(Action.for_card(kind, card) for card in CARDS)
+    for kind in (ActionKind.DISCARD, ActionKind.GO_OUT, ActionKind.SELECT, ActionKind.DESELECT)
+}
+#: The one action of each kind that names neither a card nor a meld.
 _SIMPLE: Final = {
-    action.kind: action
-    for action in (DRAW_STOCK, DRAW_DISCARD, GO_OUT_WITHOUT_DISCARD, MELD_BOOK, MELD_RUN)
+    kind: Action(kind)
+    for kind in ActionKind
+    if kind not in _BY_CARD and kind is not ActionKind.LAY_OFF
 }

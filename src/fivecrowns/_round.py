@@ -8,7 +8,7 @@ them.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import attrs
 
@@ -21,6 +21,7 @@ __all__ = [
     "RoundParams",
     "RoundResult",
     "TableMeld",
+    "round_facts_dict",
     "round_params",
     "seats_after",
     "tied",
@@ -43,6 +44,35 @@ def round_params(rules: Rules, round_number: int, extra_round: int = 0) -> Round
         size = rules.extra_round_hand_size
         return RoundParams(size, size if 3 <= size <= 13 else None)
     return RoundParams(rules.hand_size(round_number), rules.wild_rank(round_number))
+
+
+class RoundFacts(Protocol):
+    """The public facts of a round in progress that a state and a player's view share."""
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def table(self) -> tuple[TableMeld, ...]: ...
+    @property
+    def went_out(self) -> int | None: ...
+    @property
+    def final_turns_left(self) -> tuple[int, ...]: ...
+    @property
+    def taken(self) -> Card | None: ...
+    @property
+    def turns(self) -> int: ...
+
+
+def round_facts_dict(facts: RoundFacts) -> dict[str, Any]:
+    """The JSON-ready form of the public facts of a round in progress."""
+    return {
+        "discard_pile": format_cards(facts.discard_pile),
+        "table": [placed.to_dict() for placed in facts.table],
+        "went_out": facts.went_out,
+        "final_turns_left": list(facts.final_turns_left),
+        "taken": None if facts.taken is None else str(facts.taken),
+        "turns": facts.turns,
+    }
 
 
 def _meld_dict(meld: Meld) -> dict[str, Any]:

@@ -58,6 +58,7 @@ from __future__ import annotations
 import bisect
 import functools
 import json
+import operator
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
@@ -166,10 +167,10 @@ class GameState:
         """This state with ``changes``: the engine's own transitions, which keep a state
         possible, so (unlike ``attrs.evolve``) the construction checks are skipped."""
         state: GameState = object.__new__(GameState)
-        for name in _FIELDS:
-            object.__setattr__(
-                state, name, changes[name] if name in changes else getattr(self, name)
-            )
+        for name, value in zip(_FIELDS, _FIELD_VALUES(self)):
+            _SET(state, name, value)
+        for name, value in changes.items():
+            _SET(state, name, value)
         return state
 
     # -- construction -----------------------------------------------------------------------
@@ -215,7 +216,9 @@ class GameState:
             "results": (),
             "past_actions": (),
         }
-        blank = object.__new__(cls)._evolve(**fields)  # the rest is filled by the deal
+        blank = object.__new__(cls)  # the fields left None are filled by the deal
+        for name, value in fields.items():
+            _SET(blank, name, value)
         return blank._dealt()
 
     def _seats_after(self, seat: int) -> tuple[int, ...]:
@@ -251,7 +254,7 @@ class GameState:
 
     # -- reading the state ------------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def params(self) -> RoundParams:
         """This round's hand size and wild rank."""
         return round_params(self.rules, self.round_number, self.extra_round)
@@ -535,16 +538,9 @@ class GameState:
             score if score is not None or layout is None else layout.points
             for score, layout in zip(self.round_scores, layouts)
         )
+        number, extra, size, wild = self.round_number, self.extra_round, *self.params
         result = RoundResult(
-            round_number=self.round_number,
-            extra_round=self.extra_round,
-            hand_size=self.hand_size,
-            wild_rank=self.wild_rank,
-            dealer=self.dealer,
-            went_out=self.went_out,
-            scores=scores,
-            ended=ended,
-            layouts=layouts,
+            number, extra, size, wild, self.dealer, self.went_out, scores, ended, layouts
         )
         results = (*self.results, result)
         state = self._evolve(
@@ -613,6 +609,8 @@ class GameState:
 
 
 _FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))
+_FIELD_VALUES: Final = operator.attrgetter(*_FIELDS)
+_SET: Final = object.__setattr__
 
 
 #: How the engine plays each kind of action (once the referee has found it legal).

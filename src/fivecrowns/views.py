@@ -41,7 +41,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ._round import FinalLayout, RoundResult, TableMeld
+from ._round import FinalLayout, RoundResult, TableMeld, round_facts_dict
 from .actions import Action, ActionKind, Phase
 from .cards import NUM_CODES, Card, format_cards
 from .rules import Rules
@@ -140,12 +140,7 @@ class PlayerView:
             "selection": format_cards(self.selection),
             "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size,
-            "discard_pile": format_cards(self.discard_pile),
-            "table": [meld.to_dict() for meld in self.table],
-            "went_out": self.went_out,
-            "final_turns_left": list(self.final_turns_left),
-            "taken": None if self.taken is None else str(self.taken),
-            "turns": self.turns,
+            **round_facts_dict(self),
             "scores": list(self.scores),
             "results": [result.to_dict() for result in self.results],
             "history": [[player, str(action)] for player, action in self.history],
@@ -202,31 +197,21 @@ def view_of(state: GameState, p: int) -> PlayerView:
     )
     return PlayerView(
         player=p,
-        players=state.players,
-        rules=state.rules,
-        round_number=state.round_number,
-        extra_round=state.extra_round,
-        hand_size=state.hand_size,
-        wild_rank=state.wild_rank,
-        dealer=state.dealer,
-        active=state.active,
-        current_player=state.current_player,
-        phase=state.phase,
         hand=state.hands[p],
         selection=state.selection if p == state.current else (),
         hand_sizes=tuple(len(hand) for hand in state.hands),
         stock_size=len(state.stock),
-        discard_pile=state.discard_pile,
-        table=state.table,
-        went_out=state.went_out,
-        final_turns_left=state.final_turns_left,
-        taken=state.taken,
-        turns=state.turns,
-        scores=state.scores,
-        results=state.results,
         history=history,
-        winners=state.winners,
+        **{name: getattr(state, name) for name in _PUBLIC},
     )
+
+
+#: The fields of a view that are the state's own public fields, as they are.
+_PUBLIC: Final = tuple(
+    field.name
+    for field in attrs.fields(PlayerView)
+    if field.name not in ("player", "hand", "selection", "hand_sizes", "stock_size", "history")
+)
 
 
 assert NUM_CODES == 56
