@@ -119,3 +119,25 @@ def test_refusals_name_the_rule() -> None:
     with pytest.raises(fc.IllegalActionError, match="go_out_without_discard=False"):
         state.apply("out!")
     assert state.is_legal("out KD")
+
+
+def test_melded_means_melded_under_zero_point_jokers() -> None:
+    """A joker that cannot meld costs nothing here, yet going out needs it melded."""
+    rules = fc.Rules(joker_points=0, max_wilds_per_meld=0, schedule=(4,))
+    state = play(rig(["7H 8H 9H JK", "5S 6D 7C QS"], rules=rules, stock="KS"), "draw")
+    assert not state.is_legal("out KS")
+    with pytest.raises(fc.IllegalActionError, match="cannot go out: JK is unmelded"):
+        state.apply("out KS")
+
+
+@pytest.mark.skipif(
+    not hasattr(fc.solver, "can_meld_all"),
+    reason="needs the solver that reports unmelded zero-point cards (issue 13)",
+)
+def test_going_out_lays_down_a_zero_point_joker() -> None:
+    rules = fc.Rules(joker_points=0, schedule=(4,))
+    state = play(rig(["7H 8H 9H JK", "5S 6D 7C QS"], rules=rules, stock="KS"), "draw")
+    state = state.apply("out KS")
+    assert sorted(c for t in state.table for c in t.meld.cards) == sorted(
+        fc.parse_cards("7H 8H 9H JK")
+    )
