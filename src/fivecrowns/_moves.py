@@ -1,10 +1,11 @@
 """The rules of every action, written once: for one state, a :class:`Referee` says which
 actions are legal and why any other is not.
 
-Each kind of action has a *gate* (why no action of the kind is legal now: the phase, the
-rule options, whether someone went out) and a *check* (why this one is not: the card is not
-held, the cards do not meld, ...). :meth:`Referee.refusal` asks both;
-:meth:`Referee.legal` lists the actions of every open gate whose check passes, so
+Each kind of action is played in one phase of the turn (a draw, or what follows it), and has
+a *gate* (why no action of the kind is legal now: the rule options, whether someone went out)
+and a *check* (why this one is not: the card is not held, the cards do not meld, ...).
+:meth:`Referee.refusal` asks the three in turn; :meth:`Referee.legal` lists the actions of
+this phase's kinds whose gate is open and whose check passes, so
 :meth:`~fivecrowns.GameState.legal_actions`, :meth:`~fivecrowns.GameState.is_legal`,
 :meth:`~fivecrowns.GameState.apply` and its error message all read the same rules (the
 verify / can / do pattern). The engine plays an action only after its refusal is None.
@@ -59,13 +60,14 @@ class Referee:
         self.hand = state.hands[state.current]
         self.selection = state.selection
         self.rules = state.rules
-        self.wild_rank = state.wild_rank
 
     def refusal(self, act: Action) -> Reason | None:
         """Why ``act`` is not legal now, or None if it is."""
         if self.state.phase is Phase.OVER:
             return f"the game is over; no action is legal ({act})"
         move = _MOVES[act.kind]
+        if move.phase is not self.state.phase:
+            return self.wrong_phase()
         return move.gate(self) or move.check(self, act)
 
     def legal(self) -> tuple[Action, ...]:
@@ -73,7 +75,7 @@ class Referee:
         if self.state.phase is Phase.OVER:
             return ()
         legal: list[Action] = []
-        for kind, (gate, check) in _MOVES.items():
+        for kind, (_, gate, check) in _BY_PHASE[self.state.phase]:
             if gate(self) is None:
                 legal.extend([a for a in self.candidates(kind) if check(self, a) is None])
         return tuple(legal)
@@ -90,6 +92,11 @@ class Referee:
         if kind is ActionKind.LAY_OFF:
             return [Action.lay_off(index) for index in range(len(self.state.table))]
         return (_SIMPLE[kind],)
+
+    @functools.cached_property
+    def wild_rank(self) -> int | None:
+        """The round's wild rank (read only when a check needs it)."""
+        return self.state.wild_rank
 
     @functools.cached_property
     def distinct(self) -> list[int]:
@@ -122,19 +129,13 @@ class Referee:
 
     # -- gates: why no action of a kind is legal now ----------------------------------------
 
-    def drawing_gate(self) -> Reason | None:
-        if self.state.phase is Phase.DISCARD:
-            return f"player {self.player} has already drawn; discard a card or go out"
-        return None
-
-    def turn_gate(self) -> Reason | None:
-        return self.must_draw
-
-    @functools.cached_property
-    def must_draw(self) -> Reason | None:
-        """The turn gate, asked by most kinds of action: none but a draw before drawing."""
+    def wrong_phase(self) -> Reason:
+        """Why an action of the other phase of the turn is refused."""
         if self.state.phase is Phase.DRAW:
             return f"player {self.player} must draw first"
+        return f"player {self.player} has already drawn; discard a card or go out"
+
+    def open_gate(self) -> Reason | None:
         return None
 
     def go_out_gate(self) -> Reason | None:
@@ -143,7 +144,7 @@ class Referee:
                 f"player {self.state.went_out} has already gone out; this is the final turn of "
                 f"player {self.player}: discard a card to end it"
             )
-        return self.turn_gate()
+        return None
 
     def out_without_discard_gate(self) -> Reason | None:
         if not self.rules.go_out_without_discard:
@@ -153,12 +154,9 @@ class Referee:
             )
         if self.state.went_out is not None and not self.rules.auto_arrange_final_hand:
             return "lay your cards down (select, then meld); the turn ends when none is left"
-        return self.turn_gate()
+        return None
 
     def lay_down_gate(self) -> Reason | None:
-        turn = self.turn_gate()
-        if turn is not None:
-            return turn
         if self.rules.auto_arrange_final_hand:
             return (
                 "final hands are arranged by the engine in this game "
@@ -273,29 +271,37 @@ class Referee:
 
 
 class _Move(NamedTuple):
-    """The rules of one kind of action: ``gate`` says why no action of the kind is legal
-    now (None: some may be), ``check`` why this one is not."""
+    """The rules of one kind of action: ``phase`` is the phase of the turn it is played in,
+    ``gate`` says why no action of the kind is legal now (None: some may be), ``check`` why
+    this one is not."""
 
+    phase: Phase
     gate: Callable[[Referee], Reason | None]
     check: Callable[[Referee, Action], Reason | None]
 
 
+_DRAW, _PLAY = Phase.DRAW, Phase.DISCARD
 #: Every kind of action, in integer order (so legal actions are listed in that order).
 _MOVES: Final = {
-    ActionKind.DRAW_STOCK: _Move(Referee.drawing_gate, Referee.no_check),
-    ActionKind.DRAW_DISCARD: _Move(Referee.drawing_gate, Referee.check_take),
-    ActionKind.DISCARD: _Move(Referee.turn_gate, Referee.check_discard),
-    ActionKind.GO_OUT: _Move(Referee.go_out_gate, Referee.check_go_out),
+    ActionKind.DRAW_STOCK: _Move(_DRAW, Referee.open_gate, Referee.no_check),
+    ActionKind.DRAW_DISCARD: _Move(_DRAW, Referee.open_gate, Referee.check_take),
+    ActionKind.DISCARD: _Move(_PLAY, Referee.open_gate, Referee.check_discard),
+    ActionKind.GO_OUT: _Move(_PLAY, Referee.go_out_gate, Referee.check_go_out),
     ActionKind.GO_OUT_WITHOUT_DISCARD: _Move(
-        Referee.out_without_discard_gate, Referee.check_out_without_discard
+        _PLAY, Referee.out_without_discard_gate, Referee.check_out_without_discard
     ),
-    ActionKind.SELECT: _Move(Referee.lay_down_gate, Referee.check_select),
-    ActionKind.DESELECT: _Move(Referee.lay_down_gate, Referee.check_deselect),
-    ActionKind.MELD_BOOK: _Move(Referee.lay_down_gate, Referee.check_meld),
-    ActionKind.MELD_RUN: _Move(Referee.lay_down_gate, Referee.check_meld),
-    ActionKind.LAY_OFF: _Move(Referee.lay_down_gate, Referee.check_lay_off),
+    ActionKind.SELECT: _Move(_PLAY, Referee.lay_down_gate, Referee.check_select),
+    ActionKind.DESELECT: _Move(_PLAY, Referee.lay_down_gate, Referee.check_deselect),
+    ActionKind.MELD_BOOK: _Move(_PLAY, Referee.lay_down_gate, Referee.check_meld),
+    ActionKind.MELD_RUN: _Move(_PLAY, Referee.lay_down_gate, Referee.check_meld),
+    ActionKind.LAY_OFF: _Move(_PLAY, Referee.lay_down_gate, Referee.check_lay_off),
 }
 assert list(_MOVES) == list(ActionKind)
+#: The kinds of action of each phase of a turn, with their rules.
+_BY_PHASE: Final = {
+    phase: [(kind, move) for kind, move in _MOVES.items() if move.phase is phase]
+    for phase in (_DRAW, _PLAY)
+}
 #: The actions of each kind that names a card, by card code.
 _BY_CARD: Final = {
     kind: tuple(Action.for_card(kind, card) for card in CARDS)

@@ -350,8 +350,9 @@ class GameState:
 
     # -- legal actions ----------------------------------------------------------------------
 
-    @functools.cached_property
+    @property
     def _referee(self) -> Referee:
+        # A new one each time: a cached referee would hold its state in a reference cycle.
         return Referee(self)
 
     @functools.cached_property
