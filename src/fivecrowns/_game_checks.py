@@ -140,7 +140,7 @@ def _check_cards(state: GameState) -> None:
         too_many = [CARDS[c] for c in range(NUM_CODES) for _ in range(counts[c] - full[c])]
         missing = [CARDS[c] for c in range(NUM_CODES) for _ in range(full[c] - counts[c])]
         raise _fail(
-            "the cards are not the deck"
+            "the cards of hands, stock, discard_pile and table are not the deck"
             + (f"; too many {format_cards(too_many)}" if too_many else "")
             + (f"; missing {format_cards(missing)}" if missing else "")
         )
@@ -166,9 +166,9 @@ def _check_final_turns(state: GameState, went: int) -> None:
             if score is not None:
                 raise _fail(f"player {seat} is scored before the final turn")
             if seat != p and len(hand) != want:
-                raise _fail(f"player {seat} holds {len(hand)} cards, not {want}")
+                raise _fail(f"hands: player {seat} holds {len(hand)} cards, not {want}")
             if seat == p and not 1 <= len(hand) <= want:
-                raise _fail(f"player {seat} holds {len(hand)} cards, more than {want}")
+                raise _fail(f"hands: player {seat} holds {len(hand)} cards, more than {want}")
         elif score != hand_points(hand, wild, rules) or len(hand) > size:
             raise _fail(f"player {seat}'s final score {score} does not match the hand")
 
@@ -181,7 +181,7 @@ def _check_round(state: GameState) -> None:
         raise _fail(f"player {p} is to act but is not dealt in")
     for seat in range(state.players):
         if seat not in active and (state.hands[seat] or state.laid_off[seat]):
-            raise _fail(f"player {seat} holds or laid off cards but is not dealt in")
+            raise _fail(f"hands: player {seat} holds or laid off cards but is not dealt in")
     if drawing and not state.stock:
         raise _fail("a player is to draw from an empty stock (it is refilled when a turn ends)")
     if not all(actor in active for actor, _ in state.round_history):
@@ -194,7 +194,9 @@ def _check_round(state: GameState) -> None:
         for seat in active:
             want = size + (seat == p and not drawing)
             if len(state.hands[seat]) != want:
-                raise _fail(f"player {seat} holds {len(state.hands[seat])} cards, not {want}")
+                raise _fail(
+                    f"hands: player {seat} holds {len(state.hands[seat])} cards, not {want}"
+                )
     else:
         _check_final_turns(state, went)
     if state.taken is not None and (
