@@ -99,17 +99,30 @@ def check_views(state: fc.GameState, rng: random.Random) -> None:
         assert "stock" not in data
         assert "seed" not in data
         assert "hands" not in data
-        hidden = [seat for seat in range(state.players) if seat != player]
-        pool = [card for seat in hidden for card in state.hands[seat]] + list(state.stock)
+        # Hands already scored this round stay (their score says what they hold).
+        hidden = [
+            seat
+            for seat in range(state.players)
+            if seat != player and state.round_scores[seat] is None
+        ]
+        # What the player to act has publicly taken from the pile stays in their hand (it is
+        # no secret), and so does their selection: the state must stay possible.
+        kept = [state.taken] if state.taken is not None else []
+        if state.current != player:
+            kept += [card for card in state.selection if card not in kept]
+        held = {seat: list(state.hands[seat]) for seat in hidden}
+        for card in kept:
+            if state.current in held:
+                held[state.current].remove(card)
+        pool = [card for seat in hidden for card in held[seat]] + list(state.stock)
         rng.shuffle(pool)
         hands = list(state.hands)
         for seat in hidden:
-            size = len(hands[seat])
-            hands[seat] = tuple(sorted(pool[:size], key=lambda card: card.code))
+            size = len(held[seat])
+            extra = kept if seat == state.current else []
+            hands[seat] = tuple(sorted(pool[:size] + extra, key=lambda card: card.code))
             pool = pool[size:]
         other = attrs.evolve(state, hands=tuple(hands), stock=tuple(pool), seed=state.seed + 1)
-        if state.current != player:
-            other = attrs.evolve(other, selection=())
         assert other.view(player) == view
         assert other.view(player).to_json() == text
         assert (other.observation(player) == view.observation()).all()

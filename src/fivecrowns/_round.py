@@ -7,7 +7,8 @@ them.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections import Counter
+from typing import Any, NamedTuple, Protocol
 
 import attrs
 
@@ -15,7 +16,17 @@ from .cards import Card, format_cards
 from .melds import Meld
 from .rules import Rules
 
-__all__ = ["FinalLayout", "RoundParams", "RoundResult", "TableMeld", "round_params"]
+__all__ = [
+    "FinalLayout",
+    "RoundParams",
+    "RoundResult",
+    "TableMeld",
+    "round_facts_dict",
+    "round_params",
+    "seats_after",
+    "tied",
+    "winners",
+]
 
 
 class RoundParams(NamedTuple):
@@ -33,6 +44,35 @@ def round_params(rules: Rules, round_number: int, extra_round: int = 0) -> Round
         size = rules.extra_round_hand_size
         return RoundParams(size, size if 3 <= size <= 13 else None)
     return RoundParams(rules.hand_size(round_number), rules.wild_rank(round_number))
+
+
+class RoundFacts(Protocol):
+    """The public facts of a round in progress that a state and a player's view share."""
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def table(self) -> tuple[TableMeld, ...]: ...
+    @property
+    def went_out(self) -> int | None: ...
+    @property
+    def final_turns_left(self) -> tuple[int, ...]: ...
+    @property
+    def taken(self) -> Card | None: ...
+    @property
+    def turns(self) -> int: ...
+
+
+def round_facts_dict(facts: RoundFacts) -> dict[str, Any]:
+    """The JSON-ready form of the public facts of a round in progress."""
+    return {
+        "discard_pile": format_cards(facts.discard_pile),
+        "table": [placed.to_dict() for placed in facts.table],
+        "went_out": facts.went_out,
+        "final_turns_left": list(facts.final_turns_left),
+        "taken": None if facts.taken is None else str(facts.taken),
+        "turns": facts.turns,
+    }
 
 
 def _meld_dict(meld: Meld) -> dict[str, Any]:
@@ -122,3 +162,42 @@ class RoundResult:
                 else {}
             ),
         }
+
+
+def seats_after(active: tuple[int, ...], players: int, seat: int) -> tuple[int, ...]:
+    """The players dealt in (``active``), in turn order from the one left of ``seat``."""
+    return tuple(sorted(active, key=lambda p: (p - seat - 1) % players))
+
+
+def tied(
+    results: tuple[RoundResult, ...], totals: tuple[int, ...], rules: Rules
+) -> tuple[int, ...]:
+    """The players who must play a tie-break round after ``results`` (empty: none is due)."""
+    if rules.tie_break != "extra_round":
+        return ()
+    last = results[-1]
+    if last.extra_round:
+        played = {p: score for p, score in enumerate(last.scores) if score is not None}
+    else:
+        played = dict(enumerate(totals))
+    low = min(played.values())
+    even = tuple(p for p in sorted(played) if played[p] == low)
+    return even if len(even) > 1 else ()
+
+
+def winners(
+    results: tuple[RoundResult, ...], totals: tuple[int, ...], rules: Rules
+) -> tuple[int, ...]:
+    """Who won a finished game with these results and total scores."""
+    low = min(totals)
+    lowest = tuple(p for p, total in enumerate(totals) if total == low)
+    if len(lowest) == 1 or rules.tie_break == "shared":
+        return lowest
+    if rules.tie_break == "most_rounds_out":
+        outs = Counter(result.went_out for result in results if not result.extra_round)
+        most = max(outs[p] for p in lowest)
+        return tuple(p for p in lowest if outs[p] == most)
+    last = results[-1]
+    played = {p: score for p, score in enumerate(last.scores) if score is not None}
+    best = min(played.values())
+    return tuple(p for p in sorted(played) if played[p] == best)

@@ -12,18 +12,47 @@ must be a valid meld of the same kind (a run may re-read what its wilds stand fo
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
-from .cards import Card
+from . import solver
+from ._round import FinalLayout
+from .cards import Card, CardsLike, without
 from .errors import InvalidMeldError
 from .melds import Meld, MeldKind, make_meld
-from .rules import Rules
+from .rules import OFFICIAL, Rules
 from .solver import best_arrangement, min_deadwood
 
-__all__ = ["FinalHand", "LayOff", "arrange_final", "extend_meld", "hand_points", "meld_of"]
+if TYPE_CHECKING:
+    from .game import GameState
+
+__all__ = [
+    "FinalHand",
+    "LayOff",
+    "arrange_final",
+    "can_meld_all",
+    "extend_meld",
+    "final_layouts",
+    "hand_points",
+    "meld_of",
+]
+
+
+def _patched_can_meld_all(
+    cards: CardsLike, wild_rank: int | None, *, rules: Rules = OFFICIAL
+) -> bool:
+    # TEMPORARY (issue 13): the solver before ``solver.can_meld_all`` read "0 points" as
+    # "every card melded", so unmelded wilds are made to cost something. Delete this fallback
+    # (and the getattr below) once the solver has ``can_meld_all``.
+    if rules.wild_points <= 0 or rules.joker_points <= 0:
+        rules = attrs.evolve(rules, wild_points=1, joker_points=1)
+    return min_deadwood(cards, wild_rank, rules=rules) == 0
+
+
+#: True if every card of the hand melds (``fivecrowns.solver.can_meld_all``).
+can_meld_all = getattr(solver, "can_meld_all", None) or _patched_can_meld_all
 
 
 def _code(card: Card) -> int:
@@ -106,10 +135,7 @@ def _assign(
                 extend_meld(meld, part, rules)
             except InvalidMeldError:
                 continue
-        rest = list(remaining)
-        for card in part:
-            rest.remove(card)
-        tail = _assign(tuple(rest), index + 1, table, rules, memo)
+        tail = _assign(without(remaining, part), index + 1, table, rules, memo)
         if tail is not None:
             found = ((LayOff(index, part),) if part else ()) + tail
             break
@@ -130,31 +156,63 @@ def _sub_multisets(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
 def arrange_final(
     hand: Sequence[Card], table: Sequence[Meld], wild_rank: int | None, rules: Rules
 ) -> FinalHand:
-    """The layout of a final hand with the least deadwood (exact; see the module docs)."""
+    """The layout of a final hand with the least deadwood (exact; see the module docs); among
+    layouts of no points, one that melds every card when there is one."""
     best = best_arrangement(hand, wild_rank, rules=rules)
     result = FinalHand(best.melds, (), best.deadwood, best.points)
     if not rules.lay_off or not table or not best.deadwood:
         return result
     candidates = [card for card in hand if any(_could_join(card, meld) for meld in table)]
     memo: dict[tuple[int, tuple[Card, ...]], tuple[LayOff, ...] | None] = {}
-    best_points, best_parts = best.points, None
+    # Layouts compare by (points, some card unmelded); with positive point values this is
+    # the points alone.
+    best_key, best_parts = (best.points, True), None
     for part in _sub_multisets(candidates):
         if not part:
             continue
-        rest = list(hand)
-        for card in part:
-            rest.remove(card)
+        rest = without(hand, part)
         points = min_deadwood(rest, wild_rank, rules=rules)
-        if points >= best_points:
+        if points > best_key[0]:
+            continue
+        key = (points, points > 0 or not can_meld_all(rest, wild_rank, rules=rules))
+        if key >= best_key:
             continue
         assignment = _assign(part, 0, table, rules, memo)
         if assignment is None:
             continue
-        best_points, best_parts = points, (assignment, rest)
-        if points == 0:
+        best_key, best_parts = key, (assignment, rest)
+        if key == (0, False):
             break
     if best_parts is None:
         return result
     assignment, rest = best_parts
     own = best_arrangement(rest, wild_rank, rules=rules)
     return FinalHand(own.melds, assignment, own.deadwood, own.points)
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=_code))
+
+
+def final_layouts(state: GameState) -> tuple[FinalLayout | None, ...]:
+    """How each hand of ``state`` ends its round now. A player still holding a hand (nobody
+    went out, or the stock ran out before their final turn) has it arranged for the least
+    deadwood, laying off onto the table melds under ``lay_off`` (those melds are not put on
+    the table); the others' layouts are what their turns left."""
+    wild, rules = state.wild_rank, state.rules
+    table = tuple(placed.meld for placed in state.table)
+    layouts: list[FinalLayout | None] = [None] * state.players
+    for p in state.active:
+        melds = tuple(placed.meld for placed in state.table if placed.owner == p)
+        hand = state.hands[p]
+        if state.round_scores[p] is None:
+            final = arrange_final(hand, table, wild, rules)
+            layouts[p] = FinalLayout(
+                melds + tuple(meld_of(m.cards, wild, rules, m.kind.value) for m in final.melds),
+                _sorted(card for part in final.lay_offs for card in part.cards),
+                _sorted(final.deadwood),
+                final.points,
+            )
+        else:
+            layouts[p] = FinalLayout(melds, state.laid_off[p], hand, hand_points(hand, wild, rules))
+    return tuple(layouts)

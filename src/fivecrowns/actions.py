@@ -47,7 +47,7 @@ from typing import Final
 
 import attrs
 
-from .cards import NUM_CODES, Card, parse_cards
+from .cards import CARDS, NUM_CODES, Card, parse_cards
 from .errors import IllegalActionError
 from .rules import OFFICIAL, Rules
 
@@ -194,6 +194,18 @@ class Action:
         return cls(ActionKind.DESELECT, _to_card(card))
 
     @classmethod
+    def for_card(cls, kind: ActionKind, card: Card) -> Action:
+        """The action of ``kind`` (discard, go out, select or deselect) naming ``card``: the
+        same value as :meth:`discard` and the others, without building it again.
+
+        >>> Action.for_card(ActionKind.GO_OUT, Card.parse("KD"))
+        Action.parse('out KD')
+        """
+        if kind not in _CARD_KINDS or type(card) is not Card:
+            raise IllegalActionError(f"no {kind!r} action names a card {card!r}")
+        return _ACTIONS[_BASE[kind] + card.code]
+
+    @classmethod
     def lay_off(cls, meld: int) -> Action:
         """Add the selected cards to table meld number ``meld`` (``Rules(lay_off=True)``)."""
         return cls(ActionKind.LAY_OFF, None, meld)
@@ -278,15 +290,14 @@ _SIMPLE: Final = {
     ActionKind.MELD_BOOK: MELD_BOOK,
     ActionKind.MELD_RUN: MELD_RUN,
 }
-_CARDS: Final = tuple(Card.from_code(code) for code in range(NUM_CODES))
 _ACTIONS: Final = (
     DRAW_STOCK,
     DRAW_DISCARD,
-    *(Action(ActionKind.DISCARD, card) for card in _CARDS),
-    *(Action(ActionKind.GO_OUT, card) for card in _CARDS),
+    *(Action(ActionKind.DISCARD, card) for card in CARDS),
+    *(Action(ActionKind.GO_OUT, card) for card in CARDS),
     GO_OUT_WITHOUT_DISCARD,
-    *(Action(ActionKind.SELECT, card) for card in _CARDS),
-    *(Action(ActionKind.DESELECT, card) for card in _CARDS),
+    *(Action(ActionKind.SELECT, card) for card in CARDS),
+    *(Action(ActionKind.DESELECT, card) for card in CARDS),
     MELD_BOOK,
     MELD_RUN,
 )

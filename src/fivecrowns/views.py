@@ -35,16 +35,19 @@ entries                  meaning
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ._round import FinalLayout, RoundResult, TableMeld
-from .actions import Action, Phase
+from ._round import FinalLayout, RoundResult, TableMeld, round_facts_dict
+from .actions import Action, ActionKind, Phase
 from .cards import NUM_CODES, Card, format_cards
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import GameState
 
 __all__ = [
     "OBSERVATION_SEAT_FEATURES",
@@ -53,6 +56,7 @@ __all__ = [
     "RoundResult",
     "TableMeld",
     "observation_size",
+    "view_of",
 ]
 
 _HAND: Final = 0
@@ -136,12 +140,7 @@ class PlayerView:
             "selection": format_cards(self.selection),
             "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size,
-            "discard_pile": format_cards(self.discard_pile),
-            "table": [meld.to_dict() for meld in self.table],
-            "went_out": self.went_out,
-            "final_turns_left": list(self.final_turns_left),
-            "taken": None if self.taken is None else str(self.taken),
-            "turns": self.turns,
+            **round_facts_dict(self),
             "scores": list(self.scores),
             "results": [result.to_dict() for result in self.results],
             "history": [[player, str(action)] for player, action in self.history],
@@ -183,6 +182,36 @@ class PlayerView:
             obs[base + 5] = seat in self.active
             obs[base + 6] = seat in self.final_turns_left
         return obs
+
+
+_PRIVATE: Final = (ActionKind.SELECT, ActionKind.DESELECT)
+
+
+def view_of(state: GameState, p: int) -> PlayerView:
+    """What player ``p`` may know of ``state``: own hand and selection, and public facts
+    only (:meth:`fivecrowns.GameState.view`)."""
+    history = tuple(
+        (actor, action)
+        for actor, action in ((a, Action.from_int(v)) for a, v in state.round_history)
+        if action.kind not in _PRIVATE
+    )
+    return PlayerView(
+        player=p,
+        hand=state.hands[p],
+        selection=state.selection if p == state.current else (),
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        stock_size=len(state.stock),
+        history=history,
+        **{name: getattr(state, name) for name in _PUBLIC},
+    )
+
+
+#: The fields of a view that are the state's own public fields, as they are.
+_PUBLIC: Final = tuple(
+    field.name
+    for field in attrs.fields(PlayerView)
+    if field.name not in ("player", "hand", "selection", "hand_sizes", "stock_size", "history")
+)
 
 
 assert NUM_CODES == 56
