@@ -187,16 +187,17 @@ def _greedy_draw(view: PlayerView, legal: Sequence[Action]) -> Action:
 # -- the built-in bots -------------------------------------------------------------------------
 
 
-def _final_turn(view: PlayerView, legal: Sequence[Action]) -> Action:
-    """After someone went out (both solver bots): take the discard only if it lowers the
-    least deadwood, then lay down (when players lay down their own melds) and discard for
-    the least deadwood."""
+def _greedy_turn(view: PlayerView, legal: Sequence[Action]) -> Action:
+    """Greedy's choice (see :class:`GreedyBot`); both solver bots play final turns so."""
     if view.phase is Phase.DRAW:
         return _greedy_draw(view, legal)
     out = _go_out_action(legal)
     if out is not None:
         return out
     discards = _legal_discards(legal)
+    if view.went_out is None:
+        values = deadwood_by_discard(view.hand, view.wild_rank, rules=view.rules)
+        return Action.discard(_cheapest_discard(view, discards, values))
     card = _cheapest_discard(view, discards, _final_values(view, discards))
     if not view.rules.auto_arrange_final_hand:
         return _lay_down(view, legal, card)
@@ -260,18 +261,7 @@ class GreedyBot:
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Greedy's choice among ``legal``."""
-        if view.went_out is not None:
-            return _final_turn(view, legal)
-        if view.phase is Phase.DRAW:
-            return _greedy_draw(view, legal)
-        out = _go_out_action(legal)
-        if out is not None:
-            return out
-        discards = _legal_discards(legal)
-        if not discards:  # pragma: no cover - a discard is always legal after drawing
-            return legal[0]
-        values = deadwood_by_discard(view.hand, view.wild_rank, rules=view.rules)
-        return Action.discard(_cheapest_discard(view, discards, values))
+        return _greedy_turn(view, legal)
 
 
 # -- the strong bot ----------------------------------------------------------------------------
@@ -462,7 +452,7 @@ class StrongBot:
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The strong bot's choice among ``legal``."""
         if view.went_out is not None:
-            return _final_turn(view, legal)
+            return _greedy_turn(view, legal)
         know = self._tracker.read(view)
         odds = _Odds.of(view, know)
         hazard = self._hazard(view, know)
