@@ -300,6 +300,11 @@ def test_tampered_scores_are_caught_by_replay() -> None:
     data = state.to_dict()
     data["results"][0]["scores"][1] += 1
     data["round_scores"] = data["results"][-1]["scores"]
+    # With the final layouts kept, a score that differs from its layout is caught on load.
+    with pytest.raises(fc.InvalidStateError, match="layout does not match the score"):
+        fc.GameState.from_json(json.dumps(data))
+    for result in data["results"]:
+        del result["layouts"]  # as in a save written before layouts were recorded
     text = json.dumps(data)
     fc.GameState.from_json(text)  # structurally possible...
     with pytest.raises(fc.InvalidStateError, match="does not replay"):
@@ -324,7 +329,14 @@ def test_record_replays_to_the_identical_state() -> None:
 
 
 def _digest(state: fc.GameState) -> str:
-    text = json.dumps(state.to_dict(), sort_keys=True)
+    """The SHA-256 of the state's JSON, without the fields added since the golden games were
+    recorded (``laid_off``, and each round result's ``layouts``): everything the fixtures
+    pinned must stay exactly as it was."""
+    data = state.to_dict()
+    del data["laid_off"]
+    for result in data["results"]:
+        del result["layouts"]
+    text = json.dumps(data, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -344,6 +356,31 @@ def test_golden_games_replay_to_their_recorded_scores(path: Path) -> None:
     assert list(state.winners) == expected["winners"]
     assert [r.ended for r in state.results] == expected["ended"]
     assert _digest(state) == expected["state_sha256"]
+    _check_layouts(state)
+
+
+def _check_layouts(state: fc.GameState) -> None:
+    """Every round result's layouts agree with its scores and its dealt cards."""
+    rules = state.rules
+    for result in state.results:
+        assert len(result.layouts) == state.players
+        for seat, (score, layout) in enumerate(zip(result.scores, result.layouts)):
+            assert (score is None) == (layout is None)
+            if layout is None or score is None:
+                continue
+            bonus = rules.go_out_bonus if seat == result.went_out else 0
+            assert score == layout.points + bonus
+            assert layout.points == sum(rules.points(c, result.wild_rank) for c in layout.deadwood)
+            if seat == result.went_out:
+                assert (layout.deadwood, layout.laid_off) == ((), ())
+                assert layout.melds
+            own = [c for meld in layout.melds for c in meld.cards]
+            # A hand's cards: its deadwood, what it laid off, and its melds' cards (less what
+            # others laid off onto them).
+            held = len(layout.deadwood) + len(layout.laid_off)
+            assert result.hand_size <= held + len(own) <= result.hand_size + len(own)
+            if not rules.lay_off:
+                assert held + len(own) == result.hand_size
 
 
 def test_there_are_golden_games() -> None:

@@ -53,7 +53,7 @@ from .solver import (
     min_deadwood,
     outs,
 )
-from .views import PlayerView, RoundResult, TableMeld, observation_size
+from .views import FinalLayout, PlayerView, RoundResult, TableMeld, observation_size
 
 __all__ = [
     "BOTS",
@@ -71,6 +71,7 @@ __all__ = [
     "Card",
     "CardsLike",
     "EntryStats",
+    "FinalLayout",
     "FiveCrownsError",
     "GameRecord",
     "GameResult",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import attrs
 
@@ -22,7 +23,7 @@ from .melds import Meld, MeldKind, make_meld
 from .rules import Rules
 from .solver import best_arrangement, min_deadwood
 
-__all__ = ["FinalHand", "arrange_final", "extend_meld", "hand_points", "meld_of"]
+__all__ = ["FinalHand", "LayOff", "arrange_final", "extend_meld", "hand_points", "meld_of"]
 
 
 def _code(card: Card) -> int:
@@ -52,13 +53,20 @@ def hand_points(cards: Sequence[Card], wild_rank: int | None, rules: Rules) -> i
     return sum(rules.points(card, wild_rank) for card in cards)
 
 
+class LayOff(NamedTuple):
+    """Cards of a hand laid off onto table meld number ``meld``."""
+
+    meld: int
+    cards: tuple[Card, ...]
+
+
 @attrs.frozen
 class FinalHand:
-    """How a final hand is laid out: new melds, lay-offs ``(table index, cards)``, the
-    deadwood left in hand and its points."""
+    """How a final hand is laid out: new melds, lay-offs, the deadwood left in hand and its
+    points."""
 
     melds: tuple[Meld, ...]
-    lay_offs: tuple[tuple[int, tuple[Card, ...]], ...]
+    lay_offs: tuple[LayOff, ...]
     deadwood: tuple[Card, ...]
     points: int
 
@@ -79,8 +87,8 @@ def _assign(
     index: int,
     table: Sequence[Meld],
     rules: Rules,
-    memo: dict[tuple[int, tuple[Card, ...]], tuple[tuple[int, tuple[Card, ...]], ...] | None],
-) -> tuple[tuple[int, tuple[Card, ...]], ...] | None:
+    memo: dict[tuple[int, tuple[Card, ...]], tuple[LayOff, ...] | None],
+) -> tuple[LayOff, ...] | None:
     """A way to split ``remaining`` among table melds ``index``... (None if there is none)."""
     if not remaining:
         return ()
@@ -91,7 +99,7 @@ def _assign(
         return memo[key]
     meld = table[index]
     fits = [card for card in remaining if _could_join(card, meld)]
-    found: tuple[tuple[int, tuple[Card, ...]], ...] | None = None
+    found: tuple[LayOff, ...] | None = None
     for part in _sub_multisets(fits):
         if part:
             try:
@@ -103,7 +111,7 @@ def _assign(
             rest.remove(card)
         tail = _assign(tuple(rest), index + 1, table, rules, memo)
         if tail is not None:
-            found = (((index, part),) if part else ()) + tail
+            found = ((LayOff(index, part),) if part else ()) + tail
             break
     memo[key] = found
     return found
@@ -128,7 +136,7 @@ def arrange_final(
     if not rules.lay_off or not table or not best.deadwood:
         return result
     candidates = [card for card in hand if any(_could_join(card, meld) for meld in table)]
-    memo: dict[tuple[int, tuple[Card, ...]], tuple[tuple[int, tuple[Card, ...]], ...] | None] = {}
+    memo: dict[tuple[int, tuple[Card, ...]], tuple[LayOff, ...] | None] = {}
     best_points, best_parts = best.points, None
     for part in _sub_multisets(candidates):
         if not part:

@@ -59,13 +59,14 @@ import bisect
 import functools
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
+from ._round import FinalLayout, RoundResult, TableMeld
 from ._scoring import arrange_final, extend_meld, hand_points, meld_of
 from ._shuffle import new_seed, shuffled
 from .actions import (
@@ -84,7 +85,7 @@ from .errors import FiveCrownsError, IllegalActionError, InvalidStateError
 from .melds import Meld
 from .rules import OFFICIAL, Rules
 from .solver import best_arrangement, can_go_out, min_deadwood
-from .views import PlayerView, RoundResult, TableMeld
+from .views import PlayerView
 
 __all__ = ["RECORD_SCHEMA", "STATE_SCHEMA", "GameRecord", "GameState"]
 
@@ -126,6 +127,10 @@ def _without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(rest)
 
 
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=_code))
+
+
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
@@ -158,6 +163,7 @@ class GameState:
     fields are public to read: ``hands`` (each sorted by card code), ``stock`` (its top card
     last), ``discard_pile`` (its top card last), ``table`` (melds laid down this round),
     ``selection`` (cards the current player picked to lay down in a final turn),
+    ``laid_off`` (each player's cards laid off onto others' melds this round),
     ``went_out`` (who went out this round), ``final_turns_left`` (who still takes a final
     turn, in order), ``taken`` (the card just taken from the discard pile), ``turns``
     (turns finished this round), ``reshuffles``, ``round_scores`` (final hands scored so far),
@@ -186,6 +192,7 @@ class GameState:
     turns: int
     reshuffles: int
     round_scores: tuple[int | None, ...]
+    laid_off: tuple[tuple[Card, ...], ...]
     results: tuple[RoundResult, ...]
     round_history: tuple[tuple[int, int], ...]
     past_actions: tuple[int, ...]
@@ -243,6 +250,7 @@ class GameState:
             turns=0,
             reshuffles=0,
             round_scores=(None,) * players,
+            laid_off=((),) * players,
             results=(),
             round_history=(),
             past_actions=(),
@@ -278,6 +286,7 @@ class GameState:
             turns=0,
             reshuffles=0,
             round_scores=(None,) * self.players,
+            laid_off=((),) * self.players,
         )
 
     # -- reading the state ------------------------------------------------------------------
@@ -591,13 +600,14 @@ class GameState:
     ) -> GameState:
         """End the current player's final turn with ``hand`` left after the discard."""
         p, wild = self.current, self.wild_rank
-        table = self.table
+        table, laid_off = self.table, self.laid_off
         if self.rules.auto_arrange_final_hand:
             layout = arrange_final(hand, self._table_melds(), wild, rules)
             placed = list(table)
             for index, cards in layout.lay_offs:
                 old = placed[index]
                 placed[index] = TableMeld(old.owner, extend_meld(old.meld, cards, self.rules))
+                laid_off = _put(laid_off, p, _sorted((*laid_off[p], *cards)))
             placed.extend(
                 TableMeld(p, meld_of(meld.cards, wild, self.rules, meld.kind.value))
                 for meld in layout.melds
@@ -610,6 +620,7 @@ class GameState:
             hands=_put(self.hands, p, hand),
             discard_pile=pile,
             table=table,
+            laid_off=laid_off,
             final_turns_left=left,
             round_scores=_put(self.round_scores, p, score),
             selection=(),
@@ -628,26 +639,52 @@ class GameState:
             old = self.table[act.meld]
             new = TableMeld(old.owner, extend_meld(old.meld, selection, rules))
             table = _put(self.table, act.meld, new)
+            laid_off = _put(self.laid_off, p, _sorted((*self.laid_off[p], *selection)))
         else:
             kind = "book" if act.kind is ActionKind.MELD_BOOK else "run"
             table = (*self.table, TableMeld(p, meld_of(selection, wild, rules, kind)))
+            laid_off = self.laid_off
         hand = _without(self.hands[p], selection)
-        state = attrs.evolve(self, hands=_put(self.hands, p, hand), table=table, selection=())
+        state = attrs.evolve(
+            self, hands=_put(self.hands, p, hand), table=table, laid_off=laid_off, selection=()
+        )
         if not hand:
             return state._finish_final(hand, state.discard_pile, rules)
         return state
 
+    def _final_layouts(self) -> tuple[FinalLayout | None, ...]:
+        """How each hand ends the round now: a player still holding a hand (nobody went out,
+        or the stock ran out before their final turn) has it arranged for the least
+        deadwood, laying off onto the table melds under ``lay_off`` (their melds are not put
+        on the table)."""
+        wild, rules = self.wild_rank, self.rules
+        table = self._table_melds()
+        layouts: list[FinalLayout | None] = [None] * self.players
+        for p in self.active:
+            melds = tuple(placed.meld for placed in self.table if placed.owner == p)
+            if self.round_scores[p] is None:
+                final = arrange_final(self.hands[p], table, wild, rules)
+                own = tuple(meld_of(m.cards, wild, rules, m.kind.value) for m in final.melds)
+                layouts[p] = FinalLayout(
+                    melds + own,
+                    _sorted(card for part in final.lay_offs for card in part.cards),
+                    _sorted(final.deadwood),
+                    final.points,
+                )
+            else:
+                hand = self.hands[p]
+                layouts[p] = FinalLayout(
+                    melds, self.laid_off[p], hand, hand_points(hand, wild, rules)
+                )
+        return tuple(layouts)
+
     def _end_round(self, ended: str) -> GameState:
         wild, rules = self.wild_rank, self.rules
+        layouts = self._final_layouts()
         scores = list(self.round_scores)
-        table = self._table_melds()
-        for p in self.active:
-            if scores[p] is None:
-                hand = self.hands[p]
-                if table:
-                    scores[p] = arrange_final(hand, table, wild, rules).points
-                else:
-                    scores[p] = min_deadwood(hand, wild, rules=rules)
+        for p, layout in enumerate(layouts):
+            if scores[p] is None and layout is not None:
+                scores[p] = layout.points
         result = RoundResult(
             round_number=self.round_number,
             extra_round=self.extra_round,
@@ -657,12 +694,14 @@ class GameState:
             went_out=self.went_out,
             scores=tuple(scores),
             ended=ended,
+            layouts=layouts,
         )
         results = (*self.results, result)
         state = attrs.evolve(
             self,
             results=results,
             round_scores=tuple(scores),
+            laid_off=((),) * self.players,
             past_actions=self.actions,
             round_history=(),
             selection=(),
@@ -835,6 +874,7 @@ class GameState:
             "turns": self.turns,
             "reshuffles": self.reshuffles,
             "round_scores": list(self.round_scores),
+            "laid_off": [format_cards(cards) for cards in self.laid_off],
             "results": [result.to_dict() for result in self.results],
             "round_history": [list(pair) for pair in self.round_history],
             "past_actions": list(self.past_actions),
@@ -963,7 +1003,7 @@ class _Reader:
         unknown = sorted(set(data) - set(fields))
         if unknown:
             raise InvalidStateError(f"unknown field(s) in {what}: {', '.join(unknown)}")
-        missing = [name for name in fields if name not in data]
+        missing = [name for name in fields if name not in data and name not in _OPTIONAL_FIELDS]
         if missing:
             raise InvalidStateError(f"missing field(s) in {what}: {', '.join(missing)}")
         self.data, self.what = data, what
@@ -1042,6 +1082,7 @@ _STATE_FIELDS: Final = (
     "turns",
     "reshuffles",
     "round_scores",
+    "laid_off",
     "results",
     "round_history",
     "past_actions",
@@ -1055,7 +1096,10 @@ _RESULT_FIELDS: Final = (
     "went_out",
     "scores",
     "ended",
+    "layouts",
 )
+#: Fields a save written before they were recorded may lack.
+_OPTIONAL_FIELDS: Final = ("laid_off", "layouts")
 
 
 def _state_from_dict(data: dict[str, Any]) -> GameState:
@@ -1104,6 +1148,9 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
     taken = data["taken"]
     if taken is not None and (not isinstance(taken, str) or len(read.cards("taken")) != 1):
         raise InvalidStateError(f"state.taken must be one card or null, got {taken!r}")
+    laid_off = read.array("laid_off") if "laid_off" in data else [""] * players
+    if len(laid_off) != players:
+        raise InvalidStateError(f"state.laid_off must hold {players} lists of cards")
     state = GameState(
         rules=rules,
         players=players,
@@ -1126,7 +1173,8 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
         turns=read.integer("turns", 0, None),
         reshuffles=read.integer("reshuffles", 0, None),
         round_scores=tuple(round_scores),
-        results=tuple(_result(item, players) for item in read.array("results")),
+        laid_off=tuple(_sorted(read.cards("laid_off", cards)) for cards in laid_off),
+        results=tuple(_result(item, rules, players) for item in read.array("results")),
         round_history=tuple(pairs),
         past_actions=read.ints("past_actions", 0, num_actions(rules) - 1),
     )
@@ -1147,13 +1195,41 @@ def _table_meld(item: object, rules: Rules, players: int, wild: int | None) -> T
         raise _fail(f"table meld {format_cards(cards)}: {error}") from None
 
 
-def _result(item: object, players: int) -> RoundResult:
+def _layout(item: object, rules: Rules, wild: int | None) -> FinalLayout | None:
+    if item is None:
+        return None
+    if not isinstance(item, dict):
+        raise InvalidStateError(f"a final layout is an object or null, got {item!r}")
+    read = _Reader(item, ("melds", "laid_off", "deadwood", "points"), "final layout")
+    melds = []
+    for meld in read.array("melds"):
+        if not isinstance(meld, dict):
+            raise InvalidStateError(f"a meld is an object, got {meld!r}")
+        meld_read = _Reader(meld, ("kind", "cards"), "meld")
+        cards = meld_read.cards("cards")
+        try:
+            melds.append(meld_of(cards, wild, rules, meld_read.choice("kind", ["book", "run"])))
+        except FiveCrownsError as error:
+            raise _fail(f"final layout meld {format_cards(cards)}: {error}") from None
+    return FinalLayout(
+        tuple(melds),
+        _sorted(read.cards("laid_off")),
+        _sorted(read.cards("deadwood")),
+        read.integer("points"),
+    )
+
+
+def _result(item: object, rules: Rules, players: int) -> RoundResult:
     if not isinstance(item, dict):
         raise InvalidStateError(f"a round result is an object, got {item!r}")
     read = _Reader(item, _RESULT_FIELDS, "round result")
     scores = read.array("scores")
     if len(scores) != players or not all(s is None or type(s) is int for s in scores):
         raise InvalidStateError(f"round result scores must hold {players} ints or nulls")
+    wild = read.opt_int("wild_rank", 3, 13)
+    layouts = read.array("layouts") if "layouts" in item else []
+    if layouts and len(layouts) != players:
+        raise InvalidStateError(f"round result layouts must hold {players} layouts or nulls")
     return RoundResult(
         round_number=read.integer("round_number", 1),
         extra_round=read.integer("extra_round"),
@@ -1163,6 +1239,7 @@ def _result(item: object, players: int) -> RoundResult:
         went_out=read.opt_int("went_out", 0, players - 1),
         scores=tuple(scores),
         ended=read.choice("ended", _ENDINGS),
+        layouts=tuple(_layout(layout, rules, wild) for layout in layouts),
     )
 
 
@@ -1259,6 +1336,17 @@ def _check_result(state: GameState, index: int, result: RoundResult) -> None:
         raise _fail(f"round result {index}: ended {result.ended!r} with went_out {result.went_out}")
     if result.went_out is not None and result.went_out not in played:
         raise _fail(f"round result {index}: player {result.went_out} went out without playing")
+    for p, layout in enumerate(result.layouts):
+        if (layout is None) != (result.scores[p] is None):
+            raise _fail(f"round result {index}: player {p} has a score or layout, not both")
+        score = result.scores[p]
+        if layout is None or score is None:
+            continue
+        bonus = rules.go_out_bonus if p == result.went_out else 0
+        if layout.points != score - bonus or layout.points != hand_points(
+            layout.deadwood, result.wild_rank, rules
+        ):
+            raise _fail(f"round result {index}: player {p}'s layout does not match the score")
 
 
 def _check_round(state: GameState) -> None:

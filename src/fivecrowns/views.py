@@ -41,13 +41,14 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from ._round import FinalLayout, RoundResult, TableMeld
 from .actions import Action, Phase
 from .cards import NUM_CODES, Card, format_cards
-from .melds import Meld
 from .rules import Rules
 
 __all__ = [
     "OBSERVATION_SEAT_FEATURES",
+    "FinalLayout",
     "PlayerView",
     "RoundResult",
     "TableMeld",
@@ -75,57 +76,6 @@ def observation_size(players: int) -> int:
     328
     """
     return _SEATS + OBSERVATION_SEAT_FEATURES * players
-
-
-@attrs.frozen
-class TableMeld:
-    """A meld on the table: who laid it down (``owner``) and the meld (which grows when
-    cards are laid off onto it)."""
-
-    owner: int
-    meld: Meld
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready form: owner, kind and cards (the meld is rebuilt from them)."""
-        return {
-            "owner": self.owner,
-            "kind": self.meld.kind.value,
-            "cards": format_cards(self.meld.cards),
-        }
-
-
-@attrs.frozen
-class RoundResult:
-    """The outcome of one finished round.
-
-    ``scores`` gives each player's score for the round (``None`` for a player not dealt in,
-    in a tie-break round); ``went_out`` is who went out (None if nobody did); ``ended`` says
-    how the round ended: ``"out"`` (the final turns were played), ``"stock"`` (the stock ran
-    out with nothing to reshuffle) or ``"turn_limit"`` (the ``turn_limit`` safeguard).
-    ``extra_round`` is 0 for a round of the schedule and 1, 2, ... for tie-break rounds.
-    """
-
-    round_number: int
-    extra_round: int
-    hand_size: int
-    wild_rank: int | None
-    dealer: int
-    went_out: int | None
-    scores: tuple[int | None, ...]
-    ended: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready form."""
-        return {
-            "round_number": self.round_number,
-            "extra_round": self.extra_round,
-            "hand_size": self.hand_size,
-            "wild_rank": self.wild_rank,
-            "dealer": self.dealer,
-            "went_out": self.went_out,
-            "scores": list(self.scores),
-            "ended": self.ended,
-        }
 
 
 @attrs.frozen
