@@ -41,7 +41,6 @@ from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
-from ._scoring import arrange_final
 from .actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -52,11 +51,10 @@ from .actions import (
     ActionKind,
     Phase,
 )
-from .cards import Card, is_wild_code, without
+from .cards import Card, is_wild_code
 from .errors import FiveCrownsError
-from .melds import Meld
 from .solver import best_arrangement, deadwood_by_discard, min_deadwood
-from .tracking import RoundKnowledge, RoundTracker
+from .tracking import RoundKnowledge, RoundTracker, final_layout
 from .views import PlayerView
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
@@ -110,21 +108,12 @@ def _go_out_action(legal: Sequence[Action]) -> Action | None:
     return max(outs, key=lambda action: action.card.code if action.card else -1)
 
 
-def _table(view: PlayerView) -> tuple[Meld, ...]:
-    """The table melds a final hand may lay off onto (none without ``lay_off``)."""
-    return tuple(placed.meld for placed in view.table) if view.rules.lay_off else ()
-
-
 def _final_values(view: PlayerView, discards: Sequence[Card]) -> Mapping[Card, int]:
     """In a final turn: what the hand scores after each discard (laying off onto the table
     when the rules allow it)."""
-    rules, wild, table = view.rules, view.wild_rank, _table(view)
-    if table:
-        return {
-            card: arrange_final(without(view.hand, (card,)), table, wild, rules).points
-            for card in discards
-        }
-    return deadwood_by_discard(view.hand, wild, rules=rules)
+    if view.rules.lay_off and view.table:
+        return {card: final_layout(view, card).points for card in discards}
+    return deadwood_by_discard(view.hand, view.wild_rank, rules=view.rules)
 
 
 def _lay_down(view: PlayerView, legal: Sequence[Action], discard: Card) -> Action:
@@ -135,10 +124,9 @@ def _lay_down(view: PlayerView, legal: Sequence[Action], discard: Card) -> Actio
     The plan is recomputed from the hand at every step, so it needs no memory; it is the same
     plan while the hand is unchanged, and laying down a group shrinks the hand.
     """
-    rules, wild, table = view.rules, view.wild_rank, _table(view)
-    layout = arrange_final(without(view.hand, (discard,)), table, wild, rules)
-    if rules.go_out_without_discard:
-        whole = arrange_final(view.hand, table, wild, rules)
+    layout = final_layout(view, discard)
+    if view.rules.go_out_without_discard:
+        whole = final_layout(view)
         if not whole.deadwood:
             layout = whole
     groups: list[tuple[tuple[Card, ...], Action]] = [
