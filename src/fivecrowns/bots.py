@@ -108,9 +108,9 @@ def _go_out_action(legal: Sequence[Action]) -> Action | None:
     return max(outs, key=lambda action: action.card.code if action.card else -1)
 
 
-def _final_values(view: PlayerView, discards: Sequence[Card]) -> Mapping[Card, int]:
-    """In a final turn: what the hand scores after each discard (laying off onto the table
-    when the rules allow it)."""
+def _discard_values(view: PlayerView, discards: Sequence[Card]) -> Mapping[Card, int]:
+    """The deadwood the hand is left with after each discard (in a final turn, laying off
+    onto the table melds when the rules allow it; before, the table is empty)."""
     if view.rules.lay_off and view.table:
         return {card: final_layout(view, card).points for card in discards}
     return deadwood_by_discard(view.hand, view.wild_rank, rules=view.rules)
@@ -183,11 +183,8 @@ def _greedy_turn(view: PlayerView, legal: Sequence[Action]) -> Action:
     if out is not None:
         return out
     discards = _legal_discards(legal)
-    if view.went_out is None:
-        values = deadwood_by_discard(view.hand, view.wild_rank, rules=view.rules)
-        return Action.discard(_cheapest_discard(view, discards, values))
-    card = _cheapest_discard(view, discards, _final_values(view, discards))
-    if not view.rules.auto_arrange_final_hand:
+    card = _cheapest_discard(view, discards, _discard_values(view, discards))
+    if view.went_out is not None and not view.rules.auto_arrange_final_hand:
         return _lay_down(view, legal, card)
     return Action.discard(card)
 
