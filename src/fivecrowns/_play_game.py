@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TextIO
 
-from ._scoring import arrange_final, extend_meld, meld_of
 from ._term import Painter, read_saved, save_text, wants_colour
 from .actions import (
     DRAW_DISCARD,
@@ -31,8 +30,9 @@ from .game import GameState
 from .melds import Meld
 from .rules import Rules
 from .simulate import bot_seed
-from .solver import best_arrangement, deadwood_by_discard, min_deadwood
-from .views import PlayerView
+from .solver import deadwood_by_discard, min_deadwood
+from .tracking import final_layout
+from .views import FinalLayout, PlayerView
 
 __all__ = ["play_game"]
 
@@ -224,8 +224,7 @@ class _Game:
             return []
         if kind in (ActionKind.MELD_BOOK, ActionKind.MELD_RUN):
             word = "book" if kind is ActionKind.MELD_BOOK else "run"
-            meld = meld_of(prev.selection, prev.wild_rank, prev.rules, word)
-            return [f"laid down the {word} {self.paint.meld(meld)}"]
+            return [f"laid down the {word} {self.paint.meld(_laid_down(prev, new))}"]
         if kind is ActionKind.LAY_OFF:
             assert action.meld is not None
             return [f"laid off {self.cards(prev.selection)} onto meld {action.meld}"]
@@ -499,20 +498,26 @@ class _Game:
         else:
             how = _ENDINGS.get(result.ended, result.ended)
         self.say(self.paint.bold(f"-- {title} over: {how}."))
-        layouts = _final_layouts(prev, action)
         for seat in prev.active:
-            melds, laid_off, deadwood = layouts[seat]
-            score = result.scores[seat]
-            parts = [self.paint.meld(meld) for meld in melds]
-            if laid_off:
-                parts.append("laid off " + self.cards(laid_off))
-            if seat == result.went_out:
-                parts.append("went out")
-            else:
-                parts.append(f"left {self.cards(deadwood)}" if deadwood else "nothing left")
-            self.say(f"  {self.long_name(seat):14} {score:>4}   " + " | ".join(parts))
+            layout = result.layouts[seat] if result.layouts else None
+            shown = self.layout_text(layout, seat == result.went_out)
+            self.say(f"  {self.long_name(seat):14} {result.scores[seat]:>4}   {shown}")
         totals = "   ".join(f"{self.name(p)} {new.scores[p]}" for p in range(new.players))
         self.say(f"Totals   {totals}")
+
+    def layout_text(self, layout: FinalLayout | None, went_out: bool) -> str:
+        """How a hand ended its round, as the engine scored it: its melds, the cards it laid
+        off, and what it kept (``None``: a round saved before layouts were recorded)."""
+        parts = [] if layout is None else [self.paint.meld(meld) for meld in layout.melds]
+        if layout is not None and layout.laid_off:
+            parts.append("laid off " + self.cards(layout.laid_off))
+        if went_out:
+            parts.append("went out")
+        elif layout is not None:
+            parts.append(
+                f"left {self.cards(layout.deadwood)}" if layout.deadwood else "nothing left"
+            )
+        return " | ".join(parts)
 
     def standings(self) -> None:
         state = self.state
@@ -536,63 +541,15 @@ class _Game:
             self.say("Shared win: " + _listed([self.long_name(p) for p in winners]) + ".")
 
 
-def _final_layouts(
-    prev: GameState, action: Action
-) -> dict[int, tuple[list[Meld], tuple[Card, ...], tuple[Card, ...]]]:
-    """How each hand ended a round that ``action`` (applied to ``prev``) finished: its melds,
-    cards it laid off onto others' melds, and what was left in hand. (The scores themselves
-    come from the engine's round result.)"""
-    rules, wild, seat = prev.rules, prev.wild_rank, prev.current
-    table = [(placed.owner, placed.meld) for placed in prev.table]
-    hands = {p: prev.hands[p] for p in prev.active}
-    finished = {p for p in prev.active if prev.round_scores[p] is not None}
-    laid_off: dict[int, tuple[Card, ...]] = {}
-    kind, hand = action.kind, hands[seat]
-
-    def lay_out(p: int, cards: tuple[Card, ...]) -> None:
-        layout = arrange_final(cards, [meld for _, meld in table], wild, rules)
-        for index, extra in layout.lay_offs:
-            owner, meld = table[index]
-            table[index] = (owner, extend_meld(meld, extra, rules))
-            laid_off[p] = laid_off.get(p, ()) + extra
-        table.extend((p, meld) for meld in layout.melds)
-        hands[p] = layout.deadwood
-
-    if kind is ActionKind.GO_OUT:
-        assert action.card is not None
-        rest = without(hand, (action.card,))
-        table.extend((seat, meld) for meld in best_arrangement(rest, wild, rules=rules).melds)
-        hands[seat] = ()
-        finished.add(seat)
-    elif kind in (ActionKind.DISCARD, ActionKind.GO_OUT_WITHOUT_DISCARD):
-        rest = hand if action.card is None else without(hand, (action.card,))
-        hands[seat] = rest
-        if prev.went_out is not None or kind is ActionKind.GO_OUT_WITHOUT_DISCARD:
-            if rules.auto_arrange_final_hand or prev.went_out is None:
-                lay_out(seat, rest)
-            finished.add(seat)
-    elif kind in (ActionKind.MELD_BOOK, ActionKind.MELD_RUN, ActionKind.LAY_OFF):
-        chosen = prev.selection
-        if action.meld is not None:
-            owner, meld = table[action.meld]
-            table[action.meld] = (owner, extend_meld(meld, chosen, rules))
-            laid_off[seat] = chosen
-        else:
-            word = "book" if kind is ActionKind.MELD_BOOK else "run"
-            table.append((seat, meld_of(chosen, wild, rules, word)))
-        hands[seat] = without(hand, chosen)
-        finished.add(seat)
-    base = list(table)
-    for p in prev.active:
-        if p not in finished:
-            layout = arrange_final(hands[p], [meld for _, meld in base], wild, rules)
-            table.extend((p, meld) for meld in layout.melds)
-            laid_off[p] = tuple(card for _, cards in layout.lay_offs for card in cards)
-            hands[p] = layout.deadwood
-    return {
-        p: ([meld for owner, meld in table if owner == p], laid_off.get(p, ()), hands[p])
-        for p in prev.active
-    }
+def _laid_down(prev: GameState, new: GameState) -> Meld:
+    """The meld that the player to act in ``prev`` has just laid down, as the engine placed
+    it: the last on the table, or, if that ended the round, the last of the player's final
+    layout."""
+    if len(new.results) > len(prev.results):
+        layout = new.results[-1].layouts[prev.current]
+        assert layout is not None
+        return layout.melds[-1]
+    return new.table[-1].meld
 
 
 def _suggest(state: GameState) -> tuple[str, str]:
@@ -623,13 +580,13 @@ def _suggest(state: GameState) -> tuple[str, str]:
     discards = [action.card for action in legal if action.kind is ActionKind.DISCARD]
     cards = [card for card in discards if card is not None]
     if state.final_turn:
-        table = [placed.meld for placed in state.table] if rules.lay_off else []
         if state.selection:
             for action in legal:
                 if action.kind in (ActionKind.MELD_BOOK, ActionKind.MELD_RUN, ActionKind.LAY_OFF):
                     return str(action), "the selected cards make that"
             return f"deselect {state.selection[0]}", "the selected cards make no meld"
-        left = {card: arrange_final(without(hand, (card,)), table, wild, rules) for card in cards}
+        view = state.view(HUMAN)
+        left = {card: final_layout(view, card) for card in cards}
         card = min(cards, key=lambda c: (left[c].points, c.is_wild(wild), -rules.points(c, wild)))
         layout = left[card]
         if not rules.auto_arrange_final_hand:

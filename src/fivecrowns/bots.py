@@ -41,7 +41,6 @@ from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
-from ._scoring import arrange_final
 from .actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -52,11 +51,10 @@ from .actions import (
     ActionKind,
     Phase,
 )
-from .cards import Card, is_wild_code, without
+from .cards import Card, is_wild_code
 from .errors import FiveCrownsError
-from .melds import Meld
 from .solver import best_arrangement, deadwood_by_discard, min_deadwood
-from .tracking import RoundKnowledge, RoundTracker
+from .tracking import RoundKnowledge, RoundTracker, final_layout
 from .views import PlayerView
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
@@ -110,21 +108,12 @@ def _go_out_action(legal: Sequence[Action]) -> Action | None:
     return max(outs, key=lambda action: action.card.code if action.card else -1)
 
 
-def _table(view: PlayerView) -> tuple[Meld, ...]:
-    """The table melds a final hand may lay off onto (none without ``lay_off``)."""
-    return tuple(placed.meld for placed in view.table) if view.rules.lay_off else ()
-
-
-def _final_values(view: PlayerView, discards: Sequence[Card]) -> Mapping[Card, int]:
-    """In a final turn: what the hand scores after each discard (laying off onto the table
-    when the rules allow it)."""
-    rules, wild, table = view.rules, view.wild_rank, _table(view)
-    if table:
-        return {
-            card: arrange_final(without(view.hand, (card,)), table, wild, rules).points
-            for card in discards
-        }
-    return deadwood_by_discard(view.hand, wild, rules=rules)
+def _discard_values(view: PlayerView, discards: Sequence[Card]) -> Mapping[Card, int]:
+    """The deadwood the hand is left with after each discard (in a final turn, laying off
+    onto the table melds when the rules allow it; before, the table is empty)."""
+    if view.rules.lay_off and view.table:
+        return {card: final_layout(view, card).points for card in discards}
+    return deadwood_by_discard(view.hand, view.wild_rank, rules=view.rules)
 
 
 def _lay_down(view: PlayerView, legal: Sequence[Action], discard: Card) -> Action:
@@ -135,10 +124,9 @@ def _lay_down(view: PlayerView, legal: Sequence[Action], discard: Card) -> Actio
     The plan is recomputed from the hand at every step, so it needs no memory; it is the same
     plan while the hand is unchanged, and laying down a group shrinks the hand.
     """
-    rules, wild, table = view.rules, view.wild_rank, _table(view)
-    layout = arrange_final(without(view.hand, (discard,)), table, wild, rules)
-    if rules.go_out_without_discard:
-        whole = arrange_final(view.hand, table, wild, rules)
+    layout = final_layout(view, discard)
+    if view.rules.go_out_without_discard:
+        whole = final_layout(view)
         if not whole.deadwood:
             layout = whole
     groups: list[tuple[tuple[Card, ...], Action]] = [
@@ -187,18 +175,16 @@ def _greedy_draw(view: PlayerView, legal: Sequence[Action]) -> Action:
 # -- the built-in bots -------------------------------------------------------------------------
 
 
-def _final_turn(view: PlayerView, legal: Sequence[Action]) -> Action:
-    """After someone went out (both solver bots): take the discard only if it lowers the
-    least deadwood, then lay down (when players lay down their own melds) and discard for
-    the least deadwood."""
+def _greedy_turn(view: PlayerView, legal: Sequence[Action]) -> Action:
+    """Greedy's choice (see :class:`GreedyBot`); both solver bots play final turns so."""
     if view.phase is Phase.DRAW:
         return _greedy_draw(view, legal)
     out = _go_out_action(legal)
     if out is not None:
         return out
     discards = _legal_discards(legal)
-    card = _cheapest_discard(view, discards, _final_values(view, discards))
-    if not view.rules.auto_arrange_final_hand:
+    card = _cheapest_discard(view, discards, _discard_values(view, discards))
+    if view.went_out is not None and not view.rules.auto_arrange_final_hand:
         return _lay_down(view, legal, card)
     return Action.discard(card)
 
@@ -260,18 +246,7 @@ class GreedyBot:
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Greedy's choice among ``legal``."""
-        if view.went_out is not None:
-            return _final_turn(view, legal)
-        if view.phase is Phase.DRAW:
-            return _greedy_draw(view, legal)
-        out = _go_out_action(legal)
-        if out is not None:
-            return out
-        discards = _legal_discards(legal)
-        if not discards:  # pragma: no cover - a discard is always legal after drawing
-            return legal[0]
-        values = deadwood_by_discard(view.hand, view.wild_rank, rules=view.rules)
-        return Action.discard(_cheapest_discard(view, discards, values))
+        return _greedy_turn(view, legal)
 
 
 # -- the strong bot ----------------------------------------------------------------------------
@@ -462,7 +437,7 @@ class StrongBot:
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The strong bot's choice among ``legal``."""
         if view.went_out is not None:
-            return _final_turn(view, legal)
+            return _greedy_turn(view, legal)
         know = self._tracker.read(view)
         odds = _Odds.of(view, know)
         hazard = self._hazard(view, know)

@@ -81,6 +81,107 @@ def _rules_from(args: argparse.Namespace) -> Rules:
     return Rules.from_dict(options)
 
 
+def _arrange_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("hand", help='the cards, e.g. "7H 8H JK QS QD Q*"')
+    parser.add_argument(
+        "--wild", required=True, help="the wild rank: 3-13, J, Q, K, or none (jokers only)"
+    )
+    parser.add_argument(
+        "--discard", action="store_true", help="the hand has just drawn: choose the discard too"
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _show_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print the options as JSON")
+
+
+def _session_options(parser: argparse.ArgumentParser, load: str = "resume a saved game") -> None:
+    """The options of a game played in the terminal: the deal's seed, or a saved game."""
+    parser.add_argument("--seed", type=int, default=None, help="fix the deal")
+    parser.add_argument("--load", metavar="FILE", help=load)
+
+
+def _play_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--players", type=int, default=None, help="players at the table, you included (default 4)"
+    )
+    parser.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="NAME[,NAME...]",
+        help="the opponents: one bot for all, or one per opponent (default greedy)",
+    )
+    _session_options(parser, "resume a saved game (its rules and players come from the file)")
+
+
+def _simulate_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="players per game (default: one per --bots name, or 4)",
+    )
+    parser.add_argument(
+        "--bots",
+        default=None,
+        metavar="NAME[,NAME...]",
+        help="the bot in each seat, or one bot for every seat (default greedy)",
+    )
+    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="worker processes (default 1; 0: one per CPU)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="seed of the whole run: same seed, same results"
+    )
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print JSON")
+    output.add_argument("--csv", action="store_true", help="print CSV")
+    parser.add_argument(
+        "--solitaire", action="store_true", help="simulate Solitaire instead of the main game"
+    )
+    parser.add_argument(
+        "--policy",
+        choices=("greedy", "random", "both"),
+        default=None,
+        help="with --solitaire: the policy to play (default greedy)",
+    )
+
+
+#: Each command: its one-line help, its description, and what adds its own options.
+_COMMAND_PARSERS: dict[str, tuple[str, str, Callable[[argparse.ArgumentParser], None]]] = {
+    "arrange": (
+        "the best arrangement of a hand",
+        "Print the arrangement of a hand that leaves the least deadwood.",
+        _arrange_options,
+    ),
+    "rules": (
+        "the rules in effect for given options",
+        "Print the rules in effect for the given options.",
+        _show_options,
+    ),
+    "solitaire": (
+        "play Five Crowns Solitaire",
+        "Play the official one-player game in the terminal.",
+        _session_options,
+    ),
+    "play": (
+        "play a game against built-in bots",
+        "Play a whole game of Five Crowns in the terminal: you are player 0, the other seats "
+        "are built-in bots. Type 'help' at the prompt for the commands.",
+        _play_options,
+    ),
+    "simulate": (
+        "bot tournaments and Solitaire win rates",
+        "Play many games between built-in bots and print each bot's results (mean score with "
+        "a 95% confidence interval, win rate, go-out rate, mean points per round); with "
+        "--solitaire, the Solitaire win rate of a policy.",
+        _simulate_options,
+    ),
+}
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fivecrowns",
@@ -89,101 +190,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"fivecrowns {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     rules = _rules_parser()
-
-    arrange = commands.add_parser(
-        "arrange",
-        parents=[rules],
-        help="the best arrangement of a hand",
-        description="Print the arrangement of a hand that leaves the least deadwood.",
-    )
-    arrange.add_argument("hand", help='the cards, e.g. "7H 8H JK QS QD Q*"')
-    arrange.add_argument(
-        "--wild", required=True, help="the wild rank: 3-13, J, Q, K, or none (jokers only)"
-    )
-    arrange.add_argument(
-        "--discard", action="store_true", help="the hand has just drawn: choose the discard too"
-    )
-    arrange.add_argument("--json", action="store_true", help="print JSON")
-
-    show = commands.add_parser(
-        "rules",
-        parents=[rules],
-        help="the rules in effect for given options",
-        description="Print the rules in effect for the given options.",
-    )
-    show.add_argument("--json", action="store_true", help="print the options as JSON")
-
-    solitaire = commands.add_parser(
-        "solitaire",
-        parents=[rules],
-        help="play Five Crowns Solitaire",
-        description="Play the official one-player game in the terminal.",
-    )
-    solitaire.add_argument("--seed", type=int, default=None, help="fix the deal")
-    solitaire.add_argument("--load", metavar="FILE", help="resume a saved game")
-
-    play = commands.add_parser(
-        "play",
-        parents=[rules],
-        help="play a game against built-in bots",
-        description="Play a whole game of Five Crowns in the terminal: you are player 0, "
-        "the other seats are built-in bots. Type 'help' at the prompt for the commands.",
-    )
-    play.add_argument(
-        "--players", type=int, default=None, help="players at the table, you included (default 4)"
-    )
-    play.add_argument(
-        "--bots",
-        default="greedy",
-        metavar="NAME[,NAME...]",
-        help="the opponents: one bot for all, or one per opponent (default greedy)",
-    )
-    play.add_argument("--seed", type=int, default=None, help="fix the deal")
-    play.add_argument(
-        "--load",
-        metavar="FILE",
-        help="resume a saved game (its rules and players come from the file)",
-    )
-
-    simulate = commands.add_parser(
-        "simulate",
-        parents=[rules],
-        help="bot tournaments and Solitaire win rates",
-        description="Play many games between built-in bots and print each bot's results "
-        "(mean score with a 95% confidence interval, win rate, go-out rate, mean points per "
-        "round); with --solitaire, the Solitaire win rate of a policy.",
-    )
-    simulate.add_argument(
-        "--players",
-        type=int,
-        default=None,
-        help="players per game (default: one per --bots name, or 4)",
-    )
-    simulate.add_argument(
-        "--bots",
-        default=None,
-        metavar="NAME[,NAME...]",
-        help="the bot in each seat, or one bot for every seat (default greedy)",
-    )
-    simulate.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    simulate.add_argument(
-        "--jobs", type=int, default=1, help="worker processes (default 1; 0: one per CPU)"
-    )
-    simulate.add_argument(
-        "--seed", type=int, default=0, help="seed of the whole run: same seed, same results"
-    )
-    output = simulate.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="print JSON")
-    output.add_argument("--csv", action="store_true", help="print CSV")
-    simulate.add_argument(
-        "--solitaire", action="store_true", help="simulate Solitaire instead of the main game"
-    )
-    simulate.add_argument(
-        "--policy",
-        choices=("greedy", "random", "both"),
-        default=None,
-        help="with --solitaire: the policy to play (default greedy)",
-    )
+    for name, (summary, description, add_options) in _COMMAND_PARSERS.items():
+        add_options(
+            commands.add_parser(name, parents=[rules], help=summary, description=description)
+        )
     return parser
 
 

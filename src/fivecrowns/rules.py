@@ -156,6 +156,20 @@ def _parse_max_wilds(text: str) -> int | str | None:
         ) from None
 
 
+def _number(default: int | None, flag: str, help: str, example: str) -> Any:
+    """An int option, a whole number on the command line."""
+    return attrs.field(
+        default=default, metadata=_cli(RuleFlag(flag, help, _parse_int, "N", example=example))
+    )
+
+
+def _choice(default: str, flag: str, help: str, choices: tuple[str, ...], example: str) -> Any:
+    """An option with a few named values (``choices``)."""
+    return attrs.field(
+        default=default, metadata=_cli(RuleFlag(flag, help, choices=choices, example=example))
+    )
+
+
 def _cli(flag: RuleFlag) -> dict[str, RuleFlag]:
     """The field metadata that gives an option its command-line flag."""
     return {"flag": flag}
@@ -207,12 +221,7 @@ class Rules:
       out after this many turns and score every hand, so games between weak bots finish.
     """
 
-    packs: int = attrs.field(
-        default=2,
-        metadata=_cli(
-            RuleFlag("--packs", "packs in the deck (default 2)", _parse_int, "N", example="3")
-        ),
-    )
+    packs: int = _number(2, "--packs", "packs in the deck (default 2)", "3")
     schedule: tuple[int, ...] = attrs.field(
         default=OFFICIAL_SCHEDULE,
         metadata=_cli(
@@ -266,87 +275,43 @@ class Rules:
         "--manual-final-hands",
         "final hands count the melds players lay down (no automatic arrangement)",
     )
-    go_out_bonus: int = attrs.field(
-        default=0,
-        metadata=_cli(
-            RuleFlag("--go-out-bonus", "e.g. -10 (default 0)", _parse_int, "N", example="-10")
-        ),
+    go_out_bonus: int = _number(0, "--go-out-bonus", "e.g. -10 (default 0)", "-10")
+    # (ruff cannot see that _choice returns an attrs field, as _number and _switch do)
+    tie_break: TieBreak = _choice(  # noqa: RUF009
+        "shared", "--tie-break", "how a tie for the win is broken", _TIE_BREAKS, "extra_round"
     )
-    tie_break: TieBreak = attrs.field(
-        default="shared",
-        metadata=_cli(
-            RuleFlag(
-                "--tie-break",
-                "how a tie for the win is broken",
-                choices=_TIE_BREAKS,
-                example="extra_round",
-            )
-        ),
+    extra_round_hand_size: int = _number(
+        13, "--extra-round-hand-size", "cards dealt in a tie-break round (default 13)", "7"
     )
-    extra_round_hand_size: int = attrs.field(
-        default=13,
-        metadata=_cli(
-            RuleFlag(
-                "--extra-round-hand-size",
-                "cards dealt in a tie-break round (default 13)",
-                _parse_int,
-                "N",
-                example="7",
-            )
-        ),
+    solitaire_scoring: SolitaireScoring = _choice(  # noqa: RUF009
+        "win", "--solitaire-scoring", "Solitaire scoring", _SOLITAIRE_SCORINGS, "deadwood"
     )
-    solitaire_scoring: SolitaireScoring = attrs.field(
-        default="win",
-        metadata=_cli(
-            RuleFlag(
-                "--solitaire-scoring",
-                "Solitaire scoring",
-                choices=_SOLITAIRE_SCORINGS,
-                example="deadwood",
-            )
-        ),
+    wild_points: int = _number(
+        20, "--wild-points", "what an unmelded wild costs (default 20)", "25"
     )
-    wild_points: int = attrs.field(
-        default=20,
-        metadata=_cli(
-            RuleFlag(
-                "--wild-points",
-                "what an unmelded wild costs (default 20)",
-                _parse_int,
-                "N",
-                example="25",
-            )
-        ),
+    joker_points: int = _number(
+        50, "--joker-points", "what an unmelded joker costs (default 50)", "0"
     )
-    joker_points: int = attrs.field(
-        default=50,
-        metadata=_cli(
-            RuleFlag(
-                "--joker-points",
-                "what an unmelded joker costs (default 50)",
-                _parse_int,
-                "N",
-                example="0",
-            )
-        ),
-    )
-    turn_limit: int | None = attrs.field(
-        default=None,
-        metadata=_cli(
-            RuleFlag(
-                "--turn-limit",
-                "simulation safeguard: end a round after N turns",
-                _parse_int,
-                "N",
-                example="300",
-            )
-        ),
+    turn_limit: int | None = _number(
+        None, "--turn-limit", "simulation safeguard: end a round after N turns", "300"
     )
 
     def __attrs_post_init__(self) -> None:
         self._validate()
 
     def _validate(self) -> None:
+        self._validate_deal()
+        self._validate_options()
+        size = self.extra_round_hand_size
+        largest = max(max(self.schedule), size if self.tie_break == "extra_round" else 0)
+        if self.deck_size - 1 - largest < 1:
+            raise InvalidRulesError(
+                f"a deck of {self.packs} pack(s) ({self.deck_size} cards) cannot deal a hand of "
+                f"{largest} cards and still leave a discard and a stock"
+            )
+
+    def _validate_deal(self) -> None:
+        """The deck, the schedule and the wild ranks."""
         if not _is_int(self.packs) or not 1 <= self.packs <= 16:
             raise InvalidRulesError(f"packs must be an int from 1 to 16, got {self.packs!r}")
         schedule = self.schedule
@@ -370,6 +335,9 @@ class Rules:
                     raise InvalidRulesError(
                         f"each wild rank must be an int from 3 to 13 or None, got {rank!r}"
                     )
+
+    def _validate_options(self) -> None:
+        """The meld limits, scoring and tie-break options."""
         limit = self.max_wilds_per_meld
         if not (limit is None or limit == "naturals" or (_is_int(limit) and limit >= 0)):
             raise InvalidRulesError(
@@ -402,12 +370,6 @@ class Rules:
             raise InvalidRulesError(
                 f"turn_limit must be None (no limit) or an int of at least 1, "
                 f"got {self.turn_limit!r}"
-            )
-        largest = max(max(schedule), size if self.tie_break == "extra_round" else 0)
-        if self.deck_size - 1 - largest < 1:
-            raise InvalidRulesError(
-                f"a deck of {self.packs} pack(s) ({self.deck_size} cards) cannot deal a hand of "
-                f"{largest} cards and still leave a discard and a stock"
             )
 
     # -- presets ----------------------------------------------------------------------------

@@ -457,18 +457,19 @@ def _check_args(
         )
     entries = tuple(bots)
     names = tuple(_make(entry).name for entry in entries)
-    if not isinstance(rules, Rules):
-        raise FiveCrownsError(f"rules must be a Rules, got {rules!r}")
+    _check_run(rules, games, seed, jobs)
     if not 2 <= len(entries) <= rules.max_players:
         raise FiveCrownsError(
             f"a tournament table seats 2 to {rules.max_players} bots under these rules, "
             f"got {len(entries)}"
         )
-    _check_counts(games, seed, jobs)
     return entries, names
 
 
-def _check_counts(games: int, seed: int, jobs: int | None) -> None:
+def _check_run(rules: Rules, games: int, seed: int, jobs: int | None) -> None:
+    """Check the arguments every simulation takes."""
+    if not isinstance(rules, Rules):
+        raise FiveCrownsError(f"rules must be a Rules, got {rules!r}")
     for label, value, low in (("games", games, 1), ("seed", seed, 0)):
         if type(value) is not int or value < low:
             raise FiveCrownsError(f"{label} must be an int of at least {low}, got {value!r}")
@@ -611,9 +612,7 @@ def solitaire_stats(
     """
     if policy not in _POLICIES:
         raise FiveCrownsError(f"policy must be 'greedy' or 'random', got {policy!r}")
-    if not isinstance(rules, Rules):
-        raise FiveCrownsError(f"rules must be a Rules, got {rules!r}")
-    _check_counts(games, seed, jobs)
+    _check_run(rules, games, seed, jobs)
     task = functools.partial(_solitaire_chunk, rules.to_dict(), policy, seed)
     outcomes = run_chunked(task, games, executor, jobs, progress, f"{policy} games")
     wins = sum(won for won, _ in outcomes)

@@ -38,7 +38,7 @@ from typing import Any, Final
 import attrs
 
 from ._shuffle import new_seed, shuffled
-from .cards import NUM_CODES, Card, deck, format_cards
+from .cards import NUM_CODES, Card, deck, format_cards, without
 from .errors import (
     FiveCrownsError,
     IllegalActionError,
@@ -305,8 +305,7 @@ class SolitaireState:
         pile = self.pile(act.pile)
         top = self.top_card
         assert top is not None
-        cards = [*pile.cards, top]
-        cards.remove(act.discard)
+        cards = without((*pile.cards, top), (act.discard,))
         closes = choices[act.discard] == 0
         melds = best_arrangement(cards, pile.wild_rank, rules=self.rules).melds if closes else None
         new_pile = SolitairePile(pile.size, tuple(sorted(cards)), melds)

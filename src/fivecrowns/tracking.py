@@ -10,6 +10,10 @@ The record says which card each take picked up, except the card that started the
 pile (the *upcard*): once it is taken, nothing public shows it. A bot that saw the round
 begin knows it; :class:`RoundTracker` remembers it for you.
 
+In a final turn (after someone went out), :func:`final_layout` says how the hand would end
+the round after a discard, as the engine scores it: laying off onto the table melds when the
+rules allow it, which :func:`fivecrowns.best_arrangement` alone does not see.
+
 >>> import fivecrowns as fc
 >>> state = fc.GameState.new(players=2, seed=5)
 >>> tracker = RoundTracker()
@@ -31,12 +35,13 @@ from collections.abc import Mapping
 
 import attrs
 
+from ._scoring import FinalHand, LayOff, arrange_final
 from .actions import ActionKind
-from .cards import CARDS, JOKER_CODE, NUM_CODES, Card, is_wild_code
+from .cards import CARDS, JOKER_CODE, NUM_CODES, Card, is_wild_code, without
 from .rules import Rules
 from .views import PlayerView
 
-__all__ = ["RoundKnowledge", "RoundTracker", "read_round"]
+__all__ = ["FinalHand", "LayOff", "RoundKnowledge", "RoundTracker", "final_layout", "read_round"]
 
 
 def _deck_counts(rules: Rules) -> list[int]:
@@ -153,3 +158,20 @@ class RoundTracker:
     def read(self, view: PlayerView) -> RoundKnowledge:
         """:func:`read_round` of ``view`` with the upcard, when known."""
         return read_round(view, self.upcard(view))
+
+
+def final_layout(view: PlayerView, discard: Card | None = None) -> FinalHand:
+    """The layout with the least deadwood of the hand in ``view`` after discarding
+    ``discard`` (None: the whole hand), as the engine scores a final hand: its own melds,
+    the cards it lays off onto the table melds (:class:`LayOff`, by table index, under
+    ``Rules(lay_off=True)``), the deadwood left and its points.
+
+    >>> import fivecrowns as fc
+    >>> state = fc.GameState.new(players=2, seed=5).apply("draw")
+    >>> layout = final_layout(state.view(0), fc.Card.parse("3S"))
+    >>> fc.format_cards(layout.deadwood), layout.points, layout.lay_offs
+    ('5C QC 10D', 27, ())
+    """
+    hand = view.hand if discard is None else without(view.hand, (discard,))
+    table = tuple(placed.meld for placed in view.table) if view.rules.lay_off else ()
+    return arrange_final(hand, table, view.wild_rank, view.rules)

@@ -1,0 +1,131 @@
+"""The bot writer's kit (fivecrowns.tracking): what a view's public record tells a player,
+checked against the hidden truth of the game state, and final layouts against the engine's
+own scoring."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+import pytest
+
+import fivecrowns as fc
+from fivecrowns.tracking import RoundTracker, final_layout, read_round
+
+SHORT = fc.Rules.short_game(6)
+
+
+def _codes(cards: object) -> Counter[int]:
+    return Counter(card.code for card in cards)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("rules", [SHORT, attrs.evolve(SHORT, packs=3), fc.Rules(schedule=(9, 11))])
+@pytest.mark.parametrize("seed", range(3))
+def test_unseen_cards_are_the_hidden_cards_less_what_others_are_known_to_hold(
+    rules: fc.Rules, seed: int
+) -> None:
+    """Before anyone goes out, for every seat: the cards picked up and not thrown are in that
+    seat's hand, and the unseen cards are exactly the stock and the other hands less those."""
+    players = 3
+    state = fc.GameState.new(players, rules=rules, seed=seed)
+    bots = [fc.StrongBot(), fc.GreedyBot(), fc.RandomBot()]
+    trackers = [RoundTracker() for _ in range(players)]
+    for seat, bot in enumerate(bots):
+        bot.reset(seat)
+    checked = 0
+    while not state.is_over:
+        for player in state.active:
+            know = trackers[player].read(state.view(player))
+            if state.went_out is not None:
+                continue
+            for seat in state.active:
+                assert not _codes(know.picked_up[seat]) - _codes(state.hands[seat])
+            hidden = _codes(state.stock)
+            for seat in state.active:
+                if seat != player:
+                    hidden += _codes(state.hands[seat])
+                    hidden.subtract(_codes(know.picked_up[seat]))
+            assert know.unseen_by_code == tuple(hidden[code] for code in range(56))
+            assert know.unseen_total == sum(hidden.values())
+            assert know.unseen == {fc.Card.from_code(c): n for c, n in sorted(hidden.items()) if n}
+            wilds = sum(
+                n for c, n in hidden.items() if fc.Card.from_code(c).is_wild(state.wild_rank)
+            )
+            assert know.unseen_wilds == wilds
+            checked += 1
+        seat = state.current
+        state = state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
+    assert checked > 50
+
+
+def test_turns_takes_and_throws_follow_the_history() -> None:
+    state = fc.GameState.new(2, rules=fc.Rules(schedule=(9,)), seed=3)
+    bot = fc.GreedyBot()
+    for _ in range(8):
+        state = state.apply(bot.act(state.view(state.current), state.legal_actions()))
+    view = state.view(0)
+    know = read_round(view)
+    for seat in range(2):
+        actions = [action for player, action in view.history if player == seat]
+        draws = [
+            a for a in actions if a.kind in (fc.ActionKind.DRAW_STOCK, fc.ActionKind.DRAW_DISCARD)
+        ]
+        assert know.turns[seat] == len(draws)
+        assert know.takes[seat] == sum(a.kind is fc.ActionKind.DRAW_DISCARD for a in draws)
+        thrown = [
+            a.card for a in actions if a.kind in (fc.ActionKind.DISCARD, fc.ActionKind.GO_OUT)
+        ]
+        assert know.thrown[seat] == tuple(thrown)
+
+
+def test_the_tracker_remembers_the_upcard_it_saw() -> None:
+    """A take of the round's first upcard names the card only for a player who saw the round
+    begin; the take is counted either way."""
+    for seed in range(40):
+        state = fc.GameState.new(2, seed=seed)
+        first, second = state.current, 1 - state.current
+        watcher = RoundTracker()
+        watcher.read(state.view(second))  # sees the upcard before anyone acts
+        upcard = state.discard_pile[-1]
+        if fc.DRAW_DISCARD in state.legal_actions():
+            state = state.apply("take")
+            taken = watcher.read(state.view(second))
+            late = RoundTracker().read(state.view(second))
+            assert taken.picked_up[first] == (upcard,)
+            assert late.picked_up[first] == ()
+            assert taken.takes == late.takes
+            assert taken.takes[first] == 1
+            assert taken.unseen_by_code[upcard.code] == late.unseen_by_code[upcard.code] - 1
+            watcher.reset()
+            assert watcher.upcard(state.view(second)) is None
+            return
+    pytest.fail("no deal let the first player take the upcard")  # pragma: no cover
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [fc.Rules.short_game(5, lay_off=True), fc.Rules.short_game(5)],
+    ids=["lay-off", "plain"],
+)
+def test_final_layout_is_what_the_engine_scores(rules: fc.Rules) -> None:
+    """In every final turn, the layout of the hand after the discard played scores what the
+    engine scores that hand."""
+    finals = lay_offs = 0
+    for seed in range(4):
+        state = fc.GameState.new(3, rules=rules, seed=seed)
+        bots = [fc.GreedyBot(), fc.StrongBot(), fc.GreedyBot()]
+        while not state.is_over:
+            seat = state.current
+            view = state.view(seat)
+            action = bots[seat].act(view, state.legal_actions())
+            after = state.apply(action)
+            if state.went_out is not None and action.kind is fc.ActionKind.DISCARD:
+                layout = final_layout(view, action.card)
+                ended = len(after.results) > len(state.results)
+                score = after.results[-1].scores[seat] if ended else after.round_scores[seat]
+                assert layout.points == score
+                finals += 1
+                lay_offs += bool(layout.lay_offs)
+            state = after
+    assert finals
+    assert lay_offs or not rules.lay_off
