@@ -130,10 +130,6 @@ def test_melded_means_melded_under_zero_point_jokers() -> None:
         state.apply("out KS")
 
 
-@pytest.mark.skipif(
-    not hasattr(fc.solver, "can_meld_all"),
-    reason="needs the solver that reports unmelded zero-point cards (issue 13)",
-)
 def test_going_out_lays_down_a_zero_point_joker() -> None:
     rules = fc.Rules(joker_points=0, schedule=(4,))
     state = play(rig(["7H 8H 9H JK", "5S 6D 7C QS"], rules=rules, stock="KS"), "draw")

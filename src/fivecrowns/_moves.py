@@ -17,12 +17,12 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from ._scoring import arrange_final, can_meld_all, extend_meld, meld_of
+from ._scoring import arrange_final, extend_meld, meld_of
 from .actions import Action, ActionKind, Phase
 from .cards import CARDS, Card, format_cards, without
 from .errors import FiveCrownsError
 from .melds import Meld
-from .solver import best_arrangement, can_go_out
+from .solver import best_arrangement, can_go_out, can_meld_all
 
 if TYPE_CHECKING:
     from .game import GameState

@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
-from . import solver
 from ._round import FinalLayout
-from .cards import Card, CardsLike, without
+from .cards import Card, without
 from .errors import InvalidMeldError
 from .melds import Meld, MeldKind, make_meld
-from .rules import OFFICIAL, Rules
-from .solver import best_arrangement, min_deadwood
+from .rules import Rules
+from .solver import best_arrangement, can_meld_all, min_deadwood
 
 if TYPE_CHECKING:
     from .game import GameState
@@ -32,27 +31,11 @@ __all__ = [
     "FinalHand",
     "LayOff",
     "arrange_final",
-    "can_meld_all",
     "extend_meld",
     "final_layouts",
     "hand_points",
     "meld_of",
 ]
-
-
-def _patched_can_meld_all(
-    cards: CardsLike, wild_rank: int | None, *, rules: Rules = OFFICIAL
-) -> bool:
-    # TEMPORARY (issue 13): the solver before ``solver.can_meld_all`` read "0 points" as
-    # "every card melded", so unmelded wilds are made to cost something. Delete this fallback
-    # (and the getattr below) once the solver has ``can_meld_all``.
-    if rules.wild_points <= 0 or rules.joker_points <= 0:
-        rules = attrs.evolve(rules, wild_points=1, joker_points=1)
-    return min_deadwood(cards, wild_rank, rules=rules) == 0
-
-
-#: True if every card of the hand melds (``fivecrowns.solver.can_meld_all``).
-can_meld_all = getattr(solver, "can_meld_all", None) or _patched_can_meld_all
 
 
 def _code(card: Card) -> int:
