@@ -31,7 +31,7 @@ from .errors import (
     InvalidRulesError,
     InvalidStateError,
 )
-from .game import GameRecord, GameState
+from .game import FinalLayout, GameRecord, GameState, RoundResult, TableMeld
 from .melds import Meld, MeldKind, check_meld
 from .rules import OFFICIAL, Rules
 from .simulate import (
@@ -54,7 +54,7 @@ from .solver import (
     min_deadwood,
     outs,
 )
-from .views import FinalLayout, PlayerView, RoundResult, TableMeld, observation_size
+from .views import PlayerView, observation_size
 
 __all__ = [
     "BOTS",

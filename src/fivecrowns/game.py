@@ -71,6 +71,7 @@ from ._game_checks import check_fields, check_history, check_players
 from ._game_json import RECORD_SCHEMA, STATE_SCHEMA
 from ._moves import Referee, reason_text
 from ._round import (
+    FinalLayout,
     RoundParams,
     RoundResult,
     TableMeld,
@@ -94,7 +95,15 @@ from .rules import OFFICIAL, Rules
 from .solver import best_arrangement
 from .views import PlayerView, view_of
 
-__all__ = ["RECORD_SCHEMA", "STATE_SCHEMA", "GameRecord", "GameState"]
+__all__ = [
+    "RECORD_SCHEMA",
+    "STATE_SCHEMA",
+    "FinalLayout",
+    "GameRecord",
+    "GameState",
+    "RoundResult",
+    "TableMeld",
+]
 
 
 def _code(card: Card) -> int:

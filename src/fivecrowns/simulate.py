@@ -53,10 +53,9 @@ from ._shuffle import derive_seed
 from .actions import Action
 from .bots import Bot, make_bot
 from .errors import FiveCrownsError, IllegalActionError
-from .game import GameRecord, GameState
+from .game import GameRecord, GameState, RoundResult
 from .rules import OFFICIAL, Rules
 from .solitaire import SolitaireState, greedy_action, random_action
-from .views import RoundResult
 
 __all__ = [
     "BotEntry",

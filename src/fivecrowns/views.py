@@ -41,7 +41,10 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ._round import FinalLayout, RoundResult, TableMeld, round_facts_dict
+from ._round import FinalLayout as FinalLayout  # (the game's, re-exported)
+from ._round import RoundResult as RoundResult
+from ._round import TableMeld as TableMeld
+from ._round import round_facts_dict
 from .actions import Action, ActionKind, Phase
 from .cards import NUM_CODES, Card, format_cards
 from .rules import Rules
@@ -49,15 +52,9 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .game import GameState
 
-__all__ = [
-    "OBSERVATION_SEAT_FEATURES",
-    "FinalLayout",
-    "PlayerView",
-    "RoundResult",
-    "TableMeld",
-    "observation_size",
-    "view_of",
-]
+# (``TableMeld``, ``RoundResult`` and ``FinalLayout`` belong to the game and are documented
+# there; ``from fivecrowns.views import RoundResult`` keeps working.)
+__all__ = ["OBSERVATION_SEAT_FEATURES", "PlayerView", "observation_size", "view_of"]
 
 _HAND: Final = 0
 _SELECTION: Final = 56
