@@ -189,7 +189,7 @@ def _discards(key: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[tuple
             }
             for c in set(key):
                 if c not in values:
-                    values[c] = _suitdp.drop_value(run, key, wild_rank, rules, c)
+                    values[c] = _suitplan.drop_value(run, key, wild_rank, rules, c)
             return tuple(sorted(values.items()))
     scores = _search.discard_scores(key, wild_rank, rules)
     return tuple(sorted((c, score.points) for c, score in scores.items()))
@@ -232,7 +232,7 @@ def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[in
         rules,
         whole.points,
         exact,
-        lambda c, cutoff: _suitdp.drop_value(run, key, wild_rank, rules, c, cutoff),
+        lambda c, cutoff: _suitplan.drop_value(run, key, wild_rank, rules, c, cutoff),
     )
     if best in exact:
         return best, Layout(whole.melds, _drop(whole.deadwood, best), value)
@@ -247,7 +247,7 @@ def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[in
                 break
     rest_key = _drop(key, best)
     layout = _suitplan.arrangement(
-        _suitdp.drop_run(run, key, wild_rank, rules, best), rest_key, wild_rank, rules
+        _suitplan.drop_run(run, key, wild_rank, rules, best), rest_key, wild_rank, rules
     )
     return best, layout or _arrange_cached(rest_key, wild_rank, rules)
 
@@ -385,7 +385,7 @@ def _can_out(key: tuple[int, ...], wild_rank: int, rules: Rules) -> bool:
 
     def value(c: int) -> int:
         if run is not None:
-            return _suitdp.drop_value(run, key, wild_rank, rules, c, 0)
+            return _suitplan.drop_value(run, key, wild_rank, rules, c, 0)
         return _least_cached(_drop(key, c), wild_rank, rules)
 
     # a hand that goes out most often keeps one card of deadwood: worth the least deadwood

@@ -47,14 +47,23 @@ from .cards import JOKER_CODE as JOKER
 from .rules import Rules
 
 __all__ = [
+    "CLOSE",
+    "PARETO",
+    "WIDTHS",
     "Run",
+    "Step",
     "applies",
     "cache_clear",
     "default_melds",
-    "drop_run",
-    "drop_value",
+    "dp",
+    "final_value",
+    "fold",
+    "least_of",
+    "pareto",
+    "pareto_bits",
     "solve",
     "solve_run",
+    "suit_table",
 ]
 
 # --------------------------------------------------------------------------------------
@@ -67,7 +76,7 @@ _M22 = (1 << 22) - 1
 _M110 = (1 << 110) - 1
 _EVEN22 = sum(1 << (2 * q) for q in range(11))
 _EVEN110 = sum(1 << (2 * i) for i in range(55))
-_P3 = _suits.POW3
+P3 = _suits.POW3
 _UW = _suits.UW
 _U = _suits.U
 _Z = (0,)
@@ -78,7 +87,7 @@ def _base3(lanes: int, q0: int) -> int:
     p = 0
     q = q0
     while lanes:
-        p += (lanes & 3) * _P3[q]
+        p += (lanes & 3) * P3[q]
         lanes >>= 2
         q += 1
     return p
@@ -102,8 +111,8 @@ _INFO: dict[int, _Info] = {}
 #: Branching items by (segment lanes, contested positions, S, W): shared by the suits that
 #: hold the same segment (a suit misses ``_INFO`` far more often than its items do).
 _ITEMS: dict[int, _Item] = {}
-#: ``_pareto_bits`` by (pattern, W, S).
-_PARETO: dict[int, tuple[tuple[int, ...], int]] = {}
+#: ``pareto_bits`` by (pattern, W, S).
+PARETO: dict[int, tuple[tuple[int, ...], int]] = {}
 #: The largest hand the DP takes (a 40-card hand took two minutes; the search, which stops
 #: once every card melds, takes large hands).
 _MAX_CARDS = 16
@@ -125,7 +134,7 @@ def applies(rules: Rules) -> bool:
     return rules.packs <= 3 and rules.max_wilds_per_meld is None and not rules.distinct_suit_books
 
 
-def _table() -> bytes:
+def suit_table() -> bytes:
     if not _TB:
         _TB.append(_suits.table())
     return _TB[0]
@@ -150,18 +159,18 @@ def _increments(wild_rank: int) -> tuple[int, ...]:
 _INC = tuple(_increments(wr) for wr in range(14))
 
 
-def _pareto(tb: bytes, p: int, w: int, sw: int) -> tuple[int, ...]:
+def pareto(tb: bytes, p: int, w: int, sw: int) -> tuple[int, ...]:
     """Shifts u * sw + R(p)[u] where the table value of pattern p drops, u = 0..w."""
-    return _pareto_bits(tb, p, w, sw)[0]
+    return pareto_bits(tb, p, w, sw)[0]
 
 
-def _pareto_bits(tb: bytes, p: int, w: int, sw: int) -> tuple[tuple[int, ...], int]:
-    """(``_pareto``, those shifts as one bitset), memoised in ``_PARETO`` by (pattern, W,
+def pareto_bits(tb: bytes, p: int, w: int, sw: int) -> tuple[tuple[int, ...], int]:
+    """(``pareto``, those shifts as one bitset), memoised in ``PARETO`` by (pattern, W,
     S)."""
     if not p:
         return _Z1
     k = p | (w << 18) | (sw << 22)
-    r = _PARETO.get(k)
+    r = PARETO.get(k)
     if r is None:
         base = p * _UW
         row = tb[base : base + w + 1]
@@ -179,9 +188,9 @@ def _pareto_bits(tb: bytes, p: int, w: int, sw: int) -> tuple[tuple[int, ...], i
                     bits |= 1 << (u * sw + d)
                     last = d
             r = tuple(out), bits
-        if len(_PARETO) >= _MEMO_SIZE:
-            _PARETO.clear()
-        _PARETO[k] = r
+        if len(PARETO) >= _MEMO_SIZE:
+            PARETO.clear()
+        PARETO[k] = r
     return r
 
 
@@ -195,7 +204,7 @@ def _suit_info(tb: bytes, ls: int, cs: int, w: int, sw: int) -> _Info:
     valued together in one table entry (the table adds up segments that cannot meet)."""
     if not cs:
         p = _PAT_LO[ls & 4095] + _PAT_HI[ls >> 12]
-        pts = _pareto(tb, p, w, sw)
+        pts = pareto(tb, p, w, sw)
         return 0, pts, (), ((p, pts),)
     pres = (ls | ls >> 1) & _EVEN22
     reach = 2 * (w + 1)
@@ -233,7 +242,7 @@ def _suit_info(tb: bytes, ls: int, cs: int, w: int, sw: int) -> _Info:
         pres = rest
         lo = rest & -rest
     p = _PAT_LO[plain & 4095] + _PAT_HI[plain >> 12]
-    pts = _pareto(tb, p, w, sw)
+    pts = pareto(tb, p, w, sw)
     return iso, pts, tuple(items), ((p, pts),) if p else ()
 
 
@@ -249,20 +258,20 @@ def _branching_item(tb: bytes, sl: int, c: int, w: int, sw: int) -> _Item:
         q = b >> 1
         brq.append(q)
         sh = 1 << (4 * q)
-        pq = _P3[q]
+        pq = P3[q]
         two = sl >> b & 2
         for i in range(len(opts)):
             dl, pp = opts[i]
             opts.append((dl + sh, pp - pq))
             if two:
                 opts.append((dl + 2 * sh, pp - 2 * pq))
-    # (the memo lookup of ``_pareto_bits`` inlined: a call per option cost about 3% of a
+    # (the memo lookup of ``pareto_bits`` inlined: a call per option cost about 3% of a
     # cold 13-card solve, measured with benchmarks/ir_count.py)
-    memo = _PARETO
+    memo = PARETO
     kw = (w << 18) | (sw << 22)
     out = []
     for dl, pp in opts:
-        pts, bits = memo.get(pp | kw) or _pareto_bits(tb, pp, w, sw)
+        pts, bits = memo.get(pp | kw) or pareto_bits(tb, pp, w, sw)
         out.append((dl, pts, pp, bits))
     return brq[0], tuple(out), tuple(brq)
 
@@ -277,16 +286,16 @@ def _close_table(q: int, c0: int, sw: int) -> tuple[tuple[int, ...] | None, ...]
 
 
 #: The row widths S (more than the hand's natural points) and ``_close_table`` for each:
-#: _CLOSE[index of S][q][c0].
-_WIDTHS = (128, 256, 1024)
-_CLOSE = tuple(
-    tuple(tuple(_close_table(q, c0, sw) for c0 in range(16)) for q in range(11)) for sw in _WIDTHS
+#: CLOSE[index of S][q][c0].
+WIDTHS = (128, 256, 1024)
+CLOSE = tuple(
+    tuple(tuple(_close_table(q, c0, sw) for c0 in range(16)) for q in range(11)) for sw in WIDTHS
 )
 
 
 Ctab = tuple[tuple[int, ...] | None, ...]
 #: One DP step: (the item's options, (4q, charge table) of the ranks it closes).
-_Step = tuple[tuple[Opt, ...], list[tuple[int, Ctab]]]
+Step = tuple[tuple[Opt, ...], list[tuple[int, Ctab]]]
 
 
 class Run:
@@ -294,7 +303,7 @@ class Run:
 
     ``steps`` are the DP steps in order, ``step_suits`` the suit of each, ``st0`` the
     state before the first and ``states`` (the states with their values before, the raw
-    states) of each step (see ``_dp``); ``fixed`` the factors folded into ``const``:
+    states) of each step (see ``dp``); ``fixed`` the factors folded into ``const``:
     (kind, suit, pattern, shifts) with kind 0 = a suit's naturals outside its branching
     items and isolated naturals, kind 1 = a rank of two isolated naturals only (suit =
     rank position, pattern 0); ``iso`` the isolated naturals per suit (4-bit counts at
@@ -320,7 +329,7 @@ class Run:
     )
 
     def __init__(self) -> None:
-        self.steps: list[_Step] = []
+        self.steps: list[Step] = []
         self.step_suits: list[int] = []
         self.states: list[tuple[dict[int, int], dict[int, int]]] = []
         self.st0 = 0
@@ -337,8 +346,8 @@ class Run:
         self.wsum = 0
 
 
-def _dp(
-    seq: list[_Step],
+def dp(
+    seq: list[Step],
     cur: dict[int, int],
     full: int,
     states: list[tuple[dict[int, int], dict[int, int]]] | None = None,
@@ -346,80 +355,89 @@ def _dp(
     """Run the DP steps ``seq`` (options, closings) from the states ``cur``; the value of
     the final state 0 (every rank closed).
 
-    A step first sends every state through every option into *raw* states (states
-    reached twice merge), then charges the ranks the step closes once per raw state.
-    With ``states``, (the states before, the raw states) of each step are appended to it
-    (for ``plan_of`` and ``drop_value``)."""
+    A step first sends every state through every option into *raw* states (``_send``:
+    states reached twice merge), then charges the ranks the step closes once per raw
+    state (``_charge``). With ``states``, (the states before, the raw states) of each step
+    are appended to it (for ``plan_of`` and ``drop_value``)."""
     for opts, ctabs in seq:
-        # (the one-state shortcut and the one-closing pass below only save time: the
-        # general loops handle those cases too; folding them in cost a few percent of a
-        # cold 13-card solve, measured with benchmarks/ir_count.py)
-        if len(cur) == 1:  # (options send distinct multisets: no two reach one state)
-            ((st, v),) = cur.items()
-            if v & (v - 1):
-                raw = {}
-                for dl, pts, _pp, _ob in opts:
-                    x = 0
-                    for sh in pts:
-                        x |= v << sh
-                    raw[st + dl] = x
-            else:  # one (wilds, deadwood) pair: the options' bitsets, shifted
-                b = v.bit_length() - 1
-                raw = {st + dl: ob << b for dl, _pts, _pp, ob in opts}
-        else:
-            raw = {}
-            get = raw.get
-            for st, v in cur.items():
-                if v & (v - 1):
-                    for dl, pts, _pp, _ob in opts:
-                        x = 0
-                        for sh in pts:
-                            x |= v << sh
-                        ns = st + dl
-                        raw[ns] = get(ns, 0) | x
-                else:
-                    b = v.bit_length() - 1
-                    for dl, _pts, _pp, ob in opts:
-                        ns = st + dl
-                        raw[ns] = get(ns, 0) | ob << b
+        raw = _send(cur, opts)
         if states is not None:
             states.append((cur, raw))
-        if not ctabs:  # nothing to charge (rows above W are masked at a later step)
-            cur = raw
-            continue
-        cur = {}
-        get = cur.get
-        if len(ctabs) == 1:
-            ((fsh, ct),) = ctabs
-            clear = ~(15 << fsh)
-            for ns, x in raw.items():
-                c = ct[ns >> fsh & 15]
-                if c is not None:
-                    x = ((x << c[0]) | (x << c[1]) if len(c) == 2 else x << c[0]) & full
-                    if x:
-                        ns &= clear
-                        cur[ns] = get(ns, 0) | x
-            continue
-        for ns, x in raw.items():
-            for fsh, ct in ctabs:
-                n = ns >> fsh & 15
-                ns -= n << fsh
-                c = ct[n]
-                if c is None:
-                    x = 0
-                    break
-                if len(c) == 2:
-                    x = (x << c[0]) | (x << c[1])
-                elif c[0]:
-                    x <<= c[0]
-            if x:
-                x &= full
-                if x:
-                    cur[ns] = get(ns, 0) | x
+        # (nothing to charge: rows above W are masked at a later step)
+        cur = _charge(raw, ctabs, full) if ctabs else raw
     return cur.get(0, 0)
 
 
-def _least(res: int, const: int, w: int, sw: int, full: int, tot: int) -> int:
+def _send(cur: dict[int, int], opts: tuple[Opt, ...]) -> dict[int, int]:
+    """Every state of ``cur`` through every option: the raw states and their values."""
+    # (the one-state shortcut only saves time: the general loop handles it too; folding it
+    # in cost a few percent of a cold 13-card solve, measured with benchmarks/ir_count.py)
+    if len(cur) == 1:  # (options send distinct multisets: no two reach one state)
+        ((st, v),) = cur.items()
+        if v & (v - 1) == 0:  # one (wilds, deadwood) pair: the options' bitsets, shifted
+            b = v.bit_length() - 1
+            return {st + dl: ob << b for dl, _pts, _pp, ob in opts}
+        raw = {}
+        for dl, pts, _pp, _ob in opts:
+            x = 0
+            for sh in pts:
+                x |= v << sh
+            raw[st + dl] = x
+        return raw
+    raw = {}
+    get = raw.get
+    for st, v in cur.items():
+        if v & (v - 1):
+            for dl, pts, _pp, _ob in opts:
+                x = 0
+                for sh in pts:
+                    x |= v << sh
+                ns = st + dl
+                raw[ns] = get(ns, 0) | x
+        else:
+            b = v.bit_length() - 1
+            for dl, _pts, _pp, ob in opts:
+                ns = st + dl
+                raw[ns] = get(ns, 0) | ob << b
+    return raw
+
+
+def _charge(raw: dict[int, int], ctabs: list[tuple[int, Ctab]], full: int) -> dict[int, int]:
+    """The raw states with the ranks a step closes charged (and their fields cleared);
+    states a closing rules out are dropped, rows above W masked off."""
+    cur: dict[int, int] = {}
+    get = cur.get
+    if len(ctabs) == 1:  # (the commonest case, in one pass: only saves time)
+        ((fsh, ct),) = ctabs
+        clear = ~(15 << fsh)
+        for ns, x in raw.items():
+            c = ct[ns >> fsh & 15]
+            if c is not None:
+                x = ((x << c[0]) | (x << c[1]) if len(c) == 2 else x << c[0]) & full
+                if x:
+                    ns &= clear
+                    cur[ns] = get(ns, 0) | x
+        return cur
+    for ns, x in raw.items():
+        for fsh, ct in ctabs:
+            n = ns >> fsh & 15
+            ns -= n << fsh
+            c = ct[n]
+            if c is None:
+                x = 0
+                break
+            if len(c) == 2:
+                x = (x << c[0]) | (x << c[1])
+            elif c[0]:
+                x <<= c[0]
+        if x:
+            x &= full
+            if x:
+                cur[ns] = get(ns, 0) | x
+    return cur
+
+
+def least_of(res: int, const: int, w: int, sw: int, full: int, tot: int) -> int:
     """Least natural deadwood with <= w wilds of the product of two value bitsets."""
     r = const
     if r & (r - 1) == 0:
@@ -431,10 +449,10 @@ def _least(res: int, const: int, w: int, sw: int, full: int, tot: int) -> int:
             bits |= res << (low.bit_length() - 1)
             r ^= low
         bits &= full
-    return _fold(bits, w, sw, tot)
+    return fold(bits, w, sw, tot)
 
 
-def _fold(bits: int, w: int, sw: int, tot: int) -> int:
+def fold(bits: int, w: int, sw: int, tot: int) -> int:
     """Least natural deadwood with <= w wilds in the value bitset ``bits`` (``tot`` when
     it is empty)."""
     f = bits
@@ -444,7 +462,7 @@ def _fold(bits: int, w: int, sw: int, tot: int) -> int:
     return (f & -f).bit_length() - 1 if f else tot
 
 
-def _final(nat: int, tot: int, w: int, wsum: int, cfg: Rules) -> int:
+def final_value(nat: int, tot: int, w: int, wsum: int, cfg: Rules) -> int:
     """The deadwood from the least natural deadwood: if no meld holds a natural, the
     wilds meld alone or are deadwood too."""
     if nat < tot:
@@ -466,9 +484,37 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: Rules, run: Run | None) ->
         return -1  # a code held 3+ times: the suit table stops at 2 copies
     tot = acc >> _O_TOT & 4095
     wi = 0 if tot < 128 else 1 if tot < 256 else 2
-    sw = _WIDTHS[wi]
+    sw = WIDTHS[wi]
     full = (1 << ((w + 1) * sw)) - 1
-    # contested positions: naturals of >= 2 suits (>= 3 naturals with no wild)
+    held, contested = _contested(lanes, w)
+    const, isoc, items = _suits_of(lanes, held, contested, w, wi, run)
+    const &= full
+    seq, st0, contested = _steps_of(items, contested, isoc, wi)
+    const = _lone_pairs(contested, isoc, const, sw, full, run)
+    res = 1
+    if run is not None:
+        if items:
+            res = dp(seq, {st0: 1}, full, run.states)
+        nat = least_of(res, const, w, sw, full, tot)
+    else:
+        if items:  # the DP starts from the other naturals' value
+            const = dp(seq, {st0: const}, full)
+        nat = fold(const, w, sw, tot)
+    nj = acc >> _O_J
+    wsum = nj * cfg.joker_points + (w - nj) * cfg.wild_points
+    value = final_value(nat, tot, w, wsum, cfg)
+    if run is not None:
+        run.steps = seq
+        run.step_suits = [it[1] for it in items]
+        run.st0, run.const, run.res, run.full, run.nat = st0, const, res, full, nat
+        run.sw, run.tot, run.value, run.w, run.wsum = sw, tot, value, w, wsum
+    return value
+
+
+def _contested(lanes: int, w: int) -> tuple[list[tuple[int, int]], int]:
+    """(suit, presence bits 2q) of each suit, and the contested positions: naturals of two
+    or more suits (with no wild: three or more naturals, or two suits one of which holds
+    both copies; the two copies of one card alone book inside the suit table)."""
     pres = (lanes | lanes >> 1) & _EVEN110  # bit 2c: code c held
     s0 = pres & _M22
     s1 = pres >> 22 & _M22
@@ -481,29 +527,42 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: Rules, run: Run | None) ->
     multi |= seen & s3
     seen |= s3
     multi |= seen & s4
-    if w:
-        contested = multi
-    else:  # >= 3 naturals (the two copies of one card alone book inside the suit table)
-        tri = (s0 & s1 & (s2 | s3 | s4)) | ((s0 | s1) & ((s2 & (s3 | s4)) | (s3 & s4)))
-        tri |= s2 & s3 & s4
-        dup = lanes >> 1 & pres
-        dup = (dup | dup >> 22 | dup >> 44 | dup >> 66 | dup >> 88) & _M22
-        contested = tri | (dup & multi)
     held = [(0, s0), (1, s1), (2, s2), (3, s3), (4, s4)]
+    if w:
+        return held, multi
+    tri = (s0 & s1 & (s2 | s3 | s4)) | ((s0 | s1) & ((s2 & (s3 | s4)) | (s3 & s4)))
+    tri |= s2 & s3 & s4
+    dup = lanes >> 1 & pres
+    dup = (dup | dup >> 22 | dup >> 44 | dup >> 66 | dup >> 88) & _M22
+    return held, tri | (dup & multi)
+
+
+def _suits_of(
+    lanes: int,
+    held: list[tuple[int, int]],
+    contested: int,
+    w: int,
+    wi: int,
+    run: Run | None,
+) -> tuple[int, int, list[tuple[int, int, tuple[Opt, ...], tuple[int, ...]]]]:
+    """Each suit's decomposition (memoised in ``_INFO``) folded together: the value of the
+    naturals outside branching items (``const``, not yet masked to W), the isolated
+    naturals per contested rank (4-bit counts) and the branching items (lowest branching
+    position, suit, options, branching positions)."""
+    sw = WIDTHS[wi]
     memo = _INFO
     kbase = (w << 44) | (wi << 48)
     const = 1
     isoc = 0
-    items: list[tuple[int, int, tuple[Opt, ...], tuple[int, ...]]] = []
+    items = []
     for s, pr in held:
         if not pr:
             continue
         ls = lanes >> (22 * s) & _M22
-        cs = pr & contested
-        mk = ls | (cs << 22) | kbase
+        mk = ls | ((pr & contested) << 22) | kbase
         info = memo.get(mk)
         if info is None:
-            info = _suit_info(_TB[0] if _TB else _table(), ls, cs, w, sw)
+            info = _suit_info(_TB[0] if _TB else suit_table(), ls, pr & contested, w, sw)
             if len(memo) >= _MEMO_SIZE:
                 memo.clear()
             memo[mk] = info
@@ -515,32 +574,47 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: Rules, run: Run | None) ->
             n = 0
             for sh in csh:
                 n |= const << sh
-            const = n & full
+            const = n & ((1 << ((w + 1) * sw)) - 1)
         for q0, opts, brq in its:
             items.append((q0, s, opts, brq))
         if run is not None:
-            for p, pts in fx:
-                run.fixed.append((0, s, p, pts))
+            run.fixed.extend((0, s, p, pts) for p, pts in fx)
             if ic:
                 run.iso.append((s, ic))
-    seq: list[_Step] = []  # the DP steps
+    return const, isoc, items
+
+
+def _steps_of(
+    items: list[tuple[int, int, tuple[Opt, ...], tuple[int, ...]]],
+    contested: int,
+    isoc: int,
+    wi: int,
+) -> tuple[list[Step], int, int]:
+    """The DP steps (items in order of their lowest branching rank, each with the ranks it
+    closes: a rank closes after the last item holding it), the starting state (the
+    isolated naturals already sent to books) and the contested ranks no item holds."""
+    seq: list[Step] = []
     st0 = 0
-    if items:
-        if len(items) > 1:
-            items.sort()
-        # a rank closes after the last item holding it (walk the items backwards)
-        ctq = _CLOSE[wi]
-        for _q, _s, opts, brq in reversed(items):
-            cl = []
-            for q in brq:
-                if contested >> (2 * q) & 1:
-                    contested ^= 1 << (2 * q)
-                    c0 = isoc >> (4 * q) & 15
-                    cl.append((4 * q, ctq[q][c0]))
-                    st0 += c0 << (4 * q)
-            seq.append((opts, cl))
-        seq.reverse()
-    while contested:  # ranks of isolated naturals only: 2 make a book with a wild or not
+    if len(items) > 1:
+        items.sort()
+    ctq = CLOSE[wi]
+    for _q, _s, opts, brq in reversed(items):  # (walk backwards: the last item closes)
+        closes = []
+        for q in brq:
+            if contested >> (2 * q) & 1:
+                contested ^= 1 << (2 * q)
+                c0 = isoc >> (4 * q) & 15
+                closes.append((4 * q, ctq[q][c0]))
+                st0 += c0 << (4 * q)
+        seq.append((opts, closes))
+    seq.reverse()
+    return seq, st0, contested
+
+
+def _lone_pairs(contested: int, isoc: int, const: int, sw: int, full: int, run: Run | None) -> int:
+    """``const`` with the ranks of isolated naturals only: two make a book with a wild, or
+    are deadwood (a rank holding one such natural is left to the suit table)."""
+    while contested:
         low = contested & -contested
         contested ^= low
         q = (low.bit_length() - 1) >> 1
@@ -549,33 +623,7 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: Rules, run: Run | None) ->
             if run is not None:
                 run.fixed.append((1, q, 0, two))
             const = ((const << two[0]) | (const << sw)) & full
-    const &= full
-    res = 1
-    if run is not None:
-        if items:
-            res = _dp(seq, {st0: 1}, full, run.states)
-        nat = _least(res, const, w, sw, full, tot)
-    else:
-        if items:  # the DP starts from the other naturals' value
-            const = _dp(seq, {st0: const}, full)
-        nat = _fold(const, w, sw, tot)
-    nj = acc >> _O_J
-    wsum = nj * cfg.joker_points + (w - nj) * cfg.wild_points
-    value = _final(nat, tot, w, wsum, cfg)
-    if run is not None:
-        run.steps = seq
-        run.step_suits = [it[1] for it in items]
-        run.st0 = st0
-        run.const = const
-        run.res = res
-        run.full = full
-        run.nat = nat
-        run.sw = sw
-        run.tot = tot
-        run.value = value
-        run.w = w
-        run.wsum = wsum
-    return value
+    return const
 
 
 def solve(key: tuple[int, ...], wild_rank: int, cfg: Rules) -> int | None:
@@ -592,173 +640,8 @@ def solve_run(key: tuple[int, ...], wild_rank: int, cfg: Rules) -> Run | None:
     return run if _solve(key, wild_rank, cfg, run) >= 0 else None
 
 
-def drop_value(
-    run: Run,
-    key: tuple[int, ...],
-    wild_rank: int,
-    cfg: Rules,
-    c: int,
-    cutoff: int | None = None,
-) -> int:
-    """Least deadwood of the recorded hand ``key`` without one copy of ``c``; with
-    ``cutoff``, that value when it is at most ``cutoff`` and some value above ``cutoff``
-    otherwise (a re-run then drops every pair of deadwood above it, for ``best_discard``).
-
-    A natural in an item without branching naturals changes one factor of ``const``; one
-    in a DP step re-runs the DP from that step (from the states recorded before it) with
-    the step's options on the smaller pattern; an isolated natural lowers its rank's book
-    count (the DP re-runs with the new count, or the rank's factor of ``const`` changes).
-    The item structure of the whole hand stays exact for the smaller hand: a natural that
-    lost its run partner or book mate is merely offered options it cannot use.  A wild
-    reads the recorded value with one wild fewer (``_drop_wild``)."""
-    if c == JOKER or c % 11 + 3 == wild_rank:
-        return _drop_wild(run, cfg, cfg.joker_points if c == JOKER else cfg.wild_points)
-    return _drop(run, cfg, c, None, cutoff)
-
-
-def _drop_wild(run: Run, cfg: Rules, points: int) -> int:
-    """Least deadwood of the recorded hand without one wild worth ``points``.
-
-    The recorded value holds every (wilds used, natural deadwood) pair with at most W
-    wilds, and its pairs with at most W - 1 are those of the smaller hand: the solve's
-    structure for W wilds stays exact with one fewer (segments W + 2 ranks wide only merge
-    naturals that cannot meet, ranks contested with a wild only offer books the budget
-    rules out), and each table row and Pareto option lists its pairs for every budget."""
-    w = run.w - 1
-    nat = _least(run.res, run.const, w, run.sw, run.full, run.tot)
-    return _final(nat, run.tot, w, run.wsum - points, cfg)
-
-
-def drop_run(run: Run, key: tuple[int, ...], wild_rank: int, cfg: Rules, c: int) -> Run:
-    """A recorded solve of the recorded hand ``key`` without one copy of ``c`` (as
-    ``drop_value``; for ``plan_of``)."""
-    if c == JOKER or c % 11 + 3 == wild_rank:
-        rest = solve_run(_without(key, c), wild_rank, cfg)
-        assert rest is not None  # fewer wilds than the hand: the fast path still applies
-        return rest
-    out = Run()
-    _drop(run, cfg, c, out)
-    return out
-
-
-def _drop(run: Run, cfg: Rules, c: int, out: Run | None, cutoff: int | None = None) -> int:
-    """``drop_value`` for a natural; fills ``out`` as the recorded solve of the rest."""
-    s, q = divmod(c, 11)
-    pq = _P3[q]
-    q4 = 4 * q
-    tot = run.tot - q - 3
-    tb = _TB[0] if _TB else _table()
-    w = run.w
-    sw = run.sw
-    full = run.full
-    steps = run.steps
-    fixed = run.fixed
-    iso = run.iso
-    st0 = run.st0
-    start = -1  # the first DP step to re-run (-1: the DP's value is unchanged)
-    cur: dict[int, int] | None = None  # the states before it, when not the recorded ones
-    for j, (kind, fs, p, _pts) in enumerate(fixed):
-        if kind == 0 and fs == s and p // pq % 3:
-            fixed = [*fixed[:j], (0, s, p - pq, _pareto(tb, p - pq, w, sw)), *fixed[j + 1 :]]
-            break
-    else:
-        suits = run.step_suits
-        for i, (opts, ctabs) in enumerate(steps):
-            if suits[i] == s and opts[0][2] // pq % 3:
-                # options sending every copy of c to the book no longer exist (the memo
-                # lookup of ``_pareto_bits`` inlined, as in ``_branching_item``)
-                memo = _PARETO
-                kw = (w << 18) | (sw << 22)
-                kept = []
-                for dl, _p, pp, _b in opts:
-                    if pp // pq % 3:
-                        pp -= pq
-                        pts, bits = memo.get(pp | kw) or _pareto_bits(tb, pp, w, sw)
-                        kept.append((dl, pts, pp, bits))
-                opts2 = tuple(kept)
-                steps = [*steps[:i], (opts2, ctabs), *steps[i + 1 :]]
-                start = i
-                break
-        else:
-            # an isolated natural: its rank's book holds one natural fewer
-            c0 = sum([ic >> q4 & 15 for _s, ic in iso])
-            iso = [(fs, ic - (1 << q4) if fs == s and ic >> q4 & 15 else ic) for fs, ic in iso]
-            for i, (opts, ctabs) in enumerate(steps):
-                if any(fsh == q4 for fsh, _ct in ctabs):
-                    ct2 = _CLOSE[_WIDTHS.index(sw)][q][c0 - 1]
-                    ctabs2 = [(fsh, ct2 if fsh == q4 else ct) for fsh, ct in ctabs]
-                    steps = [*steps[:i], (opts, ctabs2), *steps[i + 1 :]]
-                    st0 -= 1 << q4
-                    if out is None:  # only the closing step reads the count: re-run it
-                        start = i
-                        if i:
-                            cur = {st - (1 << q4): v for st, v in run.states[i][0].items()}
-                    else:  # a plan backtracks through every step: re-run them all
-                        start = 0
-                    break
-            else:  # a rank of isolated naturals only: its factor of ``const`` changes
-                fixed = [f for f in fixed if f[0] == 0 or f[1] != q]
-                v = q + 3
-                if c0 == 2:  # one natural left: deadwood or alone with 2 wilds
-                    fixed.append((1, q, 0, (v, 2 * sw)))
-                elif c0 == 3:  # two left: a book with a wild, or deadwood
-                    fixed.append((1, q, 0, (2 * v, sw)))
-    if fixed is run.fixed:
-        const = run.const
-    else:
-        const = 1
-        for f in fixed:
-            acc = 0
-            for sh in f[3]:
-                acc |= const << sh
-            const = acc & full
-    states: list[tuple[dict[int, int], dict[int, int]]] | None = None
-    if out is not None:
-        states = run.states[:start] if start >= 0 else run.states
-    if start < 0:
-        res = run.res
-    else:
-        seq = steps[start:]
-        if cur is None:
-            cur = {st0: 1} if start == 0 else run.states[start][0]
-        cut = full
-        if cutoff is not None:
-            # deadwood only grows along the DP: keep the pairs that can end <= cutoff
-            dmin = _fold(const, w, sw, cutoff + 1)
-            if dmin > cutoff:
-                return cutoff + 1
-            cut &= ((1 << (cutoff - dmin + 1)) - 1) * (full // ((1 << sw) - 1))
-            cur = {st: x for st, v in cur.items() if (x := v & cut)}
-        res = _dp(seq, cur, cut, states)
-    nat = _least(res, const, w, sw, full, tot)
-    value = _final(nat, tot, w, run.wsum, cfg)
-    if out is not None:
-        assert states is not None
-        out.steps = steps
-        out.step_suits = run.step_suits
-        out.states = states
-        out.fixed = fixed
-        out.iso = iso
-        out.st0 = st0
-        out.const = const
-        out.res = res
-        out.full = full
-        out.nat = nat
-        out.sw = sw
-        out.tot = tot
-        out.value = value
-        out.w = w
-        out.wsum = run.wsum
-    return value
-
-
-def _without(key: tuple[int, ...], c: int) -> tuple[int, ...]:
-    i = key.index(c)
-    return key[:i] + key[i + 1 :]
-
-
 def cache_clear() -> None:
     """Drop the suit decompositions and Pareto rows (hand-independent memos)."""
     _INFO.clear()
     _ITEMS.clear()
-    _PARETO.clear()
+    PARETO.clear()

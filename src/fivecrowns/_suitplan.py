@@ -1,5 +1,6 @@
-"""Arrangements from a recorded suit DP solve (``_suitdp.Run``): which naturals the optimal
-solve melds into which runs and books, then where the wilds go.
+"""What a recorded suit DP solve (``_suitdp.Run``) gives: its arrangement (which naturals
+the optimal solve melds into which runs and books, then where the wilds go) and its
+discards (the solve without one card, re-run from the step that card changes).
 
 ``plan_of`` walks the recorded DP steps backwards from the least natural deadwood with the
 fewest wilds, choosing at each step one option and closing charge that reach it (the
@@ -15,12 +16,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from . import _suitdp
 from ._suitdp import Ctab, Opt, Run
 from ._suits import suit_runs
 from .cards import JOKER_CODE as JOKER
 from .rules import Rules
 
-__all__ = ["Layout", "Plan", "arrangement", "cache_clear", "dead_of", "plan_of"]
+__all__ = [
+    "Layout",
+    "Plan",
+    "arrangement",
+    "cache_clear",
+    "dead_of",
+    "drop_run",
+    "drop_value",
+    "plan_of",
+]
 
 
 class Layout(NamedTuple):
@@ -82,33 +93,12 @@ class Plan(NamedTuple):
 
 
 def plan_of(run: Run) -> Plan:
-    """(least natural deadwood, the hand's natural points, [(suit, pattern, wilds)] whose
-    naturals form the runs, books and deadwood of ``suit_runs(pattern, wilds)``,
-    [(naturals of one rank, True: a book / False: deadwood)]) for the recorded hand.  The
-    wilds the runs and books need total at most W."""
-    sw = run.sw
-    res = run.res
-    const = run.const
-    # the fewest wilds reaching the least natural deadwood, split between the DP and const
-    target = -1
-    cpart = 0
-    shifts = []  # the bits of const
-    r = const
-    while r:
-        low = r & -r
-        r ^= low
-        shifts.append(low.bit_length() - 1)
-    for u in range(run.w + 1):
-        t = u * sw + run.nat
-        for sh in shifts:
-            if t >= sh and res >> (t - sh) & 1:
-                target = t
-                cpart = sh
-                break
-        if target >= 0:
-            break
+    """How the recorded solve melds the naturals (see ``Plan``); the wilds its runs and
+    books need total at most W."""
+    target, cpart = _target(run)
     if target < 0:
         return Plan(run.nat, run.tot, [], [])  # no meld holding a natural fits
+    sw = run.sw
     t = target - cpart
     suits: list[tuple[int, int, int]] = []
     exports: list[tuple[int, int]] = []
@@ -133,7 +123,32 @@ def plan_of(run: Run) -> Plan:
             suits.append((a, b, sh // sw))
         else:
             charged[a] = sh
-    # the naturals sent to books: isolated ones and those the chosen options send
+    return Plan(run.nat, run.tot, suits, _books(run, exports, charged))
+
+
+def _target(run: Run) -> tuple[int, int]:
+    """The value bit of the least natural deadwood with the fewest wilds (-1: none), and
+    the part of it the naturals outside the DP (``const``) give."""
+    shifts = []  # the bits of const
+    r = run.const
+    while r:
+        low = r & -r
+        r ^= low
+        shifts.append(low.bit_length() - 1)
+    for u in range(run.w + 1):
+        t = u * run.sw + run.nat
+        for sh in shifts:
+            if t >= sh and run.res >> (t - sh) & 1:
+                return t, sh
+    return -1, 0
+
+
+def _books(
+    run: Run, exports: list[tuple[int, int]], charged: dict[int, int]
+) -> list[tuple[list[int], bool]]:
+    """The naturals sent to each rank's book (isolated ones and those the chosen options
+    send), and whether they are a book (closing charge 0: free; S or 2S: one or two wilds)
+    or deadwood."""
     by_rank: dict[int, list[int]] = {}
     for s, sent in [*run.iso, *exports]:
         while sent:
@@ -141,12 +156,8 @@ def plan_of(run: Run) -> Plan:
             n = sent >> (4 * q) & 15
             sent -= n << (4 * q)
             by_rank.setdefault(q, []).extend([s * 11 + q] * n)
-    books = []
-    for q, cards in sorted(by_rank.items()):
-        ch = charged.get(q, 0)
-        # charges: 0 = a free book; sw / 2 * sw = a book with 1 / 2 wilds; else deadwood
-        books.append((cards, ch in (0, sw, 2 * sw)))
-    return Plan(run.nat, run.tot, suits, books)
+    sw = run.sw
+    return [(cards, charged.get(q, 0) in (0, sw, 2 * sw)) for q, cards in sorted(by_rank.items())]
 
 
 def _back_step(
@@ -268,13 +279,12 @@ def arrangement(run: Run, key: tuple[int, ...], wild_rank: int, rules: Rules) ->
     deadwood, then the wilds (None in the rare case the spare wilds need the runs re-cut:
     the caller then asks the search)."""
     best, nat_sum, suits, rank_books = plan_of(run)
-    cfg = rules
     wild = _WILDS[wild_rank]
     wild_codes = [c for c in key if c in wild]
     w = len(wild_codes)
     if best >= nat_sum:
-        # no meld holding a natural fits: the wilds meld alone or are deadwood (``_final``)
-        if cfg.all_wild_melds and w >= 3:
+        # no meld holding a natural fits: the wilds meld alone or are deadwood (``final_value``)
+        if rules.all_wild_melds and w >= 3:
             naturals = tuple(c for c in key if c not in wild)
             return Layout((("book", tuple(wild_codes)),), naturals, nat_sum)
         points = rules.points_by_code(wild_rank or None)
@@ -313,20 +323,31 @@ def arrangement(run: Run, key: tuple[int, ...], wild_rank: int, rules: Rules) ->
             t = min(11 - len(rn) - run_k[i], spare)
             run_k[i] += t
             spare -= t
+    melds = _with_wilds(books, runs, run_k, spare, wild_codes)
+    return Layout(melds, tuple(sorted(dead)), best)
+
+
+def _with_wilds(
+    books: list[Sequence[int]],
+    runs: list[tuple[Sequence[int], int]],
+    run_k: list[int],
+    spare: int,
+    wilds: list[int],
+) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The melds with their wilds: each book its minimum (the spare ones to the first
+    book), each run ``run_k``."""
     melds: list[tuple[str, tuple[int, ...]]] = []
-    wl = list(wild_codes)
+    wl = list(wilds)
     for i, bk in enumerate(books):
         k = max(0, 3 - len(bk)) + (spare if i == 0 else 0)
-        bcards = (*bk, *wl[:k])
+        melds.append(("book", tuple(sorted((*bk, *wl[:k])))))
         del wl[:k]
-        melds.append(("book", tuple(sorted(bcards))))
     for (rn, _), k in zip(runs, run_k, strict=True):
-        cards = (*rn, *wl[:k])
+        melds.append(("run", tuple(sorted((*rn, *wl[:k])))))  # >= 2 ranks, <= 11 long
         del wl[:k]
-        melds.append(("run", tuple(sorted(cards))))  # >= 2 ranks of one suit, <= 11 long
     if wl:  # pragma: no cover - every wild is placed above
         raise AssertionError("fast arrangement left a wild over")
-    return Layout(tuple(melds), tuple(sorted(dead)), best)
+    return tuple(melds)
 
 
 def _split_for_spare(
@@ -348,6 +369,176 @@ def _split_for_spare(
                     return [[base + single], [base + rest[0]]], others
                 return [[base + single]], [*others, ([base + x for x in rest], kr)]
     return None
+
+
+# -- discards: re-runs of a recorded solve -------------------------------------------------
+
+
+def drop_value(
+    run: Run,
+    key: tuple[int, ...],
+    wild_rank: int,
+    cfg: Rules,
+    c: int,
+    cutoff: int | None = None,
+) -> int:
+    """Least deadwood of the recorded hand ``key`` without one copy of ``c``; with
+    ``cutoff``, that value when it is at most ``cutoff`` and some value above ``cutoff``
+    otherwise (a re-run then drops every pair of deadwood above it, for ``best_discard``).
+
+    A natural in an item without branching naturals changes one factor of ``const``; one
+    in a DP step re-runs the DP from that step (from the states recorded before it) with
+    the step's options on the smaller pattern; an isolated natural lowers its rank's book
+    count (the DP re-runs with the new count, or the rank's factor of ``const`` changes).
+    The item structure of the whole hand stays exact for the smaller hand: a natural that
+    lost its run partner or book mate is merely offered options it cannot use.  A wild
+    reads the recorded value with one wild fewer (``_drop_wild``)."""
+    if c == JOKER or c % 11 + 3 == wild_rank:
+        return _drop_wild(run, cfg, cfg.joker_points if c == JOKER else cfg.wild_points)
+    return _drop(run, cfg, c, None, cutoff)
+
+
+def _drop_wild(run: Run, cfg: Rules, points: int) -> int:
+    """Least deadwood of the recorded hand without one wild worth ``points``.
+
+    The recorded value holds every (wilds used, natural deadwood) pair with at most W
+    wilds, and its pairs with at most W - 1 are those of the smaller hand: the solve's
+    structure for W wilds stays exact with one fewer (segments W + 2 ranks wide only merge
+    naturals that cannot meet, ranks contested with a wild only offer books the budget
+    rules out), and each table row and Pareto option lists its pairs for every budget."""
+    w = run.w - 1
+    nat = _suitdp.least_of(run.res, run.const, w, run.sw, run.full, run.tot)
+    return _suitdp.final_value(nat, run.tot, w, run.wsum - points, cfg)
+
+
+def drop_run(run: Run, key: tuple[int, ...], wild_rank: int, cfg: Rules, c: int) -> Run:
+    """A recorded solve of the recorded hand ``key`` without one copy of ``c`` (as
+    ``drop_value``; for ``plan_of``)."""
+    if c == JOKER or c % 11 + 3 == wild_rank:
+        rest = _suitdp.solve_run(_without(key, c), wild_rank, cfg)
+        assert rest is not None  # fewer wilds than the hand: the fast path still applies
+        return rest
+    out = Run()
+    _drop(run, cfg, c, out)
+    return out
+
+
+class _Change(NamedTuple):
+    """What one natural fewer changes in a recorded solve: its steps, fixed factors and
+    isolated naturals, the starting state, the first step to re-run (-1: none) and the
+    states before it when they are not the recorded ones."""
+
+    steps: list[_suitdp.Step]
+    fixed: list[tuple[int, int, int, tuple[int, ...]]]
+    iso: list[tuple[int, int]]
+    st0: int
+    start: int
+    cur: dict[int, int] | None
+
+
+def _change(run: Run, c: int, replan: bool) -> _Change:
+    """Where natural ``c`` sits in the recorded solve, and the solve without it: in a
+    suit's factor of ``const``, in a DP step's options, or isolated (``_isolated``)."""
+    s, q = divmod(c, 11)
+    pq = _suitdp.P3[q]
+    tb = _suitdp.suit_table()
+    for j, (kind, fs, p, _pts) in enumerate(run.fixed):
+        if kind == 0 and fs == s and p // pq % 3:
+            factor = (0, s, p - pq, _suitdp.pareto(tb, p - pq, run.w, run.sw))
+            fixed = [*run.fixed[:j], factor, *run.fixed[j + 1 :]]
+            return _Change(run.steps, fixed, run.iso, run.st0, -1, None)
+    for i, (opts, ctabs) in enumerate(run.steps):
+        if run.step_suits[i] == s and opts[0][2] // pq % 3:
+            # options sending every copy of c to the book no longer exist (the memo lookup
+            # of ``_suitdp.pareto_bits`` inlined, as in ``_branching_item``)
+            kw = (run.w << 18) | (run.sw << 22)
+            kept = []
+            for dl, _p, pp, _b in opts:
+                if pp // pq % 3:
+                    pts, bits = _suitdp.PARETO.get(pp - pq | kw) or _suitdp.pareto_bits(
+                        tb, pp - pq, run.w, run.sw
+                    )
+                    kept.append((dl, pts, pp - pq, bits))
+            steps = [*run.steps[:i], (tuple(kept), ctabs), *run.steps[i + 1 :]]
+            return _Change(steps, run.fixed, run.iso, run.st0, i, None)
+    return _isolated(run, s, q, replan)
+
+
+def _isolated(run: Run, s: int, q: int, replan: bool) -> _Change:
+    """The recorded solve without an isolated natural of suit ``s`` at position ``q``: its
+    rank's book holds one natural fewer. Only the step closing the rank reads the count,
+    so only it re-runs (all steps when ``replan``: a plan backtracks through every one); a
+    rank of isolated naturals only changes its factor of ``const``."""
+    q4 = 4 * q
+    c0 = sum([ic >> q4 & 15 for _s, ic in run.iso])
+    iso = [(fs, ic - (1 << q4) if fs == s and ic >> q4 & 15 else ic) for fs, ic in run.iso]
+    for i, (opts, ctabs) in enumerate(run.steps):
+        if any(fsh == q4 for fsh, _ct in ctabs):
+            ct2 = _suitdp.CLOSE[_suitdp.WIDTHS.index(run.sw)][q][c0 - 1]
+            ctabs2 = [(fsh, ct2 if fsh == q4 else ct) for fsh, ct in ctabs]
+            steps = [*run.steps[:i], (opts, ctabs2), *run.steps[i + 1 :]]
+            st0 = run.st0 - (1 << q4)
+            if replan:
+                return _Change(steps, run.fixed, iso, st0, 0, None)
+            cur = {st - (1 << q4): v for st, v in run.states[i][0].items()} if i else None
+            return _Change(steps, run.fixed, iso, st0, i, cur)
+    fixed = [f for f in run.fixed if f[0] == 0 or f[1] != q]
+    v = q + 3
+    if c0 == 2:  # one natural left: deadwood or alone with 2 wilds
+        fixed.append((1, q, 0, (v, 2 * run.sw)))
+    elif c0 == 3:  # two left: a book with a wild, or deadwood
+        fixed.append((1, q, 0, (2 * v, run.sw)))
+    return _Change(run.steps, fixed, iso, run.st0, -1, None)
+
+
+def _drop(run: Run, cfg: Rules, c: int, out: Run | None, cutoff: int | None = None) -> int:
+    """``drop_value`` for a natural; fills ``out`` as the recorded solve of the rest."""
+    change = _change(run, c, out is not None)
+    w, sw, full, start = run.w, run.sw, run.full, change.start
+    const = run.const
+    if change.fixed is not run.fixed:
+        const = 1
+        for f in change.fixed:
+            acc = 0
+            for sh in f[3]:
+                acc |= const << sh
+            const = acc & full
+    states = None if out is None else run.states[:start] if start >= 0 else run.states
+    res = run.res
+    if start >= 0:
+        cur = change.cur
+        if cur is None:
+            cur = {change.st0: 1} if start == 0 else run.states[start][0]
+        cut = full
+        if cutoff is not None:
+            # deadwood only grows along the DP: keep the pairs that can end <= cutoff
+            dmin = _suitdp.fold(const, w, sw, cutoff + 1)
+            if dmin > cutoff:
+                return cutoff + 1
+            cut &= ((1 << (cutoff - dmin + 1)) - 1) * (full // ((1 << sw) - 1))
+            cur = {st: x for st, v in cur.items() if (x := v & cut)}
+        res = _suitdp.dp(change.steps[start:], cur, cut, states)
+    tot = run.tot - c % 11 - 3
+    nat = _suitdp.least_of(res, const, w, sw, full, tot)
+    value = _suitdp.final_value(nat, tot, w, run.wsum, cfg)
+    if out is not None:
+        assert states is not None
+        out.steps, out.step_suits, out.states = change.steps, run.step_suits, states
+        out.fixed, out.iso, out.st0, out.const, out.res = (
+            change.fixed,
+            change.iso,
+            change.st0,
+            const,
+            res,
+        )
+        out.full, out.nat, out.sw, out.tot, out.value = full, nat, sw, tot, value
+        out.w, out.wsum = w, run.wsum
+    return value
+
+
+def _without(key: tuple[int, ...], c: int) -> tuple[int, ...]:
+    i = key.index(c)
+    return key[:i] + key[i + 1 :]
 
 
 def cache_clear() -> None:
