@@ -119,7 +119,7 @@ def _is_wild(code: int, wild_rank: int) -> bool:
 def _least(key: tuple[int, ...], wild_rank: int, rules: Rules) -> int:
     if _suitdp.applies(rules):
         value = _suitdp.solve(key, wild_rank, rules)
-        if value is not None:
+        if value >= 0:
             return value
     return _search.score(key, wild_rank, rules).points
 

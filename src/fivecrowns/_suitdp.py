@@ -357,34 +357,51 @@ def dp(
 
     A step first sends every state through every option into *raw* states (``_send``:
     states reached twice merge), then charges the ranks the step closes once per raw
-    state (``_charge``). With ``states``, (the states before, the raw states) of each step
-    are appended to it (for ``plan_of`` and ``drop_value``)."""
+    state (``_charge``; a step closing one rank, the commonest, inline). With ``states``,
+    (the states before, the raw states) of each step are appended to it (for ``plan_of``
+    and ``drop_value``)."""
     for opts, ctabs in seq:
-        raw = _send(cur, opts)
+        # (the one-state, one-pair and one-closing shortcuts only save time: the helpers
+        # handle those cases too; calling them for it cost a few percent of a cold 13-card
+        # solve, measured with benchmarks/ir_count.py)
+        if len(cur) == 1:  # (options send distinct multisets: no two reach one state)
+            ((st, v),) = cur.items()
+            if v & (v - 1):
+                raw = {}
+                for dl, pts, _pp, _ob in opts:
+                    x = 0
+                    for sh in pts:
+                        x |= v << sh
+                    raw[st + dl] = x
+            else:  # one (wilds, deadwood) pair: the options' bitsets, shifted
+                b = v.bit_length() - 1
+                raw = {st + dl: ob << b for dl, _pts, _pp, ob in opts}
+        else:
+            raw = _send(cur, opts)
         if states is not None:
             states.append((cur, raw))
-        # (nothing to charge: rows above W are masked at a later step)
-        cur = _charge(raw, ctabs, full) if ctabs else raw
+        if not ctabs:  # nothing to charge (rows above W are masked at a later step)
+            cur = raw
+        elif len(ctabs) == 1:
+            ((fsh, ct),) = ctabs
+            clear = ~(15 << fsh)
+            cur = {}
+            get = cur.get
+            for ns, x in raw.items():
+                c = ct[ns >> fsh & 15]
+                if c is not None:
+                    x = ((x << c[0]) | (x << c[1]) if len(c) == 2 else x << c[0]) & full
+                    if x:
+                        ns &= clear
+                        cur[ns] = get(ns, 0) | x
+        else:
+            cur = _charge(raw, ctabs, full)
     return cur.get(0, 0)
 
 
 def _send(cur: dict[int, int], opts: tuple[Opt, ...]) -> dict[int, int]:
     """Every state of ``cur`` through every option: the raw states and their values."""
-    # (the one-state shortcut only saves time: the general loop handles it too; folding it
-    # in cost a few percent of a cold 13-card solve, measured with benchmarks/ir_count.py)
-    if len(cur) == 1:  # (options send distinct multisets: no two reach one state)
-        ((st, v),) = cur.items()
-        if v & (v - 1) == 0:  # one (wilds, deadwood) pair: the options' bitsets, shifted
-            b = v.bit_length() - 1
-            return {st + dl: ob << b for dl, _pts, _pp, ob in opts}
-        raw = {}
-        for dl, pts, _pp, _ob in opts:
-            x = 0
-            for sh in pts:
-                x |= v << sh
-            raw[st + dl] = x
-        return raw
-    raw = {}
+    raw: dict[int, int] = {}
     get = raw.get
     for st, v in cur.items():
         if v & (v - 1):
@@ -407,17 +424,6 @@ def _charge(raw: dict[int, int], ctabs: list[tuple[int, Ctab]], full: int) -> di
     states a closing rules out are dropped, rows above W masked off."""
     cur: dict[int, int] = {}
     get = cur.get
-    if len(ctabs) == 1:  # (the commonest case, in one pass: only saves time)
-        ((fsh, ct),) = ctabs
-        clear = ~(15 << fsh)
-        for ns, x in raw.items():
-            c = ct[ns >> fsh & 15]
-            if c is not None:
-                x = ((x << c[0]) | (x << c[1]) if len(c) == 2 else x << c[0]) & full
-                if x:
-                    ns &= clear
-                    cur[ns] = get(ns, 0) | x
-        return cur
     for ns, x in raw.items():
         for fsh, ct in ctabs:
             n = ns >> fsh & 15
@@ -470,9 +476,10 @@ def final_value(nat: int, tot: int, w: int, wsum: int, cfg: Rules) -> int:
     return tot if cfg.all_wild_melds and w >= 3 else tot + wsum
 
 
-def _solve(key: tuple[int, ...], wild_rank: int, cfg: Rules, run: Run | None) -> int:
-    """Least deadwood of the sorted hand ``key`` (-1 when the fast path does not apply);
-    fills ``run`` for plans and discards when given."""
+def solve(key: tuple[int, ...], wild_rank: int, cfg: Rules, run: Run | None = None) -> int:
+    """Least deadwood of the sorted hand ``key`` under the default meld rules; -1 when the
+    DP does not take the hand (more than ``_MAX_CARDS`` cards, more than ``_suits.U``
+    wilds, or a code held 3 times). Fills ``run`` for plans and discards when given."""
     if len(key) > _MAX_CARDS:
         return -1  # the DP's states grow fast past a round's hand: the search takes it
     acc = sum(map(_INC[wild_rank].__getitem__, key))
@@ -489,8 +496,12 @@ def _solve(key: tuple[int, ...], wild_rank: int, cfg: Rules, run: Run | None) ->
     held, contested = _contested(lanes, w)
     const, isoc, items = _suits_of(lanes, held, contested, w, wi, run)
     const &= full
-    seq, st0, contested = _steps_of(items, contested, isoc, wi)
-    const = _lone_pairs(contested, isoc, const, sw, full, run)
+    seq: list[Step] = []
+    st0 = 0
+    if items:
+        seq, st0, contested = _steps_of(items, contested, isoc, wi)
+    if contested:
+        const = _lone_pairs(contested, isoc, const, sw, full, run)
     res = 1
     if run is not None:
         if items:
@@ -550,6 +561,7 @@ def _suits_of(
     naturals per contested rank (4-bit counts) and the branching items (lowest branching
     position, suit, options, branching positions)."""
     sw = WIDTHS[wi]
+    full = (1 << ((w + 1) * sw)) - 1
     memo = _INFO
     kbase = (w << 44) | (wi << 48)
     const = 1
@@ -559,10 +571,11 @@ def _suits_of(
         if not pr:
             continue
         ls = lanes >> (22 * s) & _M22
-        mk = ls | ((pr & contested) << 22) | kbase
+        cs = pr & contested
+        mk = ls | (cs << 22) | kbase
         info = memo.get(mk)
         if info is None:
-            info = _suit_info(_TB[0] if _TB else suit_table(), ls, pr & contested, w, sw)
+            info = _suit_info(_TB[0] if _TB else suit_table(), ls, cs, w, sw)
             if len(memo) >= _MEMO_SIZE:
                 memo.clear()
             memo[mk] = info
@@ -574,7 +587,7 @@ def _suits_of(
             n = 0
             for sh in csh:
                 n |= const << sh
-            const = n & ((1 << ((w + 1) * sw)) - 1)
+            const = n & full
         for q0, opts, brq in its:
             items.append((q0, s, opts, brq))
         if run is not None:
@@ -626,18 +639,11 @@ def _lone_pairs(contested: int, isoc: int, const: int, sw: int, full: int, run: 
     return const
 
 
-def solve(key: tuple[int, ...], wild_rank: int, cfg: Rules) -> int | None:
-    """Least deadwood of the sorted hand ``key`` under default rules (None when the fast
-    path does not apply: W > ``_suits.U`` or a code held 3+ times)."""
-    r = _solve(key, wild_rank, cfg, None)
-    return None if r < 0 else r
-
-
 def solve_run(key: tuple[int, ...], wild_rank: int, cfg: Rules) -> Run | None:
     """A recorded solve of the sorted hand ``key`` (None when the fast path does not
     apply), for ``plan_of``, ``dead_of`` and ``drop_value``."""
     run = Run()
-    return run if _solve(key, wild_rank, cfg, run) >= 0 else None
+    return run if solve(key, wild_rank, cfg, run) >= 0 else None
 
 
 def cache_clear() -> None:

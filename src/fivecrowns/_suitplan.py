@@ -1,4 +1,4 @@
-"""What a recorded suit DP solve (``_suitdp.Run``) gives: its arrangement (which naturals
+"""What a recorded suit DP solve (``Run``) gives: its arrangement (which naturals
 the optimal solve melds into which runs and books, then where the wilds go) and its
 discards (the solve without one card, re-run from the step that card changes).
 
@@ -16,8 +16,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from . import _suitdp
-from ._suitdp import Ctab, Opt, Run
+from ._suitdp import (
+    CLOSE,
+    P3,
+    PARETO,
+    WIDTHS,
+    Ctab,
+    Opt,
+    Run,
+    Step,
+    dp,
+    final_value,
+    fold,
+    least_of,
+    pareto,
+    pareto_bits,
+    solve_run,
+    suit_table,
+)
 from ._suits import suit_runs
 from .cards import JOKER_CODE as JOKER
 from .rules import Rules
@@ -407,15 +423,15 @@ def _drop_wild(run: Run, cfg: Rules, points: int) -> int:
     naturals that cannot meet, ranks contested with a wild only offer books the budget
     rules out), and each table row and Pareto option lists its pairs for every budget."""
     w = run.w - 1
-    nat = _suitdp.least_of(run.res, run.const, w, run.sw, run.full, run.tot)
-    return _suitdp.final_value(nat, run.tot, w, run.wsum - points, cfg)
+    nat = least_of(run.res, run.const, w, run.sw, run.full, run.tot)
+    return final_value(nat, run.tot, w, run.wsum - points, cfg)
 
 
 def drop_run(run: Run, key: tuple[int, ...], wild_rank: int, cfg: Rules, c: int) -> Run:
     """A recorded solve of the recorded hand ``key`` without one copy of ``c`` (as
     ``drop_value``; for ``plan_of``)."""
     if c == JOKER or c % 11 + 3 == wild_rank:
-        rest = _suitdp.solve_run(_without(key, c), wild_rank, cfg)
+        rest = solve_run(_without(key, c), wild_rank, cfg)
         assert rest is not None  # fewer wilds than the hand: the fast path still applies
         return rest
     out = Run()
@@ -428,7 +444,7 @@ class _Change(NamedTuple):
     isolated naturals, the starting state, the first step to re-run (-1: none) and the
     states before it when they are not the recorded ones."""
 
-    steps: list[_suitdp.Step]
+    steps: list[Step]
     fixed: list[tuple[int, int, int, tuple[int, ...]]]
     iso: list[tuple[int, int]]
     st0: int
@@ -440,24 +456,22 @@ def _change(run: Run, c: int, replan: bool) -> _Change:
     """Where natural ``c`` sits in the recorded solve, and the solve without it: in a
     suit's factor of ``const``, in a DP step's options, or isolated (``_isolated``)."""
     s, q = divmod(c, 11)
-    pq = _suitdp.P3[q]
-    tb = _suitdp.suit_table()
+    pq = P3[q]
+    tb = suit_table()
     for j, (kind, fs, p, _pts) in enumerate(run.fixed):
         if kind == 0 and fs == s and p // pq % 3:
-            factor = (0, s, p - pq, _suitdp.pareto(tb, p - pq, run.w, run.sw))
+            factor = (0, s, p - pq, pareto(tb, p - pq, run.w, run.sw))
             fixed = [*run.fixed[:j], factor, *run.fixed[j + 1 :]]
             return _Change(run.steps, fixed, run.iso, run.st0, -1, None)
     for i, (opts, ctabs) in enumerate(run.steps):
         if run.step_suits[i] == s and opts[0][2] // pq % 3:
             # options sending every copy of c to the book no longer exist (the memo lookup
-            # of ``_suitdp.pareto_bits`` inlined, as in ``_branching_item``)
+            # of ``pareto_bits`` inlined, as in ``_branching_item``)
             kw = (run.w << 18) | (run.sw << 22)
             kept = []
             for dl, _p, pp, _b in opts:
                 if pp // pq % 3:
-                    pts, bits = _suitdp.PARETO.get(pp - pq | kw) or _suitdp.pareto_bits(
-                        tb, pp - pq, run.w, run.sw
-                    )
+                    pts, bits = PARETO.get(pp - pq | kw) or pareto_bits(tb, pp - pq, run.w, run.sw)
                     kept.append((dl, pts, pp - pq, bits))
             steps = [*run.steps[:i], (tuple(kept), ctabs), *run.steps[i + 1 :]]
             return _Change(steps, run.fixed, run.iso, run.st0, i, None)
@@ -474,7 +488,7 @@ def _isolated(run: Run, s: int, q: int, replan: bool) -> _Change:
     iso = [(fs, ic - (1 << q4) if fs == s and ic >> q4 & 15 else ic) for fs, ic in run.iso]
     for i, (opts, ctabs) in enumerate(run.steps):
         if any(fsh == q4 for fsh, _ct in ctabs):
-            ct2 = _suitdp.CLOSE[_suitdp.WIDTHS.index(run.sw)][q][c0 - 1]
+            ct2 = CLOSE[WIDTHS.index(run.sw)][q][c0 - 1]
             ctabs2 = [(fsh, ct2 if fsh == q4 else ct) for fsh, ct in ctabs]
             steps = [*run.steps[:i], (opts, ctabs2), *run.steps[i + 1 :]]
             st0 = run.st0 - (1 << q4)
@@ -512,15 +526,15 @@ def _drop(run: Run, cfg: Rules, c: int, out: Run | None, cutoff: int | None = No
         cut = full
         if cutoff is not None:
             # deadwood only grows along the DP: keep the pairs that can end <= cutoff
-            dmin = _suitdp.fold(const, w, sw, cutoff + 1)
+            dmin = fold(const, w, sw, cutoff + 1)
             if dmin > cutoff:
                 return cutoff + 1
             cut &= ((1 << (cutoff - dmin + 1)) - 1) * (full // ((1 << sw) - 1))
             cur = {st: x for st, v in cur.items() if (x := v & cut)}
-        res = _suitdp.dp(change.steps[start:], cur, cut, states)
+        res = dp(change.steps[start:], cur, cut, states)
     tot = run.tot - c % 11 - 3
-    nat = _suitdp.least_of(res, const, w, sw, full, tot)
-    value = _suitdp.final_value(nat, tot, w, run.wsum, cfg)
+    nat = least_of(res, const, w, sw, full, tot)
+    value = final_value(nat, tot, w, run.wsum, cfg)
     if out is not None:
         assert states is not None
         out.steps, out.step_suits, out.states = change.steps, run.step_suits, states
