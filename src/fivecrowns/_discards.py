@@ -353,8 +353,15 @@ def _live(counts: list[int], wilds: int, c: int) -> bool:
     q, base = c % 11, c - c % 11
     if counts[q] + counts[q + 11] + counts[q + 22] + counts[q + 33] + counts[q + 44] + wilds >= 3:
         return True
-    held = [counts[base + r] > 0 for r in range(max(0, q - 2), min(10, q + 2) + 1)]
-    return any(sum(held[i : i + 3]) >= 3 - wilds for i in range(len(held) - 2))
+    suit = 0  # the ranks of c's suit held within two of c, as bits
+    for r in range(max(0, q - 2), min(10, q + 2) + 1):
+        if counts[base + r]:
+            suit |= 1 << r
+    need = 3 - wilds
+    for low in range(max(0, q - 2), min(q, 8) + 1):  # noqa: SIM110 (any() of a generator costs more)
+        if (suit >> low & 7).bit_count() >= need:
+            return True
+    return False
 
 
 def _drop(key: tuple[int, ...], c: int) -> tuple[int, ...]:

@@ -591,7 +591,8 @@ def _suits_of(
         for q0, opts, brq in its:
             items.append((q0, s, opts, brq))
         if run is not None:
-            run.fixed.extend((0, s, p, pts) for p, pts in fx)
+            for p, pts in fx:
+                run.fixed.append((0, s, p, pts))
             if ic:
                 run.iso.append((s, ic))
     return const, isoc, items

@@ -458,21 +458,24 @@ def _change(run: Run, c: int, replan: bool) -> _Change:
     s, q = divmod(c, 11)
     pq = P3[q]
     tb = suit_table()
+    w, sw = run.w, run.sw
     for j, (kind, fs, p, _pts) in enumerate(run.fixed):
         if kind == 0 and fs == s and p // pq % 3:
-            factor = (0, s, p - pq, pareto(tb, p - pq, run.w, run.sw))
+            factor = (0, s, p - pq, pareto(tb, p - pq, w, sw))
             fixed = [*run.fixed[:j], factor, *run.fixed[j + 1 :]]
             return _Change(run.steps, fixed, run.iso, run.st0, -1, None)
+    suits = run.step_suits
     for i, (opts, ctabs) in enumerate(run.steps):
-        if run.step_suits[i] == s and opts[0][2] // pq % 3:
+        if suits[i] == s and opts[0][2] // pq % 3:
             # options sending every copy of c to the book no longer exist (the memo lookup
             # of ``pareto_bits`` inlined, as in ``_branching_item``)
-            kw = (run.w << 18) | (run.sw << 22)
+            kw = (w << 18) | (sw << 22)
             kept = []
             for dl, _p, pp, _b in opts:
                 if pp // pq % 3:
-                    pts, bits = PARETO.get(pp - pq | kw) or pareto_bits(tb, pp - pq, run.w, run.sw)
-                    kept.append((dl, pts, pp - pq, bits))
+                    pp -= pq
+                    pts, bits = PARETO.get(pp | kw) or pareto_bits(tb, pp, w, sw)
+                    kept.append((dl, pts, pp, bits))
             steps = [*run.steps[:i], (tuple(kept), ctabs), *run.steps[i + 1 :]]
             return _Change(steps, run.fixed, run.iso, run.st0, i, None)
     return _isolated(run, s, q, replan)
