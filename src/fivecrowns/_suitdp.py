@@ -352,18 +352,13 @@ def dp(
     full: int,
     states: list[tuple[dict[int, int], dict[int, int]]] | None = None,
 ) -> int:
-    """Run the DP steps ``seq`` (options, closings) from the states ``cur``; the value of
-    the final state 0 (every rank closed).
-
-    A step first sends every state through every option into *raw* states (``_send``:
-    states reached twice merge), then charges the ranks the step closes once per raw
-    state (``_charge``; a step closing one rank, the commonest, inline). With ``states``,
-    (the states before, the raw states) of each step are appended to it (for ``plan_of``
-    and ``drop_value``)."""
+    """Run the DP steps ``seq`` from the states ``cur``: the value of the final state 0.
+    A step sends every state through every option into raw states (reached twice: they
+    merge), then charges the ranks it closes (``_charge``). With ``states``, each step's
+    (states before, raw states) are appended (for ``plan_of`` and ``drop_value``)."""
     for opts, ctabs in seq:
-        # (the one-state, one-pair and one-closing shortcuts only save time: the helpers
-        # handle those cases too; calling them for it cost a few percent of a cold 13-card
-        # solve, measured with benchmarks/ir_count.py)
+        # (the one-state and one-closing shortcuts only save time; helper calls cost 2-4%
+        # of a 13-card solve, measured with benchmarks/ir_count.py)
         if len(cur) == 1:  # (options send distinct multisets: no two reach one state)
             ((st, v),) = cur.items()
             if v & (v - 1):
@@ -377,7 +372,21 @@ def dp(
                 b = v.bit_length() - 1
                 raw = {st + dl: ob << b for dl, _pts, _pp, ob in opts}
         else:
-            raw = _send(cur, opts)
+            raw = {}
+            get = raw.get
+            for st, v in cur.items():
+                if v & (v - 1):
+                    for dl, pts, _pp, _ob in opts:
+                        x = 0
+                        for sh in pts:
+                            x |= v << sh
+                        ns = st + dl
+                        raw[ns] = get(ns, 0) | x
+                else:
+                    b = v.bit_length() - 1
+                    for dl, _pts, _pp, ob in opts:
+                        ns = st + dl
+                        raw[ns] = get(ns, 0) | ob << b
         if states is not None:
             states.append((cur, raw))
         if not ctabs:  # nothing to charge (rows above W are masked at a later step)
@@ -397,26 +406,6 @@ def dp(
         else:
             cur = _charge(raw, ctabs, full)
     return cur.get(0, 0)
-
-
-def _send(cur: dict[int, int], opts: tuple[Opt, ...]) -> dict[int, int]:
-    """Every state of ``cur`` through every option: the raw states and their values."""
-    raw: dict[int, int] = {}
-    get = raw.get
-    for st, v in cur.items():
-        if v & (v - 1):
-            for dl, pts, _pp, _ob in opts:
-                x = 0
-                for sh in pts:
-                    x |= v << sh
-                ns = st + dl
-                raw[ns] = get(ns, 0) | x
-        else:
-            b = v.bit_length() - 1
-            for dl, _pts, _pp, ob in opts:
-                ns = st + dl
-                raw[ns] = get(ns, 0) | ob << b
-    return raw
 
 
 def _charge(raw: dict[int, int], ctabs: list[tuple[int, Ctab]], full: int) -> dict[int, int]:

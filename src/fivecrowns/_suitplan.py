@@ -439,17 +439,18 @@ def drop_run(run: Run, key: tuple[int, ...], wild_rank: int, cfg: Rules, c: int)
     return out
 
 
-class _Change(NamedTuple):
-    """What one natural fewer changes in a recorded solve: its steps, fixed factors and
-    isolated naturals, the starting state, the first step to re-run (-1: none) and the
-    states before it when they are not the recorded ones."""
-
-    steps: list[Step]
-    fixed: list[tuple[int, int, int, tuple[int, ...]]]
-    iso: list[tuple[int, int]]
-    st0: int
-    start: int
-    cur: dict[int, int] | None
+#: What one natural fewer changes in a recorded solve: (its steps, fixed factors,
+#: isolated naturals, the starting state, the first step to re-run (-1: none), the states
+#: before it when they are not the recorded ones). A plain tuple: a NamedTuple here cost
+#: about 2% of a 14-card ``deadwood_by_discard`` (benchmarks/ir_count.py).
+_Change = tuple[
+    list[Step],
+    list[tuple[int, int, int, tuple[int, ...]]],
+    list[tuple[int, int]],
+    int,
+    int,
+    dict[int, int] | None,
+]
 
 
 def _change(run: Run, c: int, replan: bool) -> _Change:
@@ -463,7 +464,7 @@ def _change(run: Run, c: int, replan: bool) -> _Change:
         if kind == 0 and fs == s and p // pq % 3:
             factor = (0, s, p - pq, pareto(tb, p - pq, w, sw))
             fixed = [*run.fixed[:j], factor, *run.fixed[j + 1 :]]
-            return _Change(run.steps, fixed, run.iso, run.st0, -1, None)
+            return (run.steps, fixed, run.iso, run.st0, -1, None)
     suits = run.step_suits
     for i, (opts, ctabs) in enumerate(run.steps):
         if suits[i] == s and opts[0][2] // pq % 3:
@@ -477,7 +478,7 @@ def _change(run: Run, c: int, replan: bool) -> _Change:
                     pts, bits = PARETO.get(pp | kw) or pareto_bits(tb, pp, w, sw)
                     kept.append((dl, pts, pp, bits))
             steps = [*run.steps[:i], (tuple(kept), ctabs), *run.steps[i + 1 :]]
-            return _Change(steps, run.fixed, run.iso, run.st0, i, None)
+            return (steps, run.fixed, run.iso, run.st0, i, None)
     return _isolated(run, s, q, replan)
 
 
@@ -496,26 +497,26 @@ def _isolated(run: Run, s: int, q: int, replan: bool) -> _Change:
             steps = [*run.steps[:i], (opts, ctabs2), *run.steps[i + 1 :]]
             st0 = run.st0 - (1 << q4)
             if replan:
-                return _Change(steps, run.fixed, iso, st0, 0, None)
+                return (steps, run.fixed, iso, st0, 0, None)
             cur = {st - (1 << q4): v for st, v in run.states[i][0].items()} if i else None
-            return _Change(steps, run.fixed, iso, st0, i, cur)
+            return (steps, run.fixed, iso, st0, i, cur)
     fixed = [f for f in run.fixed if f[0] == 0 or f[1] != q]
     v = q + 3
     if c0 == 2:  # one natural left: deadwood or alone with 2 wilds
         fixed.append((1, q, 0, (v, 2 * run.sw)))
     elif c0 == 3:  # two left: a book with a wild, or deadwood
         fixed.append((1, q, 0, (2 * v, run.sw)))
-    return _Change(run.steps, fixed, iso, run.st0, -1, None)
+    return (run.steps, fixed, iso, run.st0, -1, None)
 
 
 def _drop(run: Run, cfg: Rules, c: int, out: Run | None, cutoff: int | None = None) -> int:
     """``drop_value`` for a natural; fills ``out`` as the recorded solve of the rest."""
-    change = _change(run, c, out is not None)
-    w, sw, full, start = run.w, run.sw, run.full, change.start
+    steps, fixed, iso, st0, start, cur = _change(run, c, out is not None)
+    w, sw, full = run.w, run.sw, run.full
     const = run.const
-    if change.fixed is not run.fixed:
+    if fixed is not run.fixed:
         const = 1
-        for f in change.fixed:
+        for f in fixed:
             acc = 0
             for sh in f[3]:
                 acc |= const << sh
@@ -523,9 +524,8 @@ def _drop(run: Run, cfg: Rules, c: int, out: Run | None, cutoff: int | None = No
     states = None if out is None else run.states[:start] if start >= 0 else run.states
     res = run.res
     if start >= 0:
-        cur = change.cur
         if cur is None:
-            cur = {change.st0: 1} if start == 0 else run.states[start][0]
+            cur = {st0: 1} if start == 0 else run.states[start][0]
         cut = full
         if cutoff is not None:
             # deadwood only grows along the DP: keep the pairs that can end <= cutoff
@@ -534,20 +534,14 @@ def _drop(run: Run, cfg: Rules, c: int, out: Run | None, cutoff: int | None = No
                 return cutoff + 1
             cut &= ((1 << (cutoff - dmin + 1)) - 1) * (full // ((1 << sw) - 1))
             cur = {st: x for st, v in cur.items() if (x := v & cut)}
-        res = dp(change.steps[start:], cur, cut, states)
+        res = dp(steps[start:], cur, cut, states)
     tot = run.tot - c % 11 - 3
     nat = least_of(res, const, w, sw, full, tot)
     value = final_value(nat, tot, w, run.wsum, cfg)
     if out is not None:
         assert states is not None
-        out.steps, out.step_suits, out.states = change.steps, run.step_suits, states
-        out.fixed, out.iso, out.st0, out.const, out.res = (
-            change.fixed,
-            change.iso,
-            change.st0,
-            const,
-            res,
-        )
+        out.steps, out.step_suits, out.states = steps, run.step_suits, states
+        out.fixed, out.iso, out.st0, out.const, out.res = fixed, iso, st0, const, res
         out.full, out.nat, out.sw, out.tot, out.value = full, nat, sw, tot, value
         out.w, out.wsum = w, run.wsum
     return value
