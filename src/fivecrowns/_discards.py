@@ -6,7 +6,7 @@ Two exact algorithms answer "the least deadwood of a hand":
   of any suits) with at most three packs: fast, and it records its solve so that one
   card's discard re-runs only part of it;
 * the memoised search (``_search``), for everything else: house meld rules, more packs,
-  hands the suit DP refuses (more than ten wilds, a card held three times).
+  hands the suit DP refuses (more than 16 cards or ten wilds, a card held three times).
 
 On top of them this module answers the questions asked after drawing: the value of every
 discard, the best discard (branch and bound over lower bounds), whether some discard
@@ -24,7 +24,7 @@ from typing import Generic, TypeVar
 
 from . import _search, _suitdp, _suitplan
 from ._suitplan import Layout
-from .cards import JOKER_CODE
+from .cards import JOKER_CODE, is_wild_code
 from .rules import Rules
 
 __all__ = [
@@ -108,14 +108,6 @@ def cache_clear() -> None:
 # -- one hand -------------------------------------------------------------------------------
 
 
-def _points(code: int, wild_rank: int, rules: Rules) -> int:
-    return rules.points_by_code(wild_rank or None)[code]
-
-
-def _is_wild(code: int, wild_rank: int) -> bool:
-    return code == JOKER_CODE or code % 11 + 3 == wild_rank
-
-
 def _least(key: tuple[int, ...], wild_rank: int, rules: Rules) -> int:
     if _suitdp.applies(rules):
         value = _suitdp.solve(key, wild_rank, rules)
@@ -155,7 +147,7 @@ def meld_kind(cards: Sequence[int], wild_rank: int, rules: Rules) -> str | None:
     """ "book" or "run" if ``cards`` (codes) is one valid meld under ``rules`` (a book when
     it could be either), else None."""
     n = len(cards)
-    nats = [c for c in cards if not _is_wild(c, wild_rank)]
+    nats = [c for c in cards if not is_wild_code(c, wild_rank)]
     m = len(nats)
     limit = rules.max_wilds_in(m)
     if n < 3 or (limit is not None and n - m > limit) or (m == 0 and not rules.all_wild_melds):
@@ -183,9 +175,9 @@ def _discards(key: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[tuple
         if run is not None:
             # a deadwood card's discard is exact from one arrangement; every other re-runs
             # part of the recorded solve
+            points = rules.points_by_code(wild_rank or None)
             values = {
-                c: run.value - _points(c, wild_rank, rules)
-                for c in _suitplan.dead_of(run, key, wild_rank, rules)
+                c: run.value - points[c] for c in _suitplan.dead_of(run, key, wild_rank, rules)
             }
             for c in set(key):
                 if c not in values:
@@ -425,7 +417,7 @@ def _outs(key: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[int, ...]
             found.update(s * 11 + wild_rank - 3 for s in range(5))
     counts, wilds = _natural_counts(key, wild_rank)
     for x in range(55):
-        if _is_wild(x, wild_rank):
+        if is_wild_code(x, wild_rank):
             continue
         # x must sit in a meld (discarding x leaves the hand, which does not go out)
         counts[x] += 1

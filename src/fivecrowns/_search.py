@@ -17,9 +17,15 @@ at the wilds left: more can never be used), and is memoised on those three.
 
 Wilds are interchangeable inside melds, so melds take the costliest wilds and the
 unmelded ones are the cheapest. The score is lexicographic: least deadwood points, then
-fewest unmelded cards (a wild worth 0 points still counts as unmelded). The search stops
-looking at a hand's choices once one melds every card: nothing does better, which makes
-large hands that meld completely cheap.
+fewest unmelded cards (a wild worth 0 points still counts as unmelded).
+
+What keeps it fast, each exact under every rule option: naturals in no meld at all are
+set aside as deadwood first (``hopeless``); the hand's components (naturals that could
+share a meld) are finished one at a time, so the rest of the hand is reached once whatever
+was done inside a component (``split``); a natural's choices depend only on the naturals
+of its rank and of its suit above it and the wilds left, and are kept per those
+(``moves``); and a state stops looking once a choice melds every card (nothing does
+better, which makes large hands that meld completely cheap).
 """
 
 from __future__ import annotations
