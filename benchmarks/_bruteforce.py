@@ -1,10 +1,10 @@
 """Slow, obviously-correct brute force for the Five Crowns hand solver core.
 
-Only used to check ``fivecrowns._solver_core``.  Every valid meld is enumerated as a
+Only used to check the solver (``benchmarks/check_solver.py``).  Every valid meld is enumerated as a
 sub-multiset of the hand (checked against the rules directly), and every set of disjoint
 melds is tried (memoised on the remaining multiset).  Exponential: fine up to ~11 cards.
 
-The config object only needs the attributes of ``CoreConfig`` (duck typed on purpose, so
+The config object only needs the attributes ``check_solver.py`` gives it (duck typed, so
 this file does not depend on the module it checks).
 """
 

@@ -1,7 +1,7 @@
 """Default-rules fast path of the hand solver core: a dynamic programme over the suits.
 
 Default meld rules (unlimited wilds per meld, books of any suits) make the answer the least
-*natural* deadwood reachable with at most W wilds in melds (see ``_solver_core``).  Every
+*natural* deadwood reachable with at most W wilds in melds (see ``docs/solver.md``).  Every
 natural is deadwood, in a run of its suit or in the book of its rank, and
 
 * one book per rank suffices, and a natural that is in no run joins its rank's book
