@@ -24,7 +24,7 @@ from typing import Generic, TypeVar
 
 from . import _search, _suitdp, _suitplan
 from ._suitplan import Layout
-from .cards import JOKER_CODE, is_wild_code
+from .cards import JOKER_CODE, is_wild_code, without_code
 from .rules import Rules
 
 __all__ = [
@@ -227,17 +227,17 @@ def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[in
         lambda c, cutoff: _suitplan.drop_value(run, key, wild_rank, rules, c, cutoff),
     )
     if best in exact:
-        return best, Layout(whole.melds, _drop(whole.deadwood, best), value)
+        return best, Layout(whole.melds, without_code(whole.deadwood, best), value)
     if value == whole.points:  # a melded card whose meld stays a meld without it
         for i, (_kind, cards) in enumerate(whole.melds):
             if best in cards:
-                rest = _drop(cards, best)
+                rest = without_code(cards, best)
                 kind = meld_kind(rest, wild_rank, rules)
                 if kind is not None:
                     melds = (*whole.melds[:i], (kind, rest), *whole.melds[i + 1 :])
                     return best, Layout(melds, whole.deadwood, value)
                 break
-    rest_key = _drop(key, best)
+    rest_key = without_code(key, best)
     layout = _suitplan.arrangement(
         _suitplan.drop_run(run, key, wild_rank, rules, best), rest_key, wild_rank, rules
     )
@@ -356,11 +356,6 @@ def _live(counts: list[int], wilds: int, c: int) -> bool:
     return False
 
 
-def _drop(key: tuple[int, ...], c: int) -> tuple[int, ...]:
-    i = key.index(c)
-    return key[:i] + key[i + 1 :]
-
-
 # -- going out ------------------------------------------------------------------------------
 
 
@@ -385,7 +380,7 @@ def _can_out(key: tuple[int, ...], wild_rank: int, rules: Rules) -> bool:
     def value(c: int) -> int:
         if run is not None:
             return _suitplan.drop_value(run, key, wild_rank, rules, c, 0)
-        return _least_cached(_drop(key, c), wild_rank, rules)
+        return _least_cached(without_code(key, c), wild_rank, rules)
 
     # a hand that goes out most often keeps one card of deadwood: worth the least deadwood
     candidates.sort(key=lambda cand: abs(least + cand[2]))

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from .cards import JOKER_CODE
+from .cards import JOKER_CODE, without_code
 from .rules import Rules
 
 __all__ = ["Score", "Solution", "best_discard", "discard_scores", "score", "solve"]
@@ -437,9 +437,8 @@ class _Discards:
 
     def solution(self, c: int) -> Solution:
         search, live, hopeless = self.rest(c)
-        rest = list(self.codes)
-        rest.remove(c)
-        return _solution(search, live, hopeless, tuple(rest), self.wild_rank)
+        rest = without_code(self.codes, c)
+        return _solution(search, live, hopeless, rest, self.wild_rank)
 
 
 def discard_scores(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> dict[int, Score]:

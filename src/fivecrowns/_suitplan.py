@@ -36,6 +36,7 @@ from ._suitdp import (
 )
 from ._suits import suit_runs
 from .cards import JOKER_CODE as JOKER
+from .cards import without_code
 from .rules import Rules
 
 __all__ = [
@@ -431,7 +432,7 @@ def drop_run(run: Run, key: tuple[int, ...], wild_rank: int, cfg: Rules, c: int)
     """A recorded solve of the recorded hand ``key`` without one copy of ``c`` (as
     ``drop_value``; for ``plan_of``)."""
     if c == JOKER or c % 11 + 3 == wild_rank:
-        rest = solve_run(_without(key, c), wild_rank, cfg)
+        rest = solve_run(without_code(key, c), wild_rank, cfg)
         assert rest is not None  # fewer wilds than the hand: the fast path still applies
         return rest
     out = Run()
@@ -545,11 +546,6 @@ def _drop(run: Run, cfg: Rules, c: int, out: Run | None, cutoff: int | None = No
         out.full, out.nat, out.sw, out.tot, out.value = full, nat, sw, tot, value
         out.w, out.wsum = w, run.wsum
     return value
-
-
-def _without(key: tuple[int, ...], c: int) -> tuple[int, ...]:
-    i = key.index(c)
-    return key[:i] + key[i + 1 :]
 
 
 def cache_clear() -> None:

@@ -45,6 +45,7 @@ __all__ = [
     "is_wild_code",
     "parse_cards",
     "without",
+    "without_code",
 ]
 
 
@@ -222,6 +223,17 @@ def is_wild_code(code: int, wild_rank: int | None) -> bool:
     (True, True)
     """
     return code == JOKER_CODE or code % 11 + 3 == wild_rank
+
+
+def without_code(codes: tuple[int, ...], code: int) -> tuple[int, ...]:
+    """``codes`` with its first copy of ``code`` taken out (the code form of
+    :func:`without`, for the solver's sorted code tuples); ``code`` must be there.
+
+    >>> without_code((3, 7, 7, 55), 7)
+    (3, 7, 55)
+    """
+    i = codes.index(code)
+    return codes[:i] + codes[i + 1 :]
 
 
 def without(cards: Iterable[Card], removed: Iterable[Card]) -> tuple[Card, ...]:
