@@ -8,6 +8,7 @@ game itself, as a typed library for apps and bots.
 (Card.parse('10H'), Card.parse('J*'), Card.parse('JK'))
 """
 
+from ._engine import CoreInfo, core_info
 from ._version import __version__
 from .actions import (
     DRAW_DISCARD,
@@ -71,6 +72,7 @@ __all__ = [
     "Bot",
     "Card",
     "CardsLike",
+    "CoreInfo",
     "EntryStats",
     "FinalLayout",
     "FiveCrownsError",
@@ -107,6 +109,7 @@ __all__ = [
     "can_meld_all",
     "check_meld",
     "clear_cache",
+    "core_info",
     "deadwood_by_discard",
     "deck",
     "format_cards",

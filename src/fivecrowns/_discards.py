@@ -35,7 +35,6 @@ __all__ = [
     "can_out",
     "discard_values",
     "least",
-    "meld_kind",
     "outs",
 ]
 
@@ -125,12 +124,7 @@ def least(codes: Sequence[int], wild_rank: int, rules: Rules) -> int:
 
 
 def _arrange(key: tuple[int, ...], wild_rank: int, rules: Rules) -> Layout:
-    if _suitdp.applies(rules):
-        run = _suitdp.solve_run(key, wild_rank, rules)
-        if run is not None:
-            layout = _suitplan.arrangement(run, key, wild_rank, rules)
-            if layout is not None:
-                return layout
+    # the search's arrangement under every rule set: the one the compiled core returns
     solution = _search.solve(key, wild_rank, rules)
     return Layout(solution.melds, solution.deadwood, solution.score.points)
 
@@ -141,26 +135,6 @@ _arrange_cached = _cached(_arrange)
 def arrange(codes: Sequence[int], wild_rank: int, rules: Rules) -> Layout:
     """An optimal arrangement of a hand."""
     return _arrange_cached(tuple(sorted(codes)), wild_rank, rules)
-
-
-def meld_kind(cards: Sequence[int], wild_rank: int, rules: Rules) -> str | None:
-    """ "book" or "run" if ``cards`` (codes) is one valid meld under ``rules`` (a book when
-    it could be either), else None."""
-    n = len(cards)
-    nats = [c for c in cards if not is_wild_code(c, wild_rank)]
-    m = len(nats)
-    limit = rules.max_wilds_in(m)
-    if n < 3 or (limit is not None and n - m > limit) or (m == 0 and not rules.all_wild_melds):
-        return None
-    if len({c % 11 for c in nats}) <= 1:
-        suits = {c // 11 for c in nats}
-        if not rules.distinct_suit_books or (len(suits) == m and n <= 5):
-            return "book"
-    ranks = [c % 11 for c in nats]
-    one_suit = len({c // 11 for c in nats}) <= 1 and len(set(ranks)) == m and n <= 11
-    if one_suit and (not ranks or max(ranks) - min(ranks) + 1 <= n):
-        return "run"
-    return None
 
 
 # -- every discard --------------------------------------------------------------------------
@@ -205,20 +179,21 @@ _Candidate = tuple[int, bool, int, int, bool]
 
 
 def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[int, Layout]:
-    """The discard leaving the least deadwood (ties as ``_Candidate`` orders them), with an
-    optimal arrangement of the rest. The hand must not be empty."""
+    """The discard leaving the least deadwood (ties as ``_Candidate`` orders them), with the
+    arrangement of the rest (``arrange``'s). The hand must not be empty."""
     key = tuple(sorted(codes))
     run = _suitdp.solve_run(key, wild_rank, rules) if _suitdp.applies(rules) else None
-    if run is None:  # the search: every discard and the arrangement on one memo
-        best, solution = _search.best_discard(key, wild_rank, rules)
-        return best, Layout(solution.melds, solution.deadwood, solution.score.points)
-    # arrange the whole hand first: discarding one of its deadwood cards leaves exactly
-    # that arrangement without it; other discards re-run part of the recorded solve
+    if run is None:  # the search: every discard on one memo
+        values = _discards_cached(key, wild_rank, rules)
+        card = -min(_candidates(key, wild_rank, rules, 0, dict(values)))[3]
+        return card, _arrange_cached(without_code(key, card), wild_rank, rules)
+    # discarding a deadwood card of the whole hand's arrangement leaves exactly that
+    # arrangement without it; other discards re-run part of the recorded solve
     planned = _suitplan.arrangement(run, key, wild_rank, rules)
     whole = planned or _arrange_cached(key, wild_rank, rules)
     points = rules.points_by_code(wild_rank or None)
     exact = {c: whole.points - points[c] for c in whole.deadwood}
-    best, value = _branch_and_bound(
+    best, _value = _branch_and_bound(
         key,
         wild_rank,
         rules,
@@ -226,22 +201,7 @@ def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[in
         exact,
         lambda c, cutoff: _suitplan.drop_value(run, key, wild_rank, rules, c, cutoff),
     )
-    if best in exact:
-        return best, Layout(whole.melds, without_code(whole.deadwood, best), value)
-    if value == whole.points:  # a melded card whose meld stays a meld without it
-        for i, (_kind, cards) in enumerate(whole.melds):
-            if best in cards:
-                rest = without_code(cards, best)
-                kind = meld_kind(rest, wild_rank, rules)
-                if kind is not None:
-                    melds = (*whole.melds[:i], (kind, rest), *whole.melds[i + 1 :])
-                    return best, Layout(melds, whole.deadwood, value)
-                break
-    rest_key = without_code(key, best)
-    layout = _suitplan.arrangement(
-        _suitplan.drop_run(run, key, wild_rank, rules, best), rest_key, wild_rank, rules
-    )
-    return best, layout or _arrange_cached(rest_key, wild_rank, rules)
+    return best, _arrange_cached(without_code(key, best), wild_rank, rules)
 
 
 def _branch_and_bound(

@@ -3,9 +3,10 @@ discard, whether a hand can go out, and which draws would let it.
 
 All functions take the cards (a string, or an iterable of :class:`~fivecrowns.Card` or card
 strings), the round's wild rank (3..13, or None when only jokers are wild) and the rules.
-The work is done on integer card codes by ``fivecrowns._discards`` (which runs the suit DP
-or the memoised search); this module checks the input and turns the answers back into cards
-and melds.
+The work is done on integer card codes by an engine (``fivecrowns._engine`` picks it): the
+compiled core when it is built, else the Python twin (``fivecrowns._discards``, on the suit
+DP and the memoised search). Both give the same answers, arrangements included. This module
+checks the input and turns the answers back into cards and melds.
 
 >>> min_deadwood("JS QS JK 7H 7D 7C 4D", wild_rank=5)
 4
@@ -27,7 +28,7 @@ from typing import Final
 
 import attrs
 
-from . import _discards
+from . import _engine
 from .cards import JOKER_CODE, NUM_CODES, Card, CardsLike, Rank, format_cards, parse_cards
 from .errors import InvalidHandError
 from .melds import Meld, _solved_meld
@@ -150,7 +151,7 @@ def min_deadwood(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules
             value = _RESULTS.get(key)
             if value is not None:
                 return value
-    value = _discards.least(_codes(cards, rules), _wild(wild_rank), rules)
+    value = _engine.engine(rules).least(_codes(cards, rules), _wild(wild_rank), rules)
     if key is not None:
         if len(_RESULTS) >= _RESULTS_LIMIT:
             _RESULTS.clear()
@@ -214,14 +215,15 @@ def best_arrangement(
     """
     wild = _wild(wild_rank)
     codes = _codes(cards, rules)
-    melds, deadwood, points = _discards.arrange(codes, wild, rules)
+    engine = _engine.engine(rules)
+    melds, deadwood, points = engine.arrange(codes, wild, rules)
     if points == 0 and deadwood and _melds_all(codes, wild, rules):
-        melds, deadwood, _ = _discards.arrange(codes, wild, _melded(rules))
+        melds, deadwood, _ = engine.arrange(codes, wild, _melded(rules))
     return _arrangement(melds, deadwood, points, wild, rules)
 
 
 def _melds_all(codes: list[int], wild: int, rules: Rules) -> bool:
-    return _discards.least(codes, wild, _melded(rules)) == 0
+    return _engine.engine(rules).least(codes, wild, _melded(rules)) == 0
 
 
 def best_discard(
@@ -240,9 +242,10 @@ def best_discard(
     if not codes:
         raise InvalidHandError("best_discard needs a hand of at least one card")
     wild = _wild(wild_rank)
-    discard, (melds, deadwood, points) = _discards.best_discard(codes, wild, rules)
+    engine = _engine.engine(rules)
+    discard, (melds, deadwood, points) = engine.best_discard(codes, wild, rules)
     if points == 0 and deadwood:  # a wild worth nothing is left: go out instead if possible
-        melded, layout = _discards.best_discard(codes, wild, _melded(rules))
+        melded, layout = engine.best_discard(codes, wild, _melded(rules))
         if layout.points == 0:
             discard, melds, deadwood = melded, layout.melds, layout.deadwood
     return _CARDS[discard], _arrangement(melds, deadwood, points, wild, rules)
@@ -261,7 +264,7 @@ def deadwood_by_discard(
     {'7H': 42, '8H': 41, '9H': 40, 'KS': 12, 'QD': 13}
     """
     codes = _codes(cards, rules)
-    values = _discards.discard_values(codes, _wild(wild_rank), rules)
+    values = _engine.engine(rules).discard_values(codes, _wild(wild_rank), rules)
     return {_CARDS[code]: points for code, points in values.items()}
 
 
@@ -277,7 +280,7 @@ def can_go_out(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules =
     """
     codes = _codes(cards, rules)
     wild = _wild(wild_rank)
-    if codes and _discards.can_out(codes, wild, _melded(rules)):
+    if codes and _engine.engine(rules).can_out(codes, wild, _melded(rules)):
         return True
     return rules.go_out_without_discard and _melds_all(codes, wild, rules)
 
@@ -311,23 +314,25 @@ def outs(
     codes = _codes(cards, rules)
     wild = _wild(wild_rank)
     melded = _melded(rules)
-    found = set(_discards.outs(codes, wild, melded))
+    engine = _engine.engine(rules)
+    packs = rules.packs
+    # the cards the deck holds another copy of
+    left = [
+        c for c in range(NUM_CODES) if codes.count(c) < (3 * packs if c == JOKER_CODE else packs)
+    ]
+    found = set(engine.outs(codes, wild, melded))
     if rules.go_out_without_discard:
         found.update(
             code
-            for code in range(NUM_CODES)
-            if code not in found and _discards.least([*codes, code], wild, melded) == 0
+            for code in left
+            if code not in found and engine.least([*codes, code], wild, melded) == 0
         )
-    packs = rules.packs
-    return frozenset(
-        _CARDS[code]
-        for code in found
-        if codes.count(code) < (3 * packs if code == JOKER_CODE else packs)
-    )
+    return frozenset(_CARDS[code] for code in left if code in found)
 
 
 def clear_cache() -> None:
     """Empty the solver's caches (they are bounded; this is for measuring cold speed)."""
     _RESULTS.clear()
     _MELDS.clear()
-    _discards.cache_clear()
+    for engine in _engine.engines():
+        engine.cache_clear()

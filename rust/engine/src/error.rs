@@ -1,0 +1,64 @@
+//! Why the engine refuses a hand.
+
+use std::fmt;
+
+/// A hand (or a wild rank, or a rule set) the engine cannot solve; the message says what was
+/// wrong and what is accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HandError {
+    /// A card code outside 0..=55.
+    BadCode(u32),
+    /// A wild rank outside 3..=13 (0: only jokers are wild).
+    BadWildRank(u32),
+    /// More copies of a card than the deck holds.
+    TooManyCopies {
+        code: u8,
+        copies: usize,
+        allowed: usize,
+    },
+    /// A rule set outside what the rules accept.
+    BadRules(String),
+    /// A question that needs cards asked of an empty hand.
+    Empty(&'static str),
+}
+
+fn card_name(code: u8) -> String {
+    if code == crate::JOKER {
+        return "JK".to_string();
+    }
+    let rank = match code % 11 + 3 {
+        11 => "J".to_string(),
+        12 => "Q".to_string(),
+        13 => "K".to_string(),
+        r => r.to_string(),
+    };
+    let suit = ["*", "H", "C", "S", "D"][usize::from(code / 11)];
+    format!("{rank}{suit}")
+}
+
+impl fmt::Display for HandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HandError::BadCode(code) => {
+                write!(f, "card codes are 0 to 55 (55 is the joker), got {code}")
+            }
+            HandError::BadWildRank(rank) => write!(
+                f,
+                "wild rank must be from 3 to 13, or 0 when only jokers are wild, got {rank}"
+            ),
+            HandError::TooManyCopies {
+                code,
+                copies,
+                allowed,
+            } => write!(
+                f,
+                "{copies} copies of {}, but the deck holds only {allowed}",
+                card_name(*code)
+            ),
+            HandError::BadRules(why) => f.write_str(why),
+            HandError::Empty(what) => write!(f, "{what} needs a hand of at least one card"),
+        }
+    }
+}
+
+impl std::error::Error for HandError {}

@@ -1,0 +1,31 @@
+//! The Five Crowns rules engine on card codes, with nothing of Python in it.
+//!
+//! Cards are codes: `suit * 11 + (rank - 3)` for the 55 naturals (suits stars, hearts, clubs,
+//! spades, diamonds; ranks 3 to 13), and [`JOKER`] (55) for the joker. A wild rank is 3..=13,
+//! or 0 when only jokers are wild.
+//!
+//! [`solver`] answers the questions about one hand (its least deadwood, an optimal
+//! arrangement, the value of every discard, the best discard, going out, the outs) under any
+//! [`MeldRules`]; [`search`] is the exact memoised search underneath, the twin of the Python
+//! package's `fivecrowns._search`, move for move.
+
+pub mod error;
+pub mod naturals;
+pub mod rules;
+pub mod search;
+pub mod solver;
+
+pub use error::HandError;
+pub use rules::{MeldRules, WildLimit};
+pub use solver::{Hand, Kind, Layout, Meld};
+
+/// The code of the joker (the naturals are 0..=54).
+pub const JOKER: u8 = 55;
+/// How many distinct card codes there are: 55 naturals and the joker.
+pub const NUM_CODES: usize = 56;
+
+/// Is `code` wild in a round whose wild rank is `wild_rank` (0: only jokers)?
+#[inline]
+pub fn is_wild(code: u8, wild_rank: u8) -> bool {
+    code == JOKER || code % 11 + 3 == wild_rank
+}

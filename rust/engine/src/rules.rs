@@ -1,0 +1,102 @@
+//! The options of the rules that decide what melds and what unmelded cards cost.
+
+use crate::error::HandError;
+
+/// How many wilds one meld may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WildLimit {
+    /// Any number (the official rules).
+    Unlimited,
+    /// At most this many.
+    AtMost(u32),
+    /// No more wilds than naturals.
+    Naturals,
+}
+
+/// The meld and scoring options of a rule set (the rest of the rules do not touch a hand).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MeldRules {
+    /// Packs in the deck, 1..=16: a hand holds at most this many copies of a natural and three
+    /// times as many jokers.
+    pub packs: u32,
+    /// Books need distinct suits (so hold at most five cards).
+    pub distinct_suit_books: bool,
+    /// How many wilds one meld may hold.
+    pub max_wilds: WildLimit,
+    /// May a meld be all wilds?
+    pub all_wild_melds: bool,
+    /// What an unmelded card of the wild rank costs.
+    pub wild_points: u32,
+    /// What an unmelded joker costs.
+    pub joker_points: u32,
+}
+
+/// "No limit", as a number of wilds: more than any hand holds.
+pub const MANY: i64 = 1 << 30;
+
+/// The largest number of packs.
+pub const MAX_PACKS: u32 = 16;
+/// The largest points an unmelded wild may cost (so no sum of a hand's points overflows).
+pub const MAX_POINTS: u32 = 1 << 20;
+
+impl Default for MeldRules {
+    fn default() -> Self {
+        MeldRules {
+            packs: 2,
+            distinct_suit_books: false,
+            max_wilds: WildLimit::Unlimited,
+            all_wild_melds: true,
+            wild_points: 20,
+            joker_points: 50,
+        }
+    }
+}
+
+impl MeldRules {
+    /// Checks the options: packs 1..=16, points at most [`MAX_POINTS`].
+    pub fn validate(&self) -> Result<(), HandError> {
+        if !(1..=MAX_PACKS).contains(&self.packs) {
+            return Err(HandError::BadRules(format!(
+                "packs must be from 1 to {MAX_PACKS}, got {}",
+                self.packs
+            )));
+        }
+        for (name, value) in [
+            ("wild_points", self.wild_points),
+            ("joker_points", self.joker_points),
+        ] {
+            if value > MAX_POINTS {
+                return Err(HandError::BadRules(format!(
+                    "{name} must be at most {MAX_POINTS} for the compiled core, got {value}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// How many wilds a meld of `naturals` natural cards may hold ([`MANY`]: no limit).
+    pub fn limit(&self, naturals: usize) -> i64 {
+        match self.max_wilds {
+            WildLimit::Unlimited => MANY,
+            WildLimit::AtMost(n) => i64::from(n),
+            WildLimit::Naturals => naturals as i64,
+        }
+    }
+
+    /// What `code` costs unmelded in a round with wild rank `wild_rank` (0: jokers only).
+    pub fn points(&self, code: u8, wild_rank: u8) -> u32 {
+        if code == crate::JOKER {
+            self.joker_points
+        } else if code % 11 + 3 == wild_rank {
+            self.wild_points
+        } else {
+            u32::from(code % 11 + 3)
+        }
+    }
+
+    /// Are these the default meld options (any wilds per meld, books of any suits, all-wild
+    /// melds)? Points and packs aside.
+    pub fn default_melds(&self) -> bool {
+        !self.distinct_suit_books && self.max_wilds == WildLimit::Unlimited && self.all_wild_melds
+    }
+}

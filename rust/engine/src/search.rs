@@ -1,0 +1,649 @@
+//! The memoised search: an exact solver for every rule set, the twin of the Python package's
+//! `fivecrowns._search`, move for move (the same states, the same order of choices, the same
+//! arrangement chosen among the optimal ones).
+//!
+//! The search takes the lowest remaining natural card (lowest rank, then suit) and tries
+//! everything it can be: the lowest natural of a run of its suit (the run takes, rank by rank
+//! upwards, a natural of its suit or a wild filling the gap, and ends on a natural), in a book
+//! of its rank (with any other naturals of that rank), or deadwood. No natural of a lower rank
+//! is left, so no meld holding the card is missed.
+//!
+//! A meld takes only the wilds it needs (its gaps, and the padding to three cards); the wilds
+//! it could take beyond those (its spare room) are added to a running total. Spare wilds never
+//! change which melds are possible, so where they go is settled when no natural is left: some
+//! fill spare room, the rest form all-wild melds where the rules allow them, and those left
+//! over are deadwood (the cheapest). The value of the rest of a hand depends only on the
+//! naturals left, the wilds left and the spare room so far (capped at the wilds left), and is
+//! memoised on those three. The score is lexicographic: least deadwood points, then fewest
+//! unmelded cards.
+//!
+//! What keeps it fast, each exact under every rule option: naturals in no meld at all are set
+//! aside as deadwood first ([`Search::hopeless`]); the hand's components (naturals that could
+//! share a meld) are finished one at a time ([`Search::split`]); a natural's choices depend
+//! only on the naturals of its rank, those of its suit above it and the wilds left, and are
+//! kept per those; and a state stops looking once a choice melds every card.
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use crate::is_wild;
+use crate::naturals::Naturals;
+use crate::rules::{MeldRules, MANY};
+
+/// A hand's value: deadwood points, then unmelded cards (compared in that order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Hash)]
+pub struct Score {
+    pub points: u64,
+    pub unmelded: u64,
+}
+
+impl Score {
+    /// The score of a hand whose every card melds.
+    pub const NOTHING: Score = Score {
+        points: 0,
+        unmelded: 0,
+    };
+
+    fn plus(self, other: Score) -> Score {
+        Score {
+            points: self.points + other.points,
+            unmelded: self.unmelded + other.unmelded,
+        }
+    }
+}
+
+/// A book (one rank) or a run (one suit, consecutive ranks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    Book,
+    Run,
+}
+
+impl Kind {
+    /// "book" or "run".
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Book => "book",
+            Kind::Run => "run",
+        }
+    }
+}
+
+/// An optimal arrangement: its score, its melds (kind, sorted codes, wilds included) and its
+/// sorted deadwood.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    pub score: Score,
+    pub melds: Vec<(Kind, Vec<u8>)>,
+    pub deadwood: Vec<u8>,
+}
+
+/// One choice for the lowest natural: the deadwood it adds, the naturals it takes (as a
+/// multiset), the wilds it takes, the spare room it adds, and its meld (None: deadwood).
+#[derive(Debug)]
+struct Move {
+    points: u64,
+    unmelded: u64,
+    delta: Naturals,
+    wilds: u64,
+    room: i64,
+    meld: Option<(Kind, Vec<u8>)>,
+}
+
+/// A marker for "a wild goes here" in a meld being built.
+const PLACEHOLDER: u8 = u8::MAX;
+
+/// One hand's search: the rules, the wild points, the memo.
+pub struct Search {
+    rules: MeldRules,
+    /// Points of the cheapest 0, 1, 2, ... wilds.
+    prefix: Vec<u64>,
+    memo: FxHashMap<(Naturals, u64, u64), Score>,
+    /// Wilds a meld of m naturals may hold, by m ([`MANY`]: no limit).
+    limit: Vec<i64>,
+    /// The most cards of an all-wild meld (0: none).
+    all_wild_cap: i64,
+    templates: FxHashMap<(u8, u64, u32, u64), Rc<[Move]>>,
+    /// The fields of each component of the hand, in order (empty: one component).
+    parts: Rc<[Naturals]>,
+}
+
+impl Search {
+    /// A search for hands with these wilds (their points, in any order).
+    pub fn new(rules: &MeldRules, wild_points: &[u64]) -> Search {
+        let mut sorted = wild_points.to_vec();
+        sorted.sort_unstable();
+        let mut prefix = Vec::with_capacity(sorted.len() + 1);
+        prefix.push(0);
+        for p in sorted {
+            let last = *prefix.last().unwrap_or(&0);
+            prefix.push(last + p);
+        }
+        let limit: Vec<i64> = (0..56).map(|m| rules.limit(m)).collect();
+        // an all-wild meld: a book of any size, or with distinct-suit books one of at most 5
+        // cards or a run of at most 11; never under "naturals"
+        let cap = if rules.distinct_suit_books { 11 } else { MANY };
+        let all_wild_cap = if rules.all_wild_melds {
+            cap.min(limit[0])
+        } else {
+            0
+        };
+        Search {
+            rules: *rules,
+            prefix,
+            memo: FxHashMap::default(),
+            limit,
+            all_wild_cap,
+            templates: FxHashMap::default(),
+            parts: Rc::from(Vec::new()),
+        }
+    }
+
+    /// The number of wilds of the hand.
+    pub fn wilds(&self) -> u64 {
+        (self.prefix.len() - 1) as u64
+    }
+
+    /// Order the search by the components of the naturals of `state`: two naturals can share
+    /// a meld only if they have one rank, or one suit and no more missing ranks between them
+    /// than a run can fill with the hand's wilds. A smaller hand keeps a valid order.
+    pub fn split(&mut self, state: &Naturals) {
+        let w = self.wilds() as i64;
+        let reach = w.min(self.limit[55]) + 1;
+        let codes: Vec<u8> = state.codes().collect();
+        let mut group: Vec<usize> = (0..codes.len()).collect();
+        fn root(group: &[usize], mut i: usize) -> usize {
+            while group[i] != i {
+                i = group[i];
+            }
+            i
+        }
+        for (i, &a) in codes.iter().enumerate() {
+            for (j, &b) in codes.iter().enumerate().skip(i + 1) {
+                let same_suit = a / 11 == b / 11 && i64::from(b - a) <= reach;
+                if a % 11 == b % 11 || same_suit {
+                    let (ra, rb) = (root(&group, i), root(&group, j));
+                    group[rb] = ra;
+                }
+            }
+        }
+        let mut masks: FxHashMap<usize, Naturals> = FxHashMap::default();
+        for (i, &c) in codes.iter().enumerate() {
+            masks.entry(root(&group, i)).or_default().set_field(c);
+        }
+        let mut parts: Vec<Naturals> = masks.into_values().collect();
+        parts.sort_by_key(Naturals::lowest_slot);
+        self.parts = Rc::from(parts);
+    }
+
+    /// The lowest natural (lowest rank, then suit) of the first component left.
+    fn lowest(&self, state: &Naturals) -> u8 {
+        for mask in self.parts.iter() {
+            if let Some(c) = state.and(mask).lowest() {
+                return c;
+            }
+        }
+        state.lowest().expect("a natural is left")
+    }
+
+    /// How many of `w` wilds all-wild melds (3 to `all_wild_cap` cards) can hold.
+    fn all_wild(&self, w: u64) -> u64 {
+        let cap = self.all_wild_cap;
+        if cap < 3 || w < 3 {
+            0
+        } else {
+            w.min(cap as u64 * (w / 3))
+        }
+    }
+
+    /// The score of `w` wilds left when no natural is, with room for `spare` in melds, and
+    /// how many of them go to that room.
+    fn leftover(&self, w: u64, spare: i64) -> (Score, u64) {
+        let (mut best_melded, mut best_spares) = (None, 0);
+        for s in 0..=w.min(spare.max(0) as u64) {
+            let melded = s + self.all_wild(w - s);
+            if best_melded.is_none_or(|b| melded > b) {
+                best_melded = Some(melded);
+                best_spares = s;
+            }
+        }
+        let left = w - best_melded.unwrap_or(0);
+        (
+            Score {
+                points: self.prefix[left as usize],
+                unmelded: left,
+            },
+            best_spares,
+        )
+    }
+
+    /// The naturals of `state` in no meld at all with `w` wilds: deadwood in every
+    /// arrangement, of this hand and of any hand with fewer cards.
+    pub fn hopeless(&self, state: &Naturals, w: u64) -> Naturals {
+        let limit = |m: usize| (w as i64).min(self.limit[m]);
+        let distinct = self.rules.distinct_suit_books;
+        let mut dead = Naturals::EMPTY;
+        for c in state.codes() {
+            let (q, base) = (c % 11, c - c % 11);
+            let same = (0..5).map(|s| state.count(s * 11 + q));
+            let m = if distinct {
+                same.filter(|&x| x > 0).count()
+            } else {
+                same.sum::<u32>() as usize
+            }
+            .min(3);
+            if 3 - m as i64 <= limit(m) {
+                continue;
+            }
+            let held: Vec<bool> = (0..11).map(|r| state.count(base + r) > 0).collect();
+            let q = usize::from(q);
+            let live = (3..12usize).any(|length| {
+                let lows = q.saturating_sub(length - 1)..=q.min(11 - length);
+                lows.into_iter().any(|low| {
+                    let n = held[low..low + length].iter().filter(|&&h| h).count();
+                    n > 0 && (length - n) as i64 <= limit(n)
+                })
+            });
+            if !live {
+                for _ in 0..state.count(c) {
+                    dead.add(c);
+                }
+            }
+        }
+        dead
+    }
+
+    /// The least score of naturals `state` with `w` wilds and `spare` room so far.
+    pub fn value(&mut self, state: &Naturals, w: u64, spare: i64) -> Score {
+        let spare = spare.min(w as i64).max(0) as u64;
+        let key = (*state, w, spare);
+        if let Some(&found) = self.memo.get(&key) {
+            return found;
+        }
+        let found = if state.is_empty() {
+            self.leftover(w, spare as i64).0
+        } else {
+            self.best(state, w, spare as i64)
+        };
+        self.memo.insert(key, found);
+        found
+    }
+
+    fn best(&mut self, state: &Naturals, w: u64, spare: i64) -> Score {
+        let (rest, moves) = self.moves(state, w);
+        let mut best: Option<Score> = None;
+        for m in moves.iter() {
+            let mut found = self.value(&rest.minus(&m.delta), w - m.wilds, spare + m.room);
+            if m.points > 0 {
+                found = Score {
+                    points: found.points + m.points,
+                    unmelded: found.unmelded + m.unmelded,
+                };
+            }
+            if best.is_none_or(|b| found < b) {
+                best = Some(found);
+                if found == Score::NOTHING {
+                    break;
+                }
+            }
+        }
+        best.expect("a natural always has a move")
+    }
+
+    /// The state without its lowest natural, and every choice for that natural: runs, books,
+    /// then deadwood, kept per (the natural, the naturals of its rank, those of its suit
+    /// above it, the wilds left).
+    fn moves(&mut self, state: &Naturals, w: u64) -> (Naturals, Rc<[Move]>) {
+        let c = self.lowest(state);
+        let (q, s) = (c % 11, c / 11);
+        let mut rest = *state;
+        rest.remove(c);
+        let rank = (0..5).fold(0u32, |acc, t| acc << 5 | rest.count(t * 11 + q));
+        let suit = (q + 1..11).fold(0u64, |acc, r| acc << 5 | u64::from(rest.count(s * 11 + r)));
+        let key = (c, w, rank, suit);
+        if let Some(moves) = self.templates.get(&key) {
+            return (rest, Rc::clone(moves));
+        }
+        let mut moves = Vec::new();
+        self.runs(c, &rest, w, &mut moves);
+        self.books(c, &rest, w, &mut moves);
+        moves.push(Move {
+            points: u64::from(q) + 3,
+            unmelded: 1,
+            delta: Naturals::EMPTY,
+            wilds: 0,
+            room: 0,
+            meld: None,
+        });
+        let moves: Rc<[Move]> = Rc::from(moves);
+        self.templates.insert(key, Rc::clone(&moves));
+        (rest, moves)
+    }
+
+    fn meld_move(
+        rest: &Naturals,
+        st: &Naturals,
+        wilds: u64,
+        room: i64,
+        kind: Kind,
+        nats: Vec<u8>,
+    ) -> Move {
+        Move {
+            points: 0,
+            unmelded: 0,
+            delta: rest.minus(st),
+            wilds,
+            room,
+            meld: Some((kind, nats)),
+        }
+    }
+
+    /// Books of `c` with any sub-multiset of the other naturals of its rank.
+    fn books(&self, c: u8, rest: &Naturals, w: u64, out: &mut Vec<Move>) {
+        let distinct = self.rules.distinct_suit_books;
+        let q = c % 11;
+        let mut options: Vec<(Naturals, Vec<u8>)> = vec![(*rest, vec![c])];
+        for code in (q..55).step_by(11) {
+            let mut have = rest.count(code);
+            if distinct {
+                have = if code == c { 0 } else { have.min(1) };
+            }
+            let mut more = Vec::new();
+            for (st, nats) in &options {
+                let (mut st, mut nats) = (*st, nats.clone());
+                for _ in 0..have {
+                    st.remove(code);
+                    nats.push(code);
+                    more.push((st, nats.clone()));
+                }
+            }
+            options.extend(more);
+        }
+        for (st, nats) in options {
+            let m = nats.len();
+            let need = 3i64.saturating_sub(m as i64).max(0);
+            let mut room = self.limit[m] - need;
+            if distinct {
+                room = room.min(5 - m as i64 - need);
+            }
+            if need <= w as i64 && room >= 0 {
+                out.push(Self::meld_move(
+                    rest,
+                    &st,
+                    need as u64,
+                    room,
+                    Kind::Book,
+                    nats,
+                ));
+            }
+        }
+    }
+
+    /// Runs of `c`'s suit whose lowest natural is `c`, ending on a natural.
+    fn runs(&self, c: u8, rest: &Naturals, w: u64, out: &mut Vec<Move>) {
+        let q = i64::from(c % 11);
+        let gaps_allowed = (w as i64).min(self.limit[55]);
+        // partial runs: (state, naturals, gaps, top position), each ending on a natural
+        let mut partial: Vec<(Naturals, Vec<u8>, i64, i64)> = vec![(*rest, vec![c], 0, q)];
+        while let Some((st, nats, gaps, top)) = partial.pop() {
+            let m = nats.len();
+            let span = top - q + 1;
+            let need = gaps + (3 - span).max(0);
+            let room = (11 - span.max(3)).min(self.limit[m] - need);
+            // (one natural with two wilds is also a book, with at least a run's room unless
+            // books are distinct-suit: at most 5 cards)
+            if (m > 1 || self.rules.distinct_suit_books) && need <= w as i64 && room >= 0 {
+                out.push(Self::meld_move(
+                    rest,
+                    &st,
+                    need as u64,
+                    room,
+                    Kind::Run,
+                    nats.clone(),
+                ));
+            }
+            // the next natural of the suit above, past at most gaps_allowed - gaps gaps
+            for nxt in top + 1..=10.min(top + 1 + gaps_allowed - gaps) {
+                let code = (i64::from(c) - q + nxt) as u8;
+                if st.count(code) > 0 {
+                    let mut next = st;
+                    next.remove(code);
+                    let mut more = nats.clone();
+                    more.push(code);
+                    partial.push((next, more, gaps + nxt - top - 1, nxt));
+                }
+            }
+        }
+    }
+
+    /// An optimal arrangement of the live naturals `state`, the `hopeless` ones and the wilds
+    /// of this search (`codes`: the whole hand), found by following the memo's choices: the
+    /// melds with the wilds they need, then the spare wilds into the melds' room, all-wild
+    /// melds, and the cheapest wilds left as deadwood.
+    pub fn solution(
+        &mut self,
+        state: &Naturals,
+        hopeless: &Naturals,
+        codes: &[u8],
+        wild_rank: u8,
+    ) -> Solution {
+        let (mut state, mut w, mut spare) = (*state, self.wilds(), 0i64);
+        let mut dead: Vec<u8> = Vec::new();
+        for c in hopeless.codes() {
+            dead.extend(std::iter::repeat_n(c, hopeless.count(c) as usize));
+        }
+        let mut target = self.value(&state, w, spare);
+        let best = target.plus(cost(hopeless));
+        let mut melds: Vec<(Kind, Vec<u8>, i64)> = Vec::new();
+        while !state.is_empty() {
+            let (rest, moves) = self.moves(&state, w);
+            let mut chosen = None;
+            for m in moves.iter() {
+                let next = rest.minus(&m.delta);
+                let after = self.value(&next, w - m.wilds, spare + m.room);
+                let total = Score {
+                    points: m.points + after.points,
+                    unmelded: m.unmelded + after.unmelded,
+                };
+                if total == target {
+                    chosen = Some((next, after, m));
+                    break;
+                }
+            }
+            let (next, after, m) = chosen.expect("the memo holds the optimum");
+            match &m.meld {
+                None => dead.push(self.lowest(&state)),
+                Some((kind, nats)) => {
+                    let mut cards = nats.clone();
+                    cards.extend(std::iter::repeat_n(PLACEHOLDER, m.wilds as usize));
+                    melds.push((*kind, cards, m.room));
+                }
+            }
+            (state, w, spare, target) = (next, w - m.wilds, spare + m.room, after);
+        }
+        self.place_wilds(&mut melds, &mut dead, w, codes, wild_rank);
+        let mut out: Vec<(Kind, Vec<u8>)> = melds
+            .into_iter()
+            .map(|(kind, mut cards, _)| {
+                cards.sort_unstable();
+                (kind, cards)
+            })
+            .collect();
+        out.shrink_to_fit();
+        dead.sort_unstable();
+        Solution {
+            score: best,
+            melds: out,
+            deadwood: dead,
+        }
+    }
+
+    /// Give the melds real wilds (the costliest first) for their placeholders, then the
+    /// spares, then all-wild melds; the cheapest left are deadwood.
+    fn place_wilds(
+        &self,
+        melds: &mut Vec<(Kind, Vec<u8>, i64)>,
+        dead: &mut Vec<u8>,
+        w: u64,
+        codes: &[u8],
+        wild_rank: u8,
+    ) {
+        let mut wilds: Vec<u8> = codes
+            .iter()
+            .copied()
+            .filter(|&c| is_wild(c, wild_rank))
+            .collect();
+        let rules = self.rules;
+        wilds.sort_unstable_by_key(|&c| std::cmp::Reverse((rules.points(c, wild_rank), c)));
+        let rooms: i64 = melds.iter().map(|m| m.2).fold(0i64, i64::saturating_add);
+        let mut spares = self.leftover(w, rooms).1;
+        let mut next = 0usize;
+        for (_kind, cards, room) in melds.iter_mut() {
+            let extra = (*room).max(0).min(spares as i64) as u64;
+            spares -= extra;
+            cards.extend(std::iter::repeat_n(PLACEHOLDER, extra as usize));
+            for card in cards.iter_mut() {
+                if *card == PLACEHOLDER {
+                    *card = wilds[next];
+                    next += 1;
+                }
+            }
+        }
+        let mut wilds = wilds.split_off(next);
+        let grouped = self.all_wild(wilds.len() as u64) as usize;
+        if grouped > 0 {
+            let cap = self.all_wild_cap as usize;
+            let count = grouped.div_ceil(cap);
+            for i in 0..count {
+                let size = grouped / count + usize::from(i < grouped % count);
+                let kind = if self.rules.distinct_suit_books && size > 5 {
+                    Kind::Run
+                } else {
+                    Kind::Book
+                };
+                let rest = wilds.split_off(size);
+                melds.push((kind, std::mem::replace(&mut wilds, rest), 0));
+            }
+        }
+        dead.extend(wilds);
+    }
+}
+
+/// The score of the naturals of `state` as deadwood.
+pub fn cost(state: &Naturals) -> Score {
+    let mut score = Score::NOTHING;
+    for c in state.codes() {
+        let n = u64::from(state.count(c));
+        score.points += n * u64::from(c % 11 + 3);
+        score.unmelded += n;
+    }
+    score
+}
+
+/// The naturals of a hand (sorted codes) and the points of its wilds.
+pub fn parse(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> (Naturals, Vec<u64>) {
+    let mut state = Naturals::EMPTY;
+    let mut wilds = Vec::new();
+    for &c in codes {
+        if is_wild(c, wild_rank) {
+            wilds.push(u64::from(rules.points(c, wild_rank)));
+        } else {
+            state.add(c);
+        }
+    }
+    (state, wilds)
+}
+
+/// A search for one hand, split, with its live and hopeless naturals.
+fn prepared(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> (Search, Naturals, Naturals) {
+    let (state, wilds) = parse(codes, wild_rank, rules);
+    let mut search = Search::new(rules, &wilds);
+    let hopeless = search.hopeless(&state, search.wilds());
+    let live = state.minus(&hopeless);
+    search.split(&live);
+    (search, live, hopeless)
+}
+
+/// The least score of a hand (sorted codes; `wild_rank` 0: jokers only).
+pub fn score(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Score {
+    let (mut search, live, hopeless) = prepared(codes, wild_rank, rules);
+    let w = search.wilds();
+    search.value(&live, w, 0).plus(cost(&hopeless))
+}
+
+/// An optimal arrangement of a hand (sorted codes).
+pub fn solve(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Solution {
+    let (mut search, live, hopeless) = prepared(codes, wild_rank, rules);
+    search.solution(&live, &hopeless, codes, wild_rank)
+}
+
+/// Every discard of one hand on shared searches: the naturals' discards on the hand's memo,
+/// each kind of wild's on one memo of its own. The hand's hopeless naturals stay hopeless in
+/// every smaller hand.
+pub struct Discards {
+    wild_rank: u8,
+    rules: MeldRules,
+    wilds: Vec<u64>,
+    search: Search,
+    live: Naturals,
+    hopeless: Naturals,
+    by_points: Vec<(u64, Search)>,
+}
+
+impl Discards {
+    /// The discards of a hand (sorted codes).
+    pub fn new(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Discards {
+        let (_, wilds) = parse(codes, wild_rank, rules);
+        let (search, live, hopeless) = prepared(codes, wild_rank, rules);
+        Discards {
+            wild_rank,
+            rules: *rules,
+            wilds,
+            search,
+            live,
+            hopeless,
+            by_points: Vec::new(),
+        }
+    }
+
+    /// The least score of the hand less one copy of `c` (which it holds).
+    pub fn score(&mut self, c: u8) -> Score {
+        if is_wild(c, self.wild_rank) {
+            let points = u64::from(self.rules.points(c, self.wild_rank));
+            let live = self.live;
+            let hopeless = self.hopeless;
+            let search = self.wild_search(points);
+            let w = search.wilds();
+            return search.value(&live, w, 0).plus(cost(&hopeless));
+        }
+        let (mut live, mut hopeless) = (self.live, self.hopeless);
+        if hopeless.count(c) > 0 {
+            hopeless.remove(c);
+        } else {
+            live.remove(c);
+        }
+        let w = self.search.wilds();
+        self.search.value(&live, w, 0).plus(cost(&hopeless))
+    }
+
+    /// The search of the hand less one wild worth `points`.
+    fn wild_search(&mut self, points: u64) -> &mut Search {
+        let at = match self.by_points.iter().position(|(p, _)| *p == points) {
+            Some(at) => at,
+            None => {
+                let mut rest = self.wilds.clone();
+                let i = rest
+                    .iter()
+                    .position(|&p| p == points)
+                    .expect("the hand holds the wild");
+                rest.remove(i);
+                let mut search = Search::new(&self.rules, &rest);
+                search.parts = Rc::clone(&self.search.parts); // (fewer wilds: still a valid order)
+                self.by_points.push((points, search));
+                self.by_points.len() - 1
+            }
+        };
+        &mut self.by_points[at].1
+    }
+}

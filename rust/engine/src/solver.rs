@@ -1,0 +1,339 @@
+//! The questions about one hand, on checked input: its least deadwood, an optimal
+//! arrangement, the value of every discard, the best discard, whether it can go out, and which
+//! draws would let it. Every answer is exact, and the arrangements are those the Python twin
+//! returns (the search's, see [`crate::search`]).
+
+use crate::error::HandError;
+use crate::naturals::Naturals;
+use crate::rules::MeldRules;
+use crate::search::{self, Discards, Score};
+use crate::{is_wild, JOKER, NUM_CODES};
+
+pub use crate::search::Kind;
+
+/// A hand checked against a rule set: sorted codes that the deck can hold, and a wild rank.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hand {
+    codes: Vec<u8>,
+    wild_rank: u8,
+    rules: MeldRules,
+}
+
+/// A meld of an arrangement: its kind and its sorted codes (wilds included).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Meld {
+    pub kind: Kind,
+    pub codes: Vec<u8>,
+}
+
+/// An arrangement of a hand: its melds, its sorted deadwood and the deadwood's points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    pub melds: Vec<Meld>,
+    pub deadwood: Vec<u8>,
+    pub points: u64,
+}
+
+impl Hand {
+    /// Checks the codes (0..=55, no more copies than the packs hold), the wild rank (3..=13,
+    /// or 0: only jokers are wild) and the rules.
+    pub fn new(codes: &[u32], wild_rank: u32, rules: &MeldRules) -> Result<Hand, HandError> {
+        rules.validate()?;
+        if wild_rank != 0 && !(3..=13).contains(&wild_rank) {
+            return Err(HandError::BadWildRank(wild_rank));
+        }
+        let mut counts = [0usize; NUM_CODES];
+        for &code in codes {
+            let slot = counts
+                .get_mut(code as usize)
+                .ok_or(HandError::BadCode(code))?;
+            *slot += 1;
+        }
+        let packs = rules.packs as usize;
+        for (code, &copies) in counts.iter().enumerate() {
+            let allowed = if code == usize::from(JOKER) {
+                3 * packs
+            } else {
+                packs
+            };
+            if copies > allowed {
+                return Err(HandError::TooManyCopies {
+                    code: code as u8,
+                    copies,
+                    allowed,
+                });
+            }
+        }
+        let mut sorted = Vec::with_capacity(codes.len());
+        for (code, &copies) in counts.iter().enumerate() {
+            sorted.extend(std::iter::repeat_n(code as u8, copies));
+        }
+        Ok(Hand {
+            codes: sorted,
+            wild_rank: wild_rank as u8,
+            rules: *rules,
+        })
+    }
+
+    /// The sorted codes.
+    pub fn codes(&self) -> &[u8] {
+        &self.codes
+    }
+
+    /// The hand with one more card (for the outs; it may hold one copy beyond the deck).
+    fn with(&self, code: u8) -> Hand {
+        let mut codes = self.codes.clone();
+        let at = codes.partition_point(|&c| c <= code);
+        codes.insert(at, code);
+        Hand {
+            codes,
+            wild_rank: self.wild_rank,
+            rules: self.rules,
+        }
+    }
+
+    fn without(&self, code: u8) -> Hand {
+        let mut codes = self.codes.clone();
+        if let Some(at) = codes.iter().position(|&c| c == code) {
+            codes.remove(at);
+        }
+        Hand {
+            codes,
+            wild_rank: self.wild_rank,
+            rules: self.rules,
+        }
+    }
+
+    /// The distinct codes, in order.
+    fn distinct(&self) -> Vec<u8> {
+        let mut codes = self.codes.clone();
+        codes.dedup();
+        codes
+    }
+
+    /// The least deadwood points the hand can be left with.
+    pub fn least(&self) -> u64 {
+        self.score().points
+    }
+
+    fn score(&self) -> Score {
+        search::score(&self.codes, self.wild_rank, &self.rules)
+    }
+
+    /// An optimal arrangement (the search's choice among the optimal ones).
+    pub fn arrange(&self) -> Layout {
+        let solution = search::solve(&self.codes, self.wild_rank, &self.rules);
+        Layout {
+            melds: solution
+                .melds
+                .into_iter()
+                .map(|(kind, codes)| Meld { kind, codes })
+                .collect(),
+            deadwood: solution.deadwood,
+            points: solution.score.points,
+        }
+    }
+
+    /// Each distinct code, with the least deadwood of the hand less one copy of it.
+    pub fn discard_values(&self) -> Vec<(u8, u64)> {
+        let mut discards = Discards::new(&self.codes, self.wild_rank, &self.rules);
+        self.distinct()
+            .into_iter()
+            .map(|c| (c, discards.score(c).points))
+            .collect()
+    }
+
+    /// The discard leaving the least deadwood (then a natural before a wild, then the card
+    /// worth the most points, then the higher code), and the arrangement of the rest.
+    pub fn best_discard(&self) -> Result<(u8, Layout), HandError> {
+        let values = self.discard_values();
+        let order = |&(c, value): &(u8, u64)| {
+            let wild = is_wild(c, self.wild_rank);
+            (
+                value,
+                wild,
+                std::cmp::Reverse(self.rules.points(c, self.wild_rank)),
+                std::cmp::Reverse(c),
+            )
+        };
+        let &(best, _) = values
+            .iter()
+            .min_by_key(|v| order(v))
+            .ok_or(HandError::Empty("best_discard"))?;
+        Ok((best, self.without(best).arrange()))
+    }
+
+    /// Does some discard leave every other card melded (no deadwood points)? False when empty.
+    pub fn can_out(&self) -> bool {
+        if self.codes.is_empty() {
+            return false;
+        }
+        let least = self.least();
+        let mut discards = Discards::new(&self.codes, self.wild_rank, &self.rules);
+        // discarding c leaves at least `least - points(c)`
+        self.distinct()
+            .into_iter()
+            .filter(|&c| u64::from(self.rules.points(c, self.wild_rank)) >= least)
+            .any(|c| discards.score(c).points == 0)
+    }
+
+    /// The codes (0..=55, sorted) whose draw lets the hand go out after one discard; how many
+    /// copies the deck has left is not considered.
+    pub fn outs(&self) -> Vec<u8> {
+        if self.least() == 0 {
+            return (0..NUM_CODES as u8).collect(); // draw anything, discard it
+        }
+        // every wild draw behaves the same (wilds are interchangeable inside melds)
+        let joker_out = self.with(JOKER).can_out();
+        let rules = &self.rules;
+        if !joker_out && rules.default_melds() {
+            // a drawn natural used in a meld can be replaced by a joker
+            return Vec::new();
+        }
+        let (naturals, _) = search::parse(&self.codes, self.wild_rank, rules);
+        let wilds = self.codes.len() as u32 - naturals_len(&naturals);
+        let mut found = Vec::new();
+        for x in 0..NUM_CODES as u8 {
+            let out = if is_wild(x, self.wild_rank) {
+                joker_out
+            } else {
+                // x must sit in a meld (discarding x leaves the hand, which does not go out)
+                let mut with = naturals;
+                with.add(x);
+                live(&with, wilds, x) && self.with(x).can_out()
+            };
+            if out {
+                found.push(x);
+            }
+        }
+        found
+    }
+}
+
+fn naturals_len(naturals: &Naturals) -> u32 {
+    naturals.codes().map(|c| naturals.count(c)).sum()
+}
+
+/// Can natural `c` be in some meld of a hand with these naturals and `wilds` wilds, under the
+/// default meld rules (which allow every meld any option allows, so this bounds every rule
+/// set)? A book needs the other naturals of its rank and the wilds to make 3; a run holding c
+/// with at most `wilds` wilds holds a window of 3 consecutive ranks around c with at least
+/// 3 - `wilds` ranks of c's suit.
+fn live(naturals: &Naturals, wilds: u32, c: u8) -> bool {
+    if wilds >= 2 {
+        return true;
+    }
+    let (q, base) = (c % 11, c - c % 11);
+    let same: u32 = (0..5).map(|s| naturals.count(s * 11 + q)).sum();
+    if same + wilds >= 3 {
+        return true;
+    }
+    let need = 3 - wilds as usize;
+    (q.saturating_sub(2)..=q.min(8)).any(|low| {
+        (low..low + 3)
+            .filter(|&r| naturals.count(base + r) > 0)
+            .count()
+            >= need
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hand(text: &str, wild_rank: u32) -> Hand {
+        hand_with(text, wild_rank, &MeldRules::default())
+    }
+
+    fn code(card: &str) -> u32 {
+        if card == "JK" {
+            return 55;
+        }
+        let (rank, suit) = card.split_at(card.len() - 1);
+        let rank: u32 = match rank {
+            "J" => 11,
+            "Q" => 12,
+            "K" => 13,
+            r => r.parse().unwrap(),
+        };
+        let suit = "*HCSD".find(suit).unwrap() as u32;
+        suit * 11 + rank - 3
+    }
+
+    fn hand_with(text: &str, wild_rank: u32, rules: &MeldRules) -> Hand {
+        let codes: Vec<u32> = text.split_whitespace().map(code).collect();
+        Hand::new(&codes, wild_rank, rules).unwrap()
+    }
+
+    #[test]
+    fn least_deadwood_of_small_hands() {
+        assert_eq!(hand("JS QS JK 7H 7D 7C 4D", 5).least(), 4);
+        assert_eq!(hand("7H 8H 9H KS", 3).least(), 13);
+        assert_eq!(hand("JK 5S", 3).least(), 55);
+        assert_eq!(hand("", 3).least(), 0);
+    }
+
+    #[test]
+    fn arrangement_says_what_the_wild_is_in() {
+        let layout = hand("JS QS JK 7H 7D 7C 4D", 5).arrange();
+        assert_eq!(layout.points, 4);
+        assert_eq!(layout.deadwood, vec![code("4D") as u8]);
+        assert_eq!(layout.melds.len(), 2);
+        let run = layout.melds.iter().find(|m| m.kind == Kind::Run).unwrap();
+        assert!(run.codes.contains(&JOKER));
+    }
+
+    #[test]
+    fn best_discard_and_going_out() {
+        let h = hand("3H 4H 5H 9C KD", 9);
+        let (card, rest) = h.best_discard().unwrap();
+        assert_eq!(u32::from(card), code("KD"));
+        assert_eq!(rest.points, 0);
+        assert!(h.can_out());
+        assert!(!hand("7H 8H 9H KS QD", 3).can_out());
+        assert!(hand("", 3).best_discard().is_err());
+    }
+
+    #[test]
+    fn a_joker_worth_nothing_does_not_meld_when_no_meld_may_hold_it() {
+        let rules = MeldRules {
+            joker_points: 1,
+            max_wilds: crate::WildLimit::AtMost(0),
+            ..MeldRules::default()
+        };
+        assert!(!hand_with("7H 8H 9H KS JK", 3, &rules).can_out());
+    }
+
+    #[test]
+    fn outs_of_a_four_card_run() {
+        let outs = hand("7H 8H 9H 10H QS", 3).outs();
+        let names: Vec<u32> = ["3*", "3H", "6H", "JH", "3C", "3S", "3D", "JK"]
+            .iter()
+            .map(|c| code(c))
+            .collect();
+        let mut names: Vec<u8> = names.into_iter().map(|c| c as u8).collect();
+        names.sort_unstable();
+        assert_eq!(outs, names);
+    }
+
+    #[test]
+    fn bad_input_is_refused() {
+        let rules = MeldRules::default();
+        assert!(matches!(
+            Hand::new(&[56], 3, &rules),
+            Err(HandError::BadCode(56))
+        ));
+        assert!(matches!(
+            Hand::new(&[1], 2, &rules),
+            Err(HandError::BadWildRank(2))
+        ));
+        assert!(matches!(
+            Hand::new(&[1, 1, 1], 3, &rules),
+            Err(HandError::TooManyCopies { .. })
+        ));
+        assert!(Hand::new(&[55; 6], 3, &rules).is_ok());
+        assert!(Hand::new(&[55; 7], 3, &rules).is_err());
+        let bad = MeldRules { packs: 0, ..rules };
+        assert!(Hand::new(&[1], 3, &bad).is_err());
+    }
+}

@@ -1,0 +1,225 @@
+//! The thin PyO3 bindings of `fivecrowns-engine`: the extension module `fivecrowns._core`.
+//!
+//! Everything here converts: Python ints and sequences to card codes, engine answers to
+//! tuples, engine refusals to the package's own exceptions. The work is the engine's; the
+//! typed API users call is `fivecrowns.solver`, which reaches this module through
+//! `fivecrowns._compiled`.
+
+use fivecrowns_engine::{Hand, HandError, Layout, MeldRules, WildLimit};
+use numpy::{PyArray1, PyReadonlyArray2};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyTuple, PyType};
+
+/// The largest hand the core takes: every card of sixteen packs.
+const MAX_HAND: usize = 58 * 16;
+
+/// An engine refusal as the package's own exception (`InvalidRulesError` for a rule set,
+/// `InvalidHandError` otherwise), or a plain `ValueError` if the package cannot be imported.
+fn refusal(py: Python<'_>, error: &HandError) -> PyErr {
+    let name = match error {
+        HandError::BadRules(_) => "InvalidRulesError",
+        _ => "InvalidHandError",
+    };
+    let class = py
+        .import("fivecrowns.errors")
+        .and_then(|module| module.getattr(name))
+        .and_then(|class| class.cast_into::<PyType>().map_err(PyErr::from));
+    match class {
+        Ok(class) => PyErr::from_type(class, error.to_string()),
+        Err(_) => PyValueError::new_err(error.to_string()),
+    }
+}
+
+/// The meld and scoring options of a rule set, compiled once; its methods answer questions
+/// about hands given as card codes (0..54 naturals, 55 the joker) and a wild rank (3..13, or 0
+/// when only jokers are wild).
+#[pyclass(frozen, module = "fivecrowns._core")]
+struct Solver {
+    rules: MeldRules,
+}
+
+type PyLayout<'py> = (
+    Vec<(&'static str, Bound<'py, PyTuple>)>,
+    Bound<'py, PyTuple>,
+    u64,
+);
+
+fn layout<'py>(py: Python<'py>, layout: Layout) -> PyResult<PyLayout<'py>> {
+    let mut melds = Vec::with_capacity(layout.melds.len());
+    for meld in layout.melds {
+        melds.push((meld.kind.name(), PyTuple::new(py, meld.codes)?));
+    }
+    Ok((melds, PyTuple::new(py, layout.deadwood)?, layout.points))
+}
+
+impl Solver {
+    fn hand(&self, py: Python<'_>, codes: &[u32], wild_rank: u32) -> PyResult<Hand> {
+        if codes.len() > MAX_HAND {
+            return Err(refusal(
+                py,
+                &HandError::BadRules(format!(
+                    "a hand holds at most {MAX_HAND} cards (every card of 16 packs), got {}",
+                    codes.len()
+                )),
+            ));
+        }
+        Hand::new(codes, wild_rank, &self.rules).map_err(|e| refusal(py, &e))
+    }
+}
+
+#[pymethods]
+impl Solver {
+    /// `max_wilds` is None (no limit), an int of at least 0, or the string "naturals".
+    #[new]
+    #[pyo3(signature = (packs, distinct_suit_books, max_wilds, all_wild_melds, wild_points, joker_points))]
+    fn new(
+        py: Python<'_>,
+        packs: u32,
+        distinct_suit_books: bool,
+        max_wilds: Option<Bound<'_, PyAny>>,
+        all_wild_melds: bool,
+        wild_points: u32,
+        joker_points: u32,
+    ) -> PyResult<Solver> {
+        let max_wilds = match max_wilds {
+            None => WildLimit::Unlimited,
+            Some(value) => match value.extract::<u32>() {
+                Ok(n) => WildLimit::AtMost(n),
+                Err(_) if value.extract::<String>().is_ok_and(|s| s == "naturals") => {
+                    WildLimit::Naturals
+                }
+                Err(_) => {
+                    let why = format!(
+                        "max_wilds must be None, an int of at least 0 or 'naturals', got {value}"
+                    );
+                    return Err(refusal(py, &HandError::BadRules(why)));
+                }
+            },
+        };
+        let rules = MeldRules {
+            packs,
+            distinct_suit_books,
+            max_wilds,
+            all_wild_melds,
+            wild_points,
+            joker_points,
+        };
+        rules.validate().map_err(|e| refusal(py, &e))?;
+        Ok(Solver { rules })
+    }
+
+    /// The least deadwood of a hand.
+    fn least(&self, py: Python<'_>, codes: Vec<u32>, wild_rank: u32) -> PyResult<u64> {
+        Ok(self.hand(py, &codes, wild_rank)?.least())
+    }
+
+    /// An optimal arrangement: (melds as (kind, sorted codes), sorted deadwood, points).
+    fn arrange<'py>(
+        &self,
+        py: Python<'py>,
+        codes: Vec<u32>,
+        wild_rank: u32,
+    ) -> PyResult<PyLayout<'py>> {
+        layout(py, self.hand(py, &codes, wild_rank)?.arrange())
+    }
+
+    /// Each distinct code, with the least deadwood of the hand less one copy, sorted.
+    fn discard_values(
+        &self,
+        py: Python<'_>,
+        codes: Vec<u32>,
+        wild_rank: u32,
+    ) -> PyResult<Vec<(u8, u64)>> {
+        Ok(self.hand(py, &codes, wild_rank)?.discard_values())
+    }
+
+    /// The best discard and the arrangement of the rest.
+    fn best_discard<'py>(
+        &self,
+        py: Python<'py>,
+        codes: Vec<u32>,
+        wild_rank: u32,
+    ) -> PyResult<(u8, PyLayout<'py>)> {
+        let (card, rest) = self
+            .hand(py, &codes, wild_rank)?
+            .best_discard()
+            .map_err(|e| refusal(py, &e))?;
+        Ok((card, layout(py, rest)?))
+    }
+
+    /// Does some discard leave no deadwood?
+    fn can_out(&self, py: Python<'_>, codes: Vec<u32>, wild_rank: u32) -> PyResult<bool> {
+        Ok(self.hand(py, &codes, wild_rank)?.can_out())
+    }
+
+    /// The sorted codes whose draw lets the hand go out after one discard.
+    fn outs<'py>(
+        &self,
+        py: Python<'py>,
+        codes: Vec<u32>,
+        wild_rank: u32,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.hand(py, &codes, wild_rank)?.outs())
+    }
+
+    /// The least deadwood of many hands (a sequence of code sequences), as an int64 array;
+    /// the hands are checked first, then solved without the GIL.
+    fn least_many<'py>(
+        &self,
+        py: Python<'py>,
+        hands: Vec<Vec<u32>>,
+        wild_rank: u32,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let hands = hands
+            .iter()
+            .map(|codes| self.hand(py, codes, wild_rank))
+            .collect::<PyResult<Vec<Hand>>>()?;
+        let values = py.detach(move || solve_all(&hands));
+        Ok(PyArray1::from_vec(py, values))
+    }
+
+    /// The least deadwood of many hands given as an N x 56 array of card counts (column c:
+    /// copies of code c), as an int64 array.
+    fn least_counts<'py>(
+        &self,
+        py: Python<'py>,
+        counts: PyReadonlyArray2<'py, i64>,
+        wild_rank: u32,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let view = counts.as_array();
+        if view.ncols() != 56 {
+            let why = format!(
+                "card counts need 56 columns (one per code), got {}",
+                view.ncols()
+            );
+            return Err(refusal(py, &HandError::BadRules(why)));
+        }
+        let mut hands = Vec::with_capacity(view.nrows());
+        for row in view.rows() {
+            let mut codes = Vec::new();
+            for (code, &copies) in row.iter().enumerate() {
+                if !(0..=MAX_HAND as i64).contains(&copies) {
+                    let why = format!("card counts must be from 0 to {MAX_HAND}, got {copies}");
+                    return Err(refusal(py, &HandError::BadRules(why)));
+                }
+                codes.extend(std::iter::repeat_n(code as u32, copies as usize));
+            }
+            hands.push(self.hand(py, &codes, wild_rank)?);
+        }
+        let values = py.detach(move || solve_all(&hands));
+        Ok(PyArray1::from_vec(py, values))
+    }
+}
+
+fn solve_all(hands: &[Hand]) -> Vec<i64> {
+    hands.iter().map(|hand| hand.least() as i64).collect()
+}
+
+/// The compiled core of fivecrowns: the solver on card codes.
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<Solver>()?;
+    Ok(())
+}

@@ -1,0 +1,100 @@
+"""Which engine answers the solver's questions: the compiled core or the Python twin.
+
+The compiled core (``fivecrowns._core``, built from the Rust crates under ``rust/``) is used
+when it can be imported, unless the environment variable ``FIVECROWNS_PURE`` is set to
+anything but ``""`` or ``"0"``; the Python twin (``_discards``, on the suit DP and the
+search) answers otherwise, and for rule sets the core does not take. Both give the same
+answers, arrangements included. :func:`core_info` says which one runs, and why.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Final, Protocol
+
+import attrs
+
+from . import _discards
+from ._suitplan import Layout
+from .rules import Rules
+
+__all__ = ["CoreInfo", "Engine", "core_info", "engine", "engines"]
+
+
+class Engine(Protocol):
+    """What an engine answers, on card codes (``_discards`` and ``_compiled`` both do)."""
+
+    def least(self, codes: Sequence[int], wild_rank: int, rules: Rules) -> int: ...
+    def arrange(self, codes: Sequence[int], wild_rank: int, rules: Rules) -> Layout: ...
+    def best_discard(
+        self, codes: Sequence[int], wild_rank: int, rules: Rules
+    ) -> tuple[int, Layout]: ...
+    def discard_values(
+        self, codes: Sequence[int], wild_rank: int, rules: Rules
+    ) -> dict[int, int]: ...
+    def can_out(self, codes: Sequence[int], wild_rank: int, rules: Rules) -> bool: ...
+    def outs(self, codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[int, ...]: ...
+    def cache_clear(self) -> None: ...
+
+
+@attrs.frozen
+class CoreInfo:
+    """Which engine the solver runs on.
+
+    ``compiled`` is True when the compiled core answers (for every rule set it takes: all
+    but those whose wilds cost more than 2**20 points); ``engine`` is ``"rust"`` or
+    ``"python"``; ``reason`` says why; ``version`` is the core's version, or None when it
+    could not be imported.
+    """
+
+    compiled: bool
+    engine: str
+    reason: str
+    version: str | None
+
+
+class _Compiled(Engine, Protocol):
+    def supports(self, rules: Rules) -> bool: ...
+
+
+def _load() -> tuple[_Compiled | None, CoreInfo]:
+    pure = os.environ.get("FIVECROWNS_PURE", "")
+    try:
+        from . import _compiled, _core
+    except ImportError as error:
+        why = f"the compiled module fivecrowns._core could not be imported ({error})"
+        return None, CoreInfo(False, "python", why, None)
+    version = str(_core.__version__)
+    if pure not in ("", "0"):
+        why = f"FIVECROWNS_PURE={pure!r} is set: the Python twin runs"
+        return None, CoreInfo(False, "python", why, version)
+    compiled: _Compiled = _compiled
+    return compiled, CoreInfo(True, "rust", "the compiled core fivecrowns._core", version)
+
+
+_COMPILED, _INFO = _load()
+_PURE: Final[Engine] = _discards
+
+
+def core_info() -> CoreInfo:
+    """Which engine the solver runs on, and why.
+
+    >>> info = core_info()
+    >>> info.engine in ("rust", "python"), info.compiled == (info.engine == "rust")
+    (True, True)
+    """
+    return _INFO
+
+
+def engine(rules: Rules) -> Engine:
+    """The module (``_compiled`` or ``_discards``) that solves hands under ``rules``."""
+    compiled = _COMPILED
+    if compiled is not None and compiled.supports(rules):
+        return compiled
+    return _PURE
+
+
+def engines() -> tuple[Engine, ...]:
+    """Every engine loaded (the Python twin, and the compiled core if it runs)."""
+    return (_PURE,) if _COMPILED is None else (_PURE, _COMPILED)

@@ -1,0 +1,274 @@
+"""The compiled core (``fivecrowns._core``) against the Python twin, and at its boundary.
+
+The public solver runs on the compiled core when it is built (``fc.core_info()`` says so).
+Here every public solver function is run twice on the same input, once on each engine, and
+the answers (values, arrangements, discards, outs) must be equal, on random, one-suit-dense,
+wild-heavy and multi-pack hands under every combination of meld options. ``test_solver.py``
+checks whichever engine runs against the brute-force reference; CI runs it on both.
+
+With ``FIVECROWNS_REQUIRE_CORE=1`` (set by ``.ci/run``) a missing core is a failure, not a
+skip.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import fivecrowns as fc
+from fivecrowns import _engine
+from fivecrowns.cards import CARDS, JOKER_CODE
+
+try:
+    from fivecrowns import _compiled, _core
+except ImportError:  # pragma: no cover - only without the build
+    if os.environ.get("FIVECROWNS_REQUIRE_CORE"):
+        raise
+    pytest.skip("the compiled core is not built", allow_module_level=True)
+
+T = TypeVar("T")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@contextmanager
+def _engine_is(compiled: bool) -> Iterator[None]:
+    saved = _engine._COMPILED
+    _engine._COMPILED = _compiled if compiled else None
+    fc.clear_cache()
+    try:
+        yield
+    finally:
+        _engine._COMPILED = saved
+        fc.clear_cache()
+
+
+def both(call: Callable[[], T]) -> tuple[T, T]:
+    """``call()`` on the compiled core, then on the Python twin."""
+    with _engine_is(True):
+        compiled = call()
+    with _engine_is(False):
+        pure = call()
+    return compiled, pure
+
+
+meld_rules = st.builds(
+    fc.Rules,
+    packs=st.sampled_from([1, 2, 2, 2, 3, 4]),
+    distinct_suit_books=st.booleans(),
+    max_wilds_per_meld=st.sampled_from([None, None, 0, 1, 2, 3, "naturals"]),
+    all_wild_melds=st.booleans(),
+    wild_points=st.sampled_from([20, 20, 0, 1, 7]),
+    joker_points=st.sampled_from([50, 50, 0, 15]),
+    go_out_without_discard=st.booleans(),
+)
+
+
+@st.composite
+def problems(draw: st.DrawFn, max_size: int = 14) -> tuple[list[fc.Card], int | None, fc.Rules]:
+    """A rule set, a wild rank and a hand its deck can hold: random, one suit dense with
+    duplicates, or heavy with wilds."""
+    rules = draw(meld_rules)
+    wild_rank = draw(st.sampled_from([None, *range(3, 14)]))
+    deck = list(fc.deck(rules.packs))
+    kind = draw(st.sampled_from(["random", "one suit", "wilds"]))
+    if kind == "one suit":
+        suit = draw(st.sampled_from(list(fc.Suit)))
+        deck = [c for c in deck if c.is_joker or c.suit is suit or c.rank == wild_rank]
+    elif kind == "wilds":
+        deck = [c for c in deck if c.is_joker or c.rank == wild_rank or draw(st.booleans())]
+    size = draw(st.integers(0, min(max_size, len(deck))))
+    picks = draw(st.lists(st.integers(0, len(deck) - 1), unique=True, min_size=size, max_size=size))
+    return [deck[i] for i in picks], wild_rank, rules
+
+
+def test_the_compiled_core_runs_when_built() -> None:
+    info = fc.core_info()
+    assert info.version == _core.__version__
+    if os.environ.get("FIVECROWNS_PURE", "") in ("", "0"):
+        assert (info.compiled, info.engine) == (True, "rust")
+    else:
+        assert (info.compiled, info.engine) == (False, "python")
+        assert "FIVECROWNS_PURE" in info.reason
+
+
+def test_fivecrowns_pure_selects_the_python_twin_in_a_fresh_interpreter() -> None:
+    code = "import fivecrowns as fc; i = fc.core_info(); print(i.engine, i.compiled)"
+    env = {**os.environ, "FIVECROWNS_PURE": "1"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["python", "False"]
+
+
+def test_the_core_version_is_the_package_version() -> None:
+    cargo = (ROOT / "rust" / "Cargo.toml").read_text()
+    found = re.search(r'^version = "([^"]+)"$', cargo, re.MULTILINE)
+    assert found is not None
+    version = found.group(1)
+    assert version.replace("-", ".") == fc.__version__ == _core.__version__.replace("-", ".")
+
+
+@settings(max_examples=300)
+@given(problems())
+def test_values_are_equal_on_both_engines(
+    problem: tuple[list[fc.Card], int | None, fc.Rules],
+) -> None:
+    hand, wild_rank, rules = problem
+    compiled, pure = both(
+        lambda: (
+            fc.min_deadwood(hand, wild_rank, rules=rules),
+            fc.can_meld_all(hand, wild_rank, rules=rules),
+            fc.deadwood_by_discard(hand, wild_rank, rules=rules),
+            fc.can_go_out(hand, wild_rank, rules=rules),
+        )
+    )
+    assert compiled == pure
+
+
+@settings(max_examples=300)
+@given(problems())
+def test_arrangements_and_discards_are_equal_on_both_engines(
+    problem: tuple[list[fc.Card], int | None, fc.Rules],
+) -> None:
+    hand, wild_rank, rules = problem
+    compiled, pure = both(lambda: fc.best_arrangement(hand, wild_rank, rules=rules))
+    assert compiled == pure
+    for meld in compiled.melds:
+        made = fc.melds.make_meld(meld.cards, wild_rank, rules=rules, kind=meld.kind.value)
+        assert made.kind is meld.kind
+    if hand:
+        compiled_discard, pure_discard = both(lambda: fc.best_discard(hand, wild_rank, rules=rules))
+        assert compiled_discard == pure_discard
+
+
+@settings(max_examples=100)
+@given(problems(max_size=10))
+def test_outs_are_equal_on_both_engines(
+    problem: tuple[list[fc.Card], int | None, fc.Rules],
+) -> None:
+    hand, wild_rank, rules = problem
+    compiled, pure = both(lambda: fc.outs(hand, wild_rank, rules=rules))
+    assert compiled == pure
+
+
+def test_best_discard_is_the_best_arrangement_of_the_rest() -> None:
+    hand = fc.parse_cards("5C 6C 7C 7D 7S 8C 9C JK KH 3S")
+    card, rest = fc.best_discard(hand, 13)
+    left = list(hand)
+    left.remove(card)
+    assert rest == fc.best_arrangement(left, 13)
+
+
+# -- the boundary ---------------------------------------------------------------------------
+
+SOLVER = _core.Solver(2, False, None, True, 20, 50)
+
+
+@pytest.mark.parametrize(
+    ("codes", "wild_rank", "message"),
+    [
+        ([56], 3, "card codes are 0 to 55"),
+        ([1, 1, 1], 3, "3 copies of 4*, but the deck holds only 2"),
+        ([JOKER_CODE] * 7, 3, "7 copies of JK, but the deck holds only 6"),
+        ([1], 2, "wild rank must be from 3 to 13"),
+        ([1], 14, "wild rank must be from 3 to 13"),
+        ([0] * 2000, 3, "a hand holds at most 928 cards"),
+    ],
+)
+def test_the_core_refuses_bad_hands_with_the_library_errors(
+    codes: list[int], wild_rank: int, message: str
+) -> None:
+    for method in (SOLVER.least, SOLVER.arrange, SOLVER.best_discard, SOLVER.outs):
+        with pytest.raises(fc.FiveCrownsError, match=re.escape(message)):
+            method(codes, wild_rank)
+
+
+def test_the_core_refuses_what_is_not_a_card_code() -> None:
+    with pytest.raises((TypeError, OverflowError)):
+        SOLVER.least([-1], 3)
+    with pytest.raises(TypeError):
+        SOLVER.least(["7H"], 3)  # type: ignore[list-item]
+
+
+def test_the_core_refuses_bad_rule_sets() -> None:
+    with pytest.raises(fc.InvalidRulesError, match="packs must be from 1 to 16"):
+        _core.Solver(0, False, None, True, 20, 50)
+    with pytest.raises(fc.InvalidRulesError, match="max_wilds must be None"):
+        _core.Solver(2, False, "many", True, 20, 50)
+    with pytest.raises(fc.InvalidRulesError, match="at most 1048576"):
+        _core.Solver(2, False, None, True, 1 << 21, 50)
+
+
+def test_rule_sets_the_core_does_not_take_run_on_the_python_twin() -> None:
+    rules = fc.Rules(wild_points=10**30)
+    assert not _compiled.supports(rules)
+    assert fc.min_deadwood("JK 5S", 3, rules=rules) == 50 + 5
+    assert fc.min_deadwood("7S 5S", 7, rules=rules) == 10**30 + 5
+
+
+def test_best_discard_of_an_empty_hand_is_refused() -> None:
+    with pytest.raises(fc.InvalidHandError, match="at least one card"):
+        SOLVER.best_discard([], 3)
+
+
+def test_many_hands_in_one_call_equal_one_at_a_time() -> None:
+    rng = np.random.default_rng(5)
+    deck = [c for c in range(56) for _ in range(2)] + [JOKER_CODE] * 4
+    hands = [[deck[i] for i in rng.choice(len(deck), 13, replace=False)] for _ in range(300)]
+    one_by_one = [SOLVER.least(hand, 13) for hand in hands]
+    assert SOLVER.least_many(hands, 13).tolist() == one_by_one
+    counts = np.zeros((len(hands), 56), dtype=np.int64)
+    for row, hand in enumerate(hands):
+        for code in hand:
+            counts[row, code] += 1
+    values = SOLVER.least_counts(counts, 13)
+    assert values.dtype == np.int64
+    assert values.tolist() == one_by_one
+    assert one_by_one == [fc.min_deadwood([CARDS[c] for c in hand], 13) for hand in hands]
+
+
+def test_many_hands_refuse_bad_counts() -> None:
+    with pytest.raises(fc.FiveCrownsError, match="56 columns"):
+        SOLVER.least_counts(np.zeros((2, 55), dtype=np.int64), 3)
+    with pytest.raises(fc.FiveCrownsError, match="card counts must be from 0"):
+        SOLVER.least_counts(np.full((1, 56), -1, dtype=np.int64), 3)
+    bad = np.zeros((1, 56), dtype=np.int64)
+    bad[0, 4] = 3
+    with pytest.raises(fc.InvalidHandError, match="3 copies of 7"):
+        SOLVER.least_counts(bad, 3)
+    with pytest.raises(fc.InvalidHandError, match="3 copies"):
+        SOLVER.least_many([[1, 2], [4, 4, 4]], 3)
+
+
+def test_calls_from_many_threads_give_the_answers_of_one() -> None:
+    rng = np.random.default_rng(9)
+    deck = [c for c in range(56) for _ in range(2)] + [JOKER_CODE] * 4
+    hands = [[deck[i] for i in rng.choice(len(deck), 14, replace=False)] for _ in range(200)]
+    expected = [(SOLVER.least(h, 7), SOLVER.best_discard(h, 7)) for h in hands]
+    results: list[list[object]] = [[] for _ in range(4)]
+
+    def work(slot: int) -> None:
+        for _ in range(3):
+            results[slot].append([(SOLVER.least(h, 7), SOLVER.best_discard(h, 7)) for h in hands])
+            results[slot].append(SOLVER.least_many(hands, 7).tolist())
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for got in results:
+        assert got[0::2] == [expected] * 3
+        assert got[1::2] == [[value for value, _ in expected]] * 3
