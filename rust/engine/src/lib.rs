@@ -14,6 +14,7 @@ pub mod naturals;
 pub mod rules;
 pub mod search;
 pub mod solver;
+pub mod sweep;
 
 pub use error::HandError;
 pub use rules::{MeldRules, WildLimit};

@@ -6,7 +6,8 @@
 use crate::error::HandError;
 use crate::naturals::Naturals;
 use crate::rules::MeldRules;
-use crate::search::{self, Discards, Score};
+use crate::search::{self, Discards};
+use crate::sweep;
 use crate::{is_wild, JOKER, NUM_CODES};
 
 pub use crate::search::Kind;
@@ -113,11 +114,13 @@ impl Hand {
 
     /// The least deadwood points the hand can be left with.
     pub fn least(&self) -> u64 {
-        self.score().points
+        self.least_of(&self.codes)
     }
 
-    fn score(&self) -> Score {
-        search::score(&self.codes, self.wild_rank, &self.rules)
+    /// The least deadwood from the sweep when it takes the hand, else from the search.
+    fn least_of(&self, codes: &[u8]) -> u64 {
+        sweep::least_of(codes, self.wild_rank, &self.rules)
+            .unwrap_or_else(|| search::score(codes, self.wild_rank, &self.rules).points)
     }
 
     /// An optimal arrangement (the search's choice among the optimal ones).
@@ -136,11 +139,20 @@ impl Hand {
 
     /// Each distinct code, with the least deadwood of the hand less one copy of it.
     pub fn discard_values(&self) -> Vec<(u8, u64)> {
+        if self.sweeps() {
+            let value = |c| (c, self.least_of(&self.without(c).codes));
+            return self.distinct().into_iter().map(value).collect();
+        }
         let mut discards = Discards::new(&self.codes, self.wild_rank, &self.rules);
         self.distinct()
             .into_iter()
             .map(|c| (c, discards.score(c).points))
             .collect()
+    }
+
+    /// Does the sweep take this hand and its discards?
+    fn sweeps(&self) -> bool {
+        sweep::least_of(&self.codes, self.wild_rank, &self.rules).is_some()
     }
 
     /// The discard leaving the least deadwood (then a natural before a wild, then the card
@@ -169,11 +181,19 @@ impl Hand {
             return false;
         }
         let least = self.least();
-        let mut discards = Discards::new(&self.codes, self.wild_rank, &self.rules);
         // discarding c leaves at least `least - points(c)`
-        self.distinct()
+        let candidates = self
+            .distinct()
             .into_iter()
-            .filter(|&c| u64::from(self.rules.points(c, self.wild_rank)) >= least)
+            .filter(|&c| u64::from(self.rules.points(c, self.wild_rank)) >= least);
+        if self.sweeps() {
+            return candidates
+                .into_iter()
+                .any(|c| self.least_of(&self.without(c).codes) == 0);
+        }
+        let mut discards = Discards::new(&self.codes, self.wild_rank, &self.rules);
+        candidates
+            .into_iter()
             .any(|c| discards.score(c).points == 0)
     }
 

@@ -1,0 +1,71 @@
+//! The rank sweep against the memoised search, on random and adversarial hands.
+
+use fivecrowns_engine::rules::MeldRules;
+use fivecrowns_engine::{search, sweep};
+
+/// A small deterministic generator (xorshift64*), so the test needs no crate.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn deck(packs: usize, suit: Option<u8>, wild_rank: u8) -> Vec<u8> {
+    let mut deck = Vec::new();
+    for _ in 0..packs {
+        for c in 0..55u8 {
+            if suit.is_none_or(|s| c / 11 == s || c % 11 + 3 == wild_rank) {
+                deck.push(c);
+            }
+        }
+        deck.extend([55, 55, 55]);
+    }
+    deck
+}
+
+fn hand(rng: &mut Rng, packs: usize) -> (Vec<u8>, u8) {
+    let wild_rank = [0u8, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13][rng.below(12)];
+    let suit = (rng.below(3) == 0).then(|| rng.below(5) as u8);
+    let mut deck = deck(packs, suit, wild_rank);
+    let size = rng.below(16.min(deck.len()) + 1);
+    let mut codes = Vec::new();
+    for _ in 0..size {
+        codes.push(deck.swap_remove(rng.below(deck.len())));
+    }
+    codes.sort_unstable();
+    (codes, wild_rank)
+}
+
+#[test]
+fn the_sweep_and_the_search_agree_on_the_least_deadwood() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut swept = 0;
+    for case in 0..20_000 {
+        let packs = 1 + case % 3;
+        let rules = MeldRules {
+            packs: packs as u32,
+            wild_points: [20, 20, 0, 7][case % 4],
+            joker_points: [50, 50, 0, 15][(case / 4) % 4],
+            ..MeldRules::default()
+        };
+        let (codes, wild_rank) = hand(&mut rng, packs);
+        let expected = search::score(&codes, wild_rank, &rules).points;
+        if let Some(got) = sweep::least_of(&codes, wild_rank, &rules) {
+            swept += 1;
+            assert_eq!(
+                got, expected,
+                "hand {codes:?} wild rank {wild_rank} rules {rules:?}"
+            );
+        }
+    }
+    assert!(swept > 19_000, "the sweep took only {swept} hands");
+}
