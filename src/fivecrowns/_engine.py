@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 import attrs
 
@@ -19,7 +19,10 @@ from . import _discards
 from ._suitplan import Layout
 from .rules import Rules
 
-__all__ = ["CoreInfo", "Engine", "core_info", "engine", "engines"]
+if TYPE_CHECKING:
+    from ._core import Solver
+
+__all__ = ["CoreInfo", "Engine", "core_info", "engine", "engines", "solvers"]
 
 
 class Engine(Protocol):
@@ -56,6 +59,7 @@ class CoreInfo:
 
 class _Compiled(Engine, Protocol):
     def supports(self, rules: Rules) -> bool: ...
+    def solver(self, rules: Rules) -> Solver: ...
 
 
 def _load() -> tuple[_Compiled | None, CoreInfo]:
@@ -98,3 +102,12 @@ def engine(rules: Rules) -> Engine:
 def engines() -> tuple[Engine, ...]:
     """Every engine loaded (the Python twin, and the compiled core if it runs)."""
     return (_PURE,) if _COMPILED is None else (_PURE, _COMPILED)
+
+
+def solvers(*rule_sets: Rules) -> tuple[Solver, ...] | None:
+    """The compiled solvers of these rule sets, for the public functions' fast paths; None
+    when the Python twin answers for any of them."""
+    compiled = _COMPILED
+    if compiled is None or not all(compiled.supports(rules) for rules in rule_sets):
+        return None
+    return tuple(compiled.solver(rules) for rules in rule_sets)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 import operator
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -33,6 +33,9 @@ from .cards import JOKER_CODE, NUM_CODES, Card, CardsLike, Rank, format_cards, p
 from .errors import InvalidHandError
 from .melds import Meld, _solved_meld
 from .rules import OFFICIAL, Rules
+
+if TYPE_CHECKING:
+    from . import _core
 
 __all__ = [
     "Arrangement",
@@ -140,9 +143,18 @@ def min_deadwood(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules
     >>> min_deadwood("JK 5S", wild_rank=3)  # a lone wild cannot meld: it costs 50
     55
     """
+    fast = _fast(rules)
+    if fast is not None:
+        # the compiled core reads parsed cards itself; anything else takes the checked path
+        wild = _FAST_WILD.get(wild_rank) if type(wild_rank) is int or wild_rank is None else None
+        if wild is not None:
+            found = fast[0].least_cards(cards, wild, Card)
+            if found is not None:
+                return found
+        return fast[0].least(_codes(cards, rules), _wild(wild_rank))
     key: tuple[object, ...] | None = None
     if (type(cards) is tuple or type(cards) is list) and type(wild_rank) is int:
-        # The hot path for parsed cards: one lookup; inputs are checked on a miss only.
+        # the hot path for parsed cards: one lookup; inputs are checked on a miss only.
         try:
             key = (tuple(sorted(map(_CODE, cards))), wild_rank, rules)
         except (AttributeError, TypeError):
@@ -158,6 +170,23 @@ def min_deadwood(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules
         _RESULTS[key] = value
     return value
 
+
+def _fast(rules: Rules) -> tuple[_core.Solver, _core.Solver] | None:
+    """The compiled solvers of ``rules`` and of its melded twin (``_melded``), or None when
+    the Python twin answers; the last rule set asked about is remembered by identity."""
+    global _LAST_FAST
+    last = _LAST_FAST
+    if last[0] is rules:
+        return last[1]
+    found = _engine.solvers(rules, _melded(rules))
+    fast = None if found is None else (found[0], found[1])
+    _LAST_FAST = (rules, fast)
+    return fast
+
+
+_LAST_FAST: tuple[Rules | None, tuple[_core.Solver, _core.Solver] | None] = (None, None)
+#: The core's wild rank for each valid wild rank argument (None: only jokers are wild).
+_FAST_WILD: Final[dict[int | None, int]] = {None: _NO_WILD_RANK, **{r: r for r in range(3, 14)}}
 
 _CODE: Final = operator.attrgetter("code")
 #: Results of ``min_deadwood`` for parsed hands, keyed by (sorted codes, wild rank, rules);
@@ -278,6 +307,13 @@ def can_go_out(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules =
     >>> can_go_out("7H 8H 9H KS", wild_rank=3), can_go_out("7H 8H 9H KS QD", wild_rank=3)
     (True, False)
     """
+    fast = _fast(rules)
+    if fast is not None and not rules.go_out_without_discard:
+        wild = _FAST_WILD.get(wild_rank) if type(wild_rank) is int or wild_rank is None else None
+        if wild is not None:
+            found = fast[1].can_out_cards(cards, wild, Card)
+            if found is not None:
+                return found
     codes = _codes(cards, rules)
     wild = _wild(wild_rank)
     if codes and _engine.engine(rules).can_out(codes, wild, _melded(rules)):
@@ -334,5 +370,7 @@ def clear_cache() -> None:
     """Empty the solver's caches (they are bounded; this is for measuring cold speed)."""
     _RESULTS.clear()
     _MELDS.clear()
+    global _LAST_FAST
     for engine in _engine.engines():
         engine.cache_clear()
+    _LAST_FAST = (None, None)

@@ -8,8 +8,9 @@
 use fivecrowns_engine::{Hand, HandError, Layout, MeldRules, WildLimit};
 use numpy::{PyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyTuple, PyType};
+use pyo3::types::{PyList, PyTuple, PyType};
 
 /// The largest hand the core takes: every card of sixteen packs.
 const MAX_HAND: usize = 58 * 16;
@@ -53,7 +54,60 @@ fn layout<'py>(py: Python<'py>, layout: Layout) -> PyResult<PyLayout<'py>> {
     Ok((melds, PyTuple::new(py, layout.deadwood)?, layout.points))
 }
 
+/// The codes of a tuple or list whose every item is of type `card_type` (read from its
+/// `code` attribute), or None for any other input.
+fn card_codes(
+    cards: &Bound<'_, PyAny>,
+    card_type: &Bound<'_, PyType>,
+) -> PyResult<Option<Vec<u32>>> {
+    let py = cards.py();
+    let code = intern!(py, "code");
+    let read = |item: Bound<'_, PyAny>| -> PyResult<Option<u32>> {
+        if !item.get_type().is(card_type) {
+            return Ok(None);
+        }
+        Ok(item.getattr(code)?.extract::<u32>().ok())
+    };
+    let mut codes = Vec::new();
+    if let Ok(tuple) = cards.cast::<PyTuple>() {
+        codes.reserve(tuple.len());
+        for item in tuple.iter() {
+            let Some(c) = read(item)? else {
+                return Ok(None);
+            };
+            codes.push(c);
+        }
+    } else if let Ok(list) = cards.cast::<PyList>() {
+        codes.reserve(list.len());
+        for item in list.iter() {
+            let Some(c) = read(item)? else {
+                return Ok(None);
+            };
+            codes.push(c);
+        }
+    } else {
+        return Ok(None);
+    }
+    Ok(Some(codes))
+}
+
 impl Solver {
+    /// The hand of `cards` (Card objects) if it is one the deck holds, else None.
+    fn card_hand(
+        &self,
+        cards: &Bound<'_, PyAny>,
+        wild_rank: u32,
+        card_type: &Bound<'_, PyType>,
+    ) -> PyResult<Option<Hand>> {
+        let Some(codes) = card_codes(cards, card_type)? else {
+            return Ok(None);
+        };
+        if codes.len() > MAX_HAND {
+            return Ok(None);
+        }
+        Ok(Hand::new(&codes, wild_rank, &self.rules).ok())
+    }
+
     fn hand(&self, py: Python<'_>, codes: &[u32], wild_rank: u32) -> PyResult<Hand> {
         if codes.len() > MAX_HAND {
             return Err(refusal(
@@ -107,6 +161,32 @@ impl Solver {
         };
         rules.validate().map_err(|e| refusal(py, &e))?;
         Ok(Solver { rules })
+    }
+
+    /// The least deadwood of a tuple or list of `card_type` objects (their `code`), or None
+    /// when the input is anything else or a hand the deck cannot hold (the caller then takes
+    /// the checked path, which says what is wrong).
+    fn least_cards(
+        &self,
+        cards: &Bound<'_, PyAny>,
+        wild_rank: u32,
+        card_type: &Bound<'_, PyType>,
+    ) -> PyResult<Option<u64>> {
+        Ok(self
+            .card_hand(cards, wild_rank, card_type)?
+            .map(|hand| hand.least()))
+    }
+
+    /// `can_out` for a tuple or list of `card_type` objects, or None (see `least_cards`).
+    fn can_out_cards(
+        &self,
+        cards: &Bound<'_, PyAny>,
+        wild_rank: u32,
+        card_type: &Bound<'_, PyType>,
+    ) -> PyResult<Option<bool>> {
+        Ok(self
+            .card_hand(cards, wild_rank, card_type)?
+            .map(|hand| hand.can_out()))
     }
 
     /// The least deadwood of a hand.
