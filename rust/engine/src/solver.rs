@@ -3,6 +3,8 @@
 //! draws would let it. Every answer is exact, and the arrangements are those the Python twin
 //! returns (the search's, see [`crate::search`]).
 
+use std::cmp::Reverse;
+
 use crate::error::HandError;
 use crate::naturals::Naturals;
 use crate::rules::MeldRules;
@@ -11,6 +13,10 @@ use crate::sweep;
 use crate::{is_wild, JOKER, NUM_CODES};
 
 pub use crate::search::Kind;
+
+/// A discard's place in the order `best_discard` prefers (smallest first): the deadwood
+/// left, whether it is wild, minus its points, minus its code.
+type DiscardOrder = (u64, bool, Reverse<u32>, Reverse<u8>);
 
 /// A hand checked against a rule set: sorted codes that the deck can hold, and a wild rank.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -158,21 +164,63 @@ impl Hand {
     /// The discard leaving the least deadwood (then a natural before a wild, then the card
     /// worth the most points, then the higher code), and the arrangement of the rest.
     pub fn best_discard(&self) -> Result<(u8, Layout), HandError> {
-        let values = self.discard_values();
-        let order = |&(c, value): &(u8, u64)| {
-            let wild = is_wild(c, self.wild_rank);
-            (
-                value,
-                wild,
-                std::cmp::Reverse(self.rules.points(c, self.wild_rank)),
-                std::cmp::Reverse(c),
-            )
+        if self.codes.is_empty() {
+            return Err(HandError::Empty("best_discard"));
+        }
+        let best = if self.sweeps() {
+            self.bounded_discard()
+        } else {
+            self.any_discard()
         };
-        let &(best, _) = values
-            .iter()
-            .min_by_key(|v| order(v))
-            .ok_or(HandError::Empty("best_discard"))?;
         Ok((best, self.without(best).arrange()))
+    }
+
+    /// The order of discards: least deadwood left, a natural before a wild, the card worth the
+    /// most points, the higher code.
+    fn order(&self, c: u8, value: u64) -> DiscardOrder {
+        let points = self.rules.points(c, self.wild_rank);
+        (
+            value,
+            is_wild(c, self.wild_rank),
+            Reverse(points),
+            Reverse(c),
+        )
+    }
+
+    /// The best discard from every discard's value (on the search's shared memo).
+    fn any_discard(&self) -> u8 {
+        let values = self.discard_values();
+        let best = values
+            .iter()
+            .min_by_key(|&&(c, value)| self.order(c, value));
+        best.map(|&(c, _)| c).expect("the hand is not empty")
+    }
+
+    /// The best discard by branch and bound: discarding c leaves at least `least - points(c)`
+    /// (c added as deadwood to an arrangement of the rest is one of the hand), so candidates
+    /// are solved in the order of that bound until the next cannot beat the best found.
+    fn bounded_discard(&self) -> u8 {
+        let least = self.least();
+        let mut candidates: Vec<_> = self
+            .distinct()
+            .into_iter()
+            .map(|c| {
+                let bound = least.saturating_sub(u64::from(self.rules.points(c, self.wild_rank)));
+                (self.order(c, bound), c)
+            })
+            .collect();
+        candidates.sort_unstable();
+        let mut best: Option<(DiscardOrder, u8)> = None;
+        for (bound, c) in candidates {
+            if best.is_some_and(|(found, _)| bound >= found) {
+                break;
+            }
+            let key = self.order(c, self.least_of(&self.without(c).codes));
+            if best.is_none_or(|(found, _)| key < found) {
+                best = Some((key, c));
+            }
+        }
+        best.map(|(_, c)| c).expect("the hand is not empty")
     }
 
     /// Does some discard leave every other card melded (no deadwood points)? False when empty.

@@ -191,7 +191,7 @@ impl Solver {
 
     /// The least deadwood of a hand.
     fn least(&self, py: Python<'_>, codes: Vec<u32>, wild_rank: u32) -> PyResult<u64> {
-        Ok(self.hand(py, &codes, wild_rank)?.least())
+        Ok(run(py, &self.hand(py, &codes, wild_rank)?, Hand::least))
     }
 
     /// An optimal arrangement: (melds as (kind, sorted codes), sorted deadwood, points).
@@ -201,7 +201,10 @@ impl Solver {
         codes: Vec<u32>,
         wild_rank: u32,
     ) -> PyResult<PyLayout<'py>> {
-        layout(py, self.hand(py, &codes, wild_rank)?.arrange())
+        layout(
+            py,
+            run(py, &self.hand(py, &codes, wild_rank)?, Hand::arrange),
+        )
     }
 
     /// Each distinct code, with the least deadwood of the hand less one copy, sorted.
@@ -211,7 +214,11 @@ impl Solver {
         codes: Vec<u32>,
         wild_rank: u32,
     ) -> PyResult<Vec<(u8, u64)>> {
-        Ok(self.hand(py, &codes, wild_rank)?.discard_values())
+        Ok(run(
+            py,
+            &self.hand(py, &codes, wild_rank)?,
+            Hand::discard_values,
+        ))
     }
 
     /// The best discard and the arrangement of the rest.
@@ -221,16 +228,14 @@ impl Solver {
         codes: Vec<u32>,
         wild_rank: u32,
     ) -> PyResult<(u8, PyLayout<'py>)> {
-        let (card, rest) = self
-            .hand(py, &codes, wild_rank)?
-            .best_discard()
-            .map_err(|e| refusal(py, &e))?;
+        let hand = self.hand(py, &codes, wild_rank)?;
+        let (card, rest) = run(py, &hand, Hand::best_discard).map_err(|e| refusal(py, &e))?;
         Ok((card, layout(py, rest)?))
     }
 
     /// Does some discard leave no deadwood?
     fn can_out(&self, py: Python<'_>, codes: Vec<u32>, wild_rank: u32) -> PyResult<bool> {
-        Ok(self.hand(py, &codes, wild_rank)?.can_out())
+        Ok(run(py, &self.hand(py, &codes, wild_rank)?, Hand::can_out))
     }
 
     /// The sorted codes whose draw lets the hand go out after one discard.
@@ -240,7 +245,7 @@ impl Solver {
         codes: Vec<u32>,
         wild_rank: u32,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.hand(py, &codes, wild_rank)?.outs())
+        PyTuple::new(py, run(py, &self.hand(py, &codes, wild_rank)?, Hand::outs))
     }
 
     /// The least deadwood of many hands (a sequence of code sequences), as an int64 array;
@@ -289,6 +294,19 @@ impl Solver {
         }
         let values = py.detach(move || solve_all(&hands));
         Ok(PyArray1::from_vec(py, values))
+    }
+}
+
+/// Hands above this many cards are solved without the GIL (they may take long; for smaller
+/// ones releasing it costs more than the solve).
+const DETACH_ABOVE: usize = 16;
+
+/// `work` on `hand`, with the GIL released for a large hand.
+fn run<T: Send>(py: Python<'_>, hand: &Hand, work: impl FnOnce(&Hand) -> T + Send) -> T {
+    if hand.codes().len() > DETACH_ABOVE {
+        py.detach(|| work(hand))
+    } else {
+        work(hand)
     }
 }
 
