@@ -127,8 +127,16 @@ fn steps(open: Open, n: u8, gap: bool, start: bool) -> Option<Vec<Step>> {
                             if used > n {
                                 continue;
                             }
-                            let starts = if start { n - used } else { 0 };
+                            // no run starts where another of the suit closes (they would be
+                            // one run), and no natural of the suit is left for the book while
+                            // a run takes a wild here (the two would swap)
+                            let closes = bc + (open.c - cn - cg) > 0;
+                            let gaps = (open.a - xa) + (open.g - xg) + bg + cg > 0;
+                            let starts = if start && !closes { n - used } else { 0 };
                             for st in 0..=starts {
+                                if gaps && n - used - st > 0 {
+                                    continue;
+                                }
                                 let next = Open {
                                     a: st,
                                     b: xa,
