@@ -272,3 +272,56 @@ def test_calls_from_many_threads_give_the_answers_of_one() -> None:
     for got in results:
         assert got[0::2] == [expected] * 3
         assert got[1::2] == [[value for value, _ in expected]] * 3
+
+
+def test_a_book_of_more_than_55_cards_of_one_rank_is_solved_on_both_engines() -> None:
+    rules = fc.Rules(packs=12)
+    fives = [card for card in fc.deck(12) if card.rank == 5][:56]
+    compiled, pure = both(lambda: fc.min_deadwood(fives, 3, rules=rules))
+    assert compiled == pure == 0
+    compiled_layout, pure_layout = both(lambda: fc.best_arrangement(fives, 3, rules=rules))
+    assert compiled_layout == pure_layout
+    assert compiled_layout.points == 0
+    assert sum(len(meld.cards) for meld in compiled_layout.melds) == 56
+
+
+@pytest.mark.parametrize("packs", [1, 2])
+@pytest.mark.parametrize("wild_rank", [None, 3, 13])
+def test_a_whole_deck_is_solved_alike_on_both_engines(packs: int, wild_rank: int | None) -> None:
+    rules = fc.Rules(packs=packs)
+    deck = list(fc.deck(packs))
+    compiled, pure = both(lambda: fc.best_discard(deck, wild_rank, rules=rules))
+    assert compiled == pure
+    assert compiled[1].points == 0
+
+
+@settings(max_examples=50)
+@given(st.lists(problems(max_size=14), min_size=0, max_size=8), st.sampled_from([None, 3, 9]))
+def test_many_hands_at_once_equal_one_at_a_time_on_both_engines(
+    batch: list[tuple[list[fc.Card], int | None, fc.Rules]], wild_rank: int | None
+) -> None:
+    rules = fc.Rules(packs=4)
+    hands = [hand for hand, _, _ in batch]
+    one_by_one = [fc.min_deadwood(hand, wild_rank, rules=rules) for hand in hands]
+    compiled, pure = both(lambda: fc.min_deadwood_many(hands, wild_rank, rules=rules))
+    assert compiled.dtype == pure.dtype == np.int64
+    assert compiled.tolist() == pure.tolist() == one_by_one
+    counts = np.zeros((len(hands), 56), dtype=np.int32)
+    for row, hand in enumerate(hands):
+        for card in hand:
+            counts[row, card.code] += 1
+    from_counts, _ = both(lambda: fc.min_deadwood_many(counts, wild_rank, rules=rules))
+    assert from_counts.tolist() == one_by_one
+
+
+def test_many_hands_at_once_refuse_what_the_deck_cannot_hold() -> None:
+    with pytest.raises(fc.InvalidHandError, match="N x 56 integer array"):
+        fc.min_deadwood_many(np.zeros((2, 55), dtype=np.int64), 3)
+    with pytest.raises(fc.InvalidHandError, match="N x 56 integer array"):
+        fc.min_deadwood_many(np.zeros((2, 56)), 3)
+    with pytest.raises(fc.InvalidHandError, match="0 or more"):
+        fc.min_deadwood_many(np.full((1, 56), -1), 3)
+    with pytest.raises(fc.InvalidHandError, match="3 copies of 7H"):
+        fc.min_deadwood_many(["7H 8H", "7H 7H 7H"], 3)
+    with pytest.raises(fc.InvalidHandError, match="wild rank"):
+        fc.min_deadwood_many(["7H"], 2)

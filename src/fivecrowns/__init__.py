@@ -53,6 +53,7 @@ from .solver import (
     clear_cache,
     deadwood_by_discard,
     min_deadwood,
+    min_deadwood_many,
     outs,
 )
 from .views import PlayerView, observation_size
@@ -115,6 +116,7 @@ __all__ = [
     "format_cards",
     "make_bot",
     "min_deadwood",
+    "min_deadwood_many",
     "num_actions",
     "observation_size",
     "outs",

@@ -9,6 +9,7 @@ answers, arrangements included. :func:`core_info` says which one runs, and why.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Protocol
@@ -65,10 +66,12 @@ class _Compiled(Engine, Protocol):
 def _load() -> tuple[_Compiled | None, CoreInfo]:
     pure = os.environ.get("FIVECROWNS_PURE", "")
     try:
-        from . import _compiled, _core
+        _core = importlib.import_module("fivecrowns._core")
     except ImportError as error:
         why = f"the compiled module fivecrowns._core could not be imported ({error})"
         return None, CoreInfo(False, "python", why, None)
+    from . import _compiled
+
     version = str(_core.__version__)
     if pure not in ("", "0"):
         why = f"FIVECROWNS_PURE={pure!r} is set: the Python twin runs"

@@ -102,8 +102,9 @@ class _Search:
         for p in sorted(wild_points):
             self.prefix.append(self.prefix[-1] + p)
         self.memo: dict[tuple[int, int, int], Score] = {}
-        #: wilds a meld of m naturals may hold, by m (``_MANY``: no limit)
-        self.limit = [_MANY if (x := rules.max_wilds_in(m)) is None else x for m in range(56)]
+        #: wilds a meld of m naturals may hold, by m up to 80 (``_MANY``: no limit)
+        # (a book holds at most five suits' copies of a rank: 80 naturals with 16 packs)
+        self.limit = [_MANY if (x := rules.max_wilds_in(m)) is None else x for m in range(81)]
         # an all-wild meld: a book of any size, or with distinct-suit books one of at most 5
         # cards or a run of at most 11; never under "naturals"
         cap = 11 if rules.distinct_suit_books else _MANY

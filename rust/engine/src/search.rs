@@ -79,16 +79,17 @@ pub struct Solution {
     pub deadwood: Vec<u8>,
 }
 
-/// One choice for the lowest natural: the deadwood it adds, the naturals it takes (as a
-/// multiset), the wilds it takes, the spare room it adds, and its meld (None: deadwood).
-#[derive(Debug)]
+/// One choice for the lowest natural: the deadwood it adds, the other naturals it takes (as
+/// a multiset), the wilds it takes, the spare room it adds, and its meld's kind (None:
+/// deadwood). The meld's naturals are the lowest natural and `delta`.
+#[derive(Debug, Clone, Copy)]
 struct Move {
     points: u64,
     unmelded: u64,
     delta: Naturals,
     wilds: u64,
     room: i64,
-    meld: Option<(Kind, Vec<u8>)>,
+    kind: Option<Kind>,
 }
 
 /// A marker for "a wild goes here" in a meld being built.
@@ -100,11 +101,14 @@ pub struct Search {
     /// Points of the cheapest 0, 1, 2, ... wilds.
     prefix: Vec<u64>,
     memo: FxHashMap<(Naturals, u64, u64), Score>,
-    /// Wilds a meld of m naturals may hold, by m ([`MANY`]: no limit).
+    /// Wilds a meld of m naturals may hold, by m up to 80 ([`MANY`]: no limit).
     limit: Vec<i64>,
     /// The most cards of an all-wild meld (0: none).
     all_wild_cap: i64,
-    templates: FxHashMap<(u8, u64, u32, u64), Rc<[Move]>>,
+    /// The moves of each (natural, its rank's naturals, its suit's above it, wilds left), as
+    /// a range of `moves`.
+    templates: FxHashMap<(u8, u64, u32, u64), (u32, u32)>,
+    moves: Vec<Move>,
     /// The fields of each component of the hand, in order (empty: one component).
     parts: Rc<[Naturals]>,
 }
@@ -120,7 +124,8 @@ impl Search {
             let last = *prefix.last().unwrap_or(&0);
             prefix.push(last + p);
         }
-        let limit: Vec<i64> = (0..56).map(|m| rules.limit(m)).collect();
+        // (a book holds at most five suits' copies of a rank: 80 naturals with 16 packs)
+        let limit: Vec<i64> = (0..=80).map(|m| rules.limit(m)).collect();
         // an all-wild meld: a book of any size, or with distinct-suit books one of at most 5
         // cards or a run of at most 11; never under "naturals"
         let cap = if rules.distinct_suit_books { 11 } else { MANY };
@@ -136,6 +141,7 @@ impl Search {
             limit,
             all_wild_cap,
             templates: FxHashMap::default(),
+            moves: Vec::new(),
             parts: Rc::from(Vec::new()),
         }
     }
@@ -271,9 +277,10 @@ impl Search {
     }
 
     fn best(&mut self, state: &Naturals, w: u64, spare: i64) -> Score {
-        let (rest, moves) = self.moves(state, w);
+        let (rest, range) = self.moves(state, w);
         let mut best: Option<Score> = None;
-        for m in moves.iter() {
+        for at in range {
+            let m = self.moves[at];
             let mut found = self.value(&rest.minus(&m.delta), w - m.wilds, spare + m.room);
             if m.points > 0 {
                 found = Score {
@@ -291,10 +298,10 @@ impl Search {
         best.expect("a natural always has a move")
     }
 
-    /// The state without its lowest natural, and every choice for that natural: runs, books,
-    /// then deadwood, kept per (the natural, the naturals of its rank, those of its suit
-    /// above it, the wilds left).
-    fn moves(&mut self, state: &Naturals, w: u64) -> (Naturals, Rc<[Move]>) {
+    /// The state without its lowest natural, and every choice for that natural (a range of
+    /// `self.moves`): runs, books, then deadwood, kept per (the natural, the naturals of its
+    /// rank, those of its suit above it, the wilds left).
+    fn moves(&mut self, state: &Naturals, w: u64) -> (Naturals, std::ops::Range<usize>) {
         let c = self.lowest(state);
         let (q, s) = (c % 11, c / 11);
         let mut rest = *state;
@@ -302,10 +309,11 @@ impl Search {
         let rank = (0..5).fold(0u32, |acc, t| acc << 5 | rest.count(t * 11 + q));
         let suit = (q + 1..11).fold(0u64, |acc, r| acc << 5 | u64::from(rest.count(s * 11 + r)));
         let key = (c, w, rank, suit);
-        if let Some(moves) = self.templates.get(&key) {
-            return (rest, Rc::clone(moves));
+        if let Some(&(start, end)) = self.templates.get(&key) {
+            return (rest, start as usize..end as usize);
         }
-        let mut moves = Vec::new();
+        let start = self.moves.len();
+        let mut moves = std::mem::take(&mut self.moves);
         self.runs(c, &rest, w, &mut moves);
         self.books(c, &rest, w, &mut moves);
         moves.push(Move {
@@ -314,28 +322,22 @@ impl Search {
             delta: Naturals::EMPTY,
             wilds: 0,
             room: 0,
-            meld: None,
+            kind: None,
         });
-        let moves: Rc<[Move]> = Rc::from(moves);
-        self.templates.insert(key, Rc::clone(&moves));
-        (rest, moves)
+        self.moves = moves;
+        let end = self.moves.len();
+        self.templates.insert(key, (start as u32, end as u32));
+        (rest, start..end)
     }
 
-    fn meld_move(
-        rest: &Naturals,
-        st: &Naturals,
-        wilds: u64,
-        room: i64,
-        kind: Kind,
-        nats: Vec<u8>,
-    ) -> Move {
+    fn meld_move(rest: &Naturals, st: &Naturals, wilds: u64, room: i64, kind: Kind) -> Move {
         Move {
             points: 0,
             unmelded: 0,
             delta: rest.minus(st),
             wilds,
             room,
-            meld: Some((kind, nats)),
+            kind: Some(kind),
         }
     }
 
@@ -343,39 +345,30 @@ impl Search {
     fn books(&self, c: u8, rest: &Naturals, w: u64, out: &mut Vec<Move>) {
         let distinct = self.rules.distinct_suit_books;
         let q = c % 11;
-        let mut options: Vec<(Naturals, Vec<u8>)> = vec![(*rest, vec![c])];
+        // (the naturals left, how many the book holds)
+        let mut options: Vec<(Naturals, usize)> = vec![(*rest, 1)];
         for code in (q..55).step_by(11) {
             let mut have = rest.count(code);
             if distinct {
                 have = if code == c { 0 } else { have.min(1) };
             }
-            let mut more = Vec::new();
-            for (st, nats) in &options {
-                let (mut st, mut nats) = (*st, nats.clone());
+            for i in 0..options.len() {
+                let (mut st, mut m) = options[i];
                 for _ in 0..have {
                     st.remove(code);
-                    nats.push(code);
-                    more.push((st, nats.clone()));
+                    m += 1;
+                    options.push((st, m));
                 }
             }
-            options.extend(more);
         }
-        for (st, nats) in options {
-            let m = nats.len();
+        for (st, m) in options {
             let need = 3i64.saturating_sub(m as i64).max(0);
             let mut room = self.limit[m] - need;
             if distinct {
                 room = room.min(5 - m as i64 - need);
             }
             if need <= w as i64 && room >= 0 {
-                out.push(Self::meld_move(
-                    rest,
-                    &st,
-                    need as u64,
-                    room,
-                    Kind::Book,
-                    nats,
-                ));
+                out.push(Self::meld_move(rest, &st, need as u64, room, Kind::Book));
             }
         }
     }
@@ -385,23 +378,15 @@ impl Search {
         let q = i64::from(c % 11);
         let gaps_allowed = (w as i64).min(self.limit[55]);
         // partial runs: (state, naturals, gaps, top position), each ending on a natural
-        let mut partial: Vec<(Naturals, Vec<u8>, i64, i64)> = vec![(*rest, vec![c], 0, q)];
-        while let Some((st, nats, gaps, top)) = partial.pop() {
-            let m = nats.len();
+        let mut partial: Vec<(Naturals, usize, i64, i64)> = vec![(*rest, 1, 0, q)];
+        while let Some((st, m, gaps, top)) = partial.pop() {
             let span = top - q + 1;
             let need = gaps + (3 - span).max(0);
             let room = (11 - span.max(3)).min(self.limit[m] - need);
             // (one natural with two wilds is also a book, with at least a run's room unless
             // books are distinct-suit: at most 5 cards)
             if (m > 1 || self.rules.distinct_suit_books) && need <= w as i64 && room >= 0 {
-                out.push(Self::meld_move(
-                    rest,
-                    &st,
-                    need as u64,
-                    room,
-                    Kind::Run,
-                    nats.clone(),
-                ));
+                out.push(Self::meld_move(rest, &st, need as u64, room, Kind::Run));
             }
             // the next natural of the suit above, past at most gaps_allowed - gaps gaps
             for nxt in top + 1..=10.min(top + 1 + gaps_allowed - gaps) {
@@ -409,9 +394,7 @@ impl Search {
                 if st.count(code) > 0 {
                     let mut next = st;
                     next.remove(code);
-                    let mut more = nats.clone();
-                    more.push(code);
-                    partial.push((next, more, gaps + nxt - top - 1, nxt));
+                    partial.push((next, m + 1, gaps + nxt - top - 1, nxt));
                 }
             }
         }
@@ -437,9 +420,10 @@ impl Search {
         let best = target.plus(cost(hopeless));
         let mut melds: Vec<(Kind, Vec<u8>, i64)> = Vec::new();
         while !state.is_empty() {
-            let (rest, moves) = self.moves(&state, w);
+            let (rest, range) = self.moves(&state, w);
             let mut chosen = None;
-            for m in moves.iter() {
+            for at in range {
+                let m = self.moves[at];
                 let next = rest.minus(&m.delta);
                 let after = self.value(&next, w - m.wilds, spare + m.room);
                 let total = Score {
@@ -452,12 +436,16 @@ impl Search {
                 }
             }
             let (next, after, m) = chosen.expect("the memo holds the optimum");
-            match &m.meld {
-                None => dead.push(self.lowest(&state)),
-                Some((kind, nats)) => {
-                    let mut cards = nats.clone();
+            let lowest = self.lowest(&state);
+            match m.kind {
+                None => dead.push(lowest),
+                Some(kind) => {
+                    let mut cards = vec![lowest];
+                    for c in m.delta.codes() {
+                        cards.extend(std::iter::repeat_n(c, m.delta.count(c) as usize));
+                    }
                     cards.extend(std::iter::repeat_n(PLACEHOLDER, m.wilds as usize));
-                    melds.push((*kind, cards, m.room));
+                    melds.push((kind, cards, m.room));
                 }
             }
             (state, w, spare, target) = (next, w - m.wilds, spare + m.room, after);

@@ -34,6 +34,9 @@ const INF: u16 = u16::MAX;
 
 /// Copies of one natural the sweep takes (three packs).
 pub const MAX_COPIES: u8 = 3;
+/// Naturals the sweep takes: its states multiply with dense suits, while the search's early
+/// stop (once a choice melds every card) makes large hands cheap for it.
+pub const MAX_NATURALS: usize = 20;
 
 fn shift(v: &Values, n: usize) -> Values {
     // (one fixed-size copy from a window: no loop, no call)
@@ -395,7 +398,7 @@ pub fn least(counts: &[[u8; 11]; 5], wild_points: &[u64]) -> Option<u64> {
     if wilds >= 2 * naturals {
         return Some(0); // each natural in a book with two wilds
     }
-    if wilds >= LANES {
+    if wilds >= LANES || naturals > MAX_NATURALS {
         return None;
     }
     let d = u64::from(natural_deadwood(counts, wilds)?[wilds]);
