@@ -16,7 +16,9 @@ fn main() {
     };
     let deck: Vec<u8> = (0..2).flat_map(|_| (0..56u8).chain([55, 55])).collect();
     let rules = MeldRules::default();
-    for size in std::env::var("SIZES").map_or(vec![10usize, 13, 14], |v| v.split(",").map(|x| x.parse().unwrap()).collect()) {
+    for size in std::env::var("SIZES").map_or(vec![10usize, 13, 14], |v| {
+        v.split(",").map(|x| x.parse().unwrap()).collect()
+    }) {
         let hands: Vec<Vec<u8>> = (0..std::env::var("N").map_or(20_000, |v| v.parse().unwrap()))
             .map(|_| {
                 let mut d = deck.clone();

@@ -145,6 +145,9 @@ impl Hand {
 
     /// Each distinct code, with the least deadwood of the hand less one copy of it.
     pub fn discard_values(&self) -> Vec<(u8, u64)> {
+        if let Some(values) = self.swept_discards() {
+            return values;
+        }
         if self.sweeps() {
             let value = |c| (c, self.least_of(&self.without(c).codes));
             return self.distinct().into_iter().map(value).collect();
@@ -154,6 +157,37 @@ impl Hand {
             .into_iter()
             .map(|c| (c, discards.score(c).points))
             .collect()
+    }
+
+    /// Every discard's value from one recorded sweep, when the sweep takes the hand.
+    fn swept_discards(&self) -> Option<Vec<(u8, u64)>> {
+        if !self.rules.default_melds() {
+            return None;
+        }
+        let (counts, wilds) = sweep::split(&self.codes, self.wild_rank, &self.rules);
+        let discards = sweep::discards(&counts, &wilds)?;
+        let value = |c: u8| {
+            if is_wild(c, self.wild_rank) {
+                let points = u64::from(self.rules.points(c, self.wild_rank));
+                discards
+                    .wilds
+                    .iter()
+                    .find(|&&(p, _)| p == points)
+                    .map(|&(_, v)| v)
+            } else {
+                discards
+                    .naturals
+                    .iter()
+                    .find(|&&(code, _)| code == c)
+                    .map(|&(_, v)| v)
+            }
+        };
+        let values: Option<Vec<(u8, u64)>> = self
+            .distinct()
+            .into_iter()
+            .map(|c| Some((c, value(c)?)))
+            .collect();
+        values
     }
 
     /// Does the sweep take this hand and its discards?

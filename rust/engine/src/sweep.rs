@@ -251,45 +251,18 @@ impl Layer {
     }
 }
 
-/// One rank of the sweep for one state: every combination of its active suits' steps, then
-/// the rank's book, into `out`.
-struct Rank<'a> {
-    /// (bit offset of the suit in a key, its steps) for each active suit.
-    suits: &'a [(u32, &'static [Step])],
-    points: u16,
-    wilds: usize,
-}
-
-impl Rank<'_> {
-    fn combine(&self, i: usize, key: u64, used: usize, left: u16, v: &Values, out: &mut Layer) {
-        let Some(&(offset, steps)) = self.suits.get(i) else {
-            // the naturals left at this rank: one book (padded to three), or all deadwood
-            let value = shift(v, used);
-            let mut best = plus(&value, left * self.points);
-            if left > 0 {
-                merge(
-                    &mut best,
-                    &shift(&value, 3usize.saturating_sub(usize::from(left))),
-                );
-            }
-            out.insert(key, &best);
-            return;
-        };
-        for step in steps {
-            let used = used + usize::from(step.wilds);
-            if used <= self.wilds {
-                let key = key & !(SUIT_MASK << offset) | step.open << offset;
-                self.combine(i + 1, key, used, left + u16::from(step.left), v, out);
-            }
-        }
-    }
-}
-
 /// The least natural deadwood of naturals `counts` (copies by suit and rank, at most three)
 /// by wilds used, for `wilds` wilds (less than [`LANES`]), or None when a state would hold
 /// more open runs than it packs.
 pub fn natural_deadwood(counts: &[[u8; 11]; 5], wilds: usize) -> Option<Values> {
-    // two layers per thread, reused from call to call (taken out while in use)
+    with_layers(|states, next| {
+        states.insert(0, &[0; LANES]);
+        sweep(counts, &held(counts), wilds, 0, states, next, None)
+    })
+}
+
+/// `work` on two layers of this thread, reused from call to call (taken out while in use).
+fn with_layers<T>(work: impl FnOnce(&mut Layer, &mut Layer) -> T) -> T {
     thread_local! {
         static LAYERS: std::cell::RefCell<Option<(Layer, Layer)>> = const { std::cell::RefCell::new(None) };
     }
@@ -297,60 +270,115 @@ pub fn natural_deadwood(counts: &[[u8; 11]; 5], wilds: usize) -> Option<Values> 
         .with(|cell| cell.borrow_mut().take())
         .unwrap_or_else(|| (Layer::new(), Layer::new()));
     states.clear();
-    let found = sweep(counts, wilds, &mut states, &mut next);
+    let found = work(&mut states, &mut next);
     LAYERS.with(|cell| *cell.borrow_mut() = Some((states, next)));
     found
 }
 
+/// The ranks each suit holds, as bits.
+fn held(counts: &[[u8; 11]; 5]) -> [u32; 5] {
+    let mut held = [0u32; 5];
+    for (s, suit) in counts.iter().enumerate() {
+        for (r, &n) in suit.iter().enumerate() {
+            held[s] |= u32::from(n > 0) << r;
+        }
+    }
+    held
+}
+
+/// The states before each rank, from some rank on (the discards re-sweep from them).
+type Snapshots = Vec<(Vec<u64>, Vec<Values>)>;
+
+/// Sweep ranks `from..11` from `states` (those before rank `from`); `held` (the ranks each
+/// suit holds, as bits; a superset only prunes less) decides where gaps and new runs may be.
+/// With `record`, the states before each rank are kept there, by rank.
 fn sweep(
     counts: &[[u8; 11]; 5],
+    held: &[u32; 5],
     wilds: usize,
+    from: usize,
     states: &mut Layer,
     next: &mut Layer,
+    mut record: Option<&mut Snapshots>,
 ) -> Option<Values> {
-    states.insert(0, &[0; LANES]);
-    let mut suits: Vec<(u32, &'static [Step])> = Vec::with_capacity(5);
-    for r in 0..11 {
-        let open_suits = states.keys.iter().fold(0, |acc, k| acc | k);
-        let mut active = [0usize; 5];
+    // a gap needs a natural of its suit within `wilds` ranks above, a new run one within
+    // `wilds + 1`
+    let gap_reach = (1u32 << wilds.min(11)) - 1;
+    let start_reach = (1u32 << (wilds + 1).min(11)) - 1;
+    let mut open_bits = states.keys.iter().fold(0u64, |acc, k| acc | k);
+    for r in from..11 {
+        if let Some(record) = record.as_deref_mut() {
+            record.push((states.keys.clone(), states.values.clone()));
+        }
+        // the suits that take part in this rank: (key offset, naturals, gap, start)
+        let mut active = [(0u32, 0u8, false, false); 5];
         let mut n_active = 0;
         for (s, suit) in counts.iter().enumerate() {
-            if suit[r] > 0 || open_suits >> (SUIT_BITS * s as u32) & SUIT_MASK != 0 {
-                active[n_active] = s;
+            let offset = SUIT_BITS * s as u32;
+            if suit[r] > 0 || open_bits >> offset & SUIT_MASK != 0 {
+                let above = held[s] >> (r + 1);
+                let here = (
+                    offset,
+                    suit[r],
+                    above & gap_reach != 0,
+                    above & start_reach != 0,
+                );
+                active[n_active] = here;
                 n_active += 1;
             }
         }
         if n_active == 0 {
             continue;
         }
-        // per active suit: its naturals here, whether a gap may open, whether a run may start
-        let mut here = [(0u8, false, false); 5];
-        for &s in &active[..n_active] {
-            let suit = &counts[s];
-            let above = |reach: usize| suit[r + 1..(r + 1 + reach).min(11)].iter().any(|&x| x > 0);
-            here[s] = (suit[r], above(wilds), above(wilds + 1));
-        }
         let active = &active[..n_active];
+        let points = r as u16 + 3;
         next.clear();
-        for (&key, v) in states.keys.iter().zip(states.values.iter()) {
-            suits.clear();
-            for &s in active {
-                let suit = &counts[s];
-                let above =
-                    |reach: usize| suit[r + 1..(r + 1 + reach).min(11)].iter().any(|&x| x > 0);
-                let offset = SUIT_BITS * s as u32;
-                let open = key >> offset & SUIT_MASK;
-                suits.push((
-                    offset,
-                    table(open, suit[r], above(wilds), above(wilds + 1))?,
-                ));
+        open_bits = 0;
+        for i in 0..states.keys.len() {
+            let (key, v) = (states.keys[i], states.values[i]);
+            let mut steps: [&[Step]; 5] = [&[]; 5];
+            for (slot, &(offset, n, gap, start)) in steps.iter_mut().zip(active) {
+                *slot = table(key >> offset & SUIT_MASK, n, gap, start)?;
             }
-            let rank = Rank {
-                suits: &suits,
-                points: r as u16 + 3,
-                wilds,
-            };
-            rank.combine(0, key, 0, 0, v, next);
+            if steps[..n_active].iter().any(|s| s.is_empty()) {
+                continue; // a run that can neither go on nor close: no way on
+            }
+            // every combination of the suits' steps (an odometer over their choices)
+            let mut choice = [0usize; 5];
+            'combinations: loop {
+                let (mut to, mut used, mut left) = (key, 0usize, 0u16);
+                for (j, &(offset, ..)) in active.iter().enumerate() {
+                    let step = steps[j][choice[j]];
+                    to = to & !(SUIT_MASK << offset) | step.open << offset;
+                    used += usize::from(step.wilds);
+                    left += u16::from(step.left);
+                }
+                if used <= wilds {
+                    // the naturals left here: one book (padded to three), or all deadwood
+                    let value = shift(&v, used);
+                    let mut best = plus(&value, left * points);
+                    if left > 0 {
+                        merge(
+                            &mut best,
+                            &shift(&value, 3usize.saturating_sub(usize::from(left))),
+                        );
+                    }
+                    next.insert(to, &best);
+                    open_bits |= to;
+                }
+                let mut j = 0;
+                loop {
+                    if j == n_active {
+                        break 'combinations;
+                    }
+                    choice[j] += 1;
+                    if choice[j] < steps[j].len() {
+                        break;
+                    }
+                    choice[j] = 0;
+                    j += 1;
+                }
+            }
         }
         std::mem::swap(states, next);
     }
@@ -371,39 +399,127 @@ fn sweep(
     Some(best)
 }
 
-/// The least deadwood of a hand under the default meld rules: naturals `counts` (by suit and
-/// rank; none of the wild rank) and the points of its wilds. None when the sweep does not
-/// take the hand (more than three copies of a natural, too many wilds, too many open runs).
-pub fn least(counts: &[[u8; 11]; 5], wild_points: &[u64]) -> Option<u64> {
-    let wilds = wild_points.len();
-    let mut naturals = 0usize;
-    let mut points = 0u64;
+/// What the sweep needs to know of a hand besides its naturals by suit and rank.
+struct Totals {
+    naturals: usize,
+    points: u64,
+}
+
+/// The naturals and their points, or None when a natural is held more than three times.
+fn totals(counts: &[[u8; 11]; 5]) -> Option<Totals> {
+    let mut totals = Totals {
+        naturals: 0,
+        points: 0,
+    };
     for suit in counts {
         for (r, &n) in suit.iter().enumerate() {
             if n > MAX_COPIES {
                 return None;
             }
-            naturals += usize::from(n);
-            points += u64::from(n) * (r as u64 + 3);
+            totals.naturals += usize::from(n);
+            totals.points += u64::from(n) * (r as u64 + 3);
         }
     }
-    let alone = if wilds >= 3 {
-        0
-    } else {
-        wild_points.iter().sum()
-    };
-    if naturals == 0 {
-        return Some(alone);
+    Some(totals)
+}
+
+/// The hand's least deadwood from its least natural deadwood `d` (None: not needed, some
+/// meld is sure to hold every natural), its natural points and its wilds' points. Some meld
+/// holds a natural unless `d` is all the naturals: then every spare wild joins a meld.
+fn finish(d: Option<u64>, points: u64, wild_points: &[u64]) -> u64 {
+    match d {
+        None => 0,
+        Some(d) if d < points => d,
+        // no meld holds a natural: the wilds meld on their own, three or more, or are deadwood
+        Some(_) => {
+            points
+                + if wild_points.len() >= 3 {
+                    0
+                } else {
+                    wild_points.iter().sum()
+                }
+        }
     }
-    if wilds >= 2 * naturals {
-        return Some(0); // each natural in a book with two wilds
+}
+
+/// The least deadwood of a hand under the default meld rules: naturals `counts` (by suit and
+/// rank; none of the wild rank) and the points of its wilds. None when the sweep does not
+/// take the hand (more than three copies of a natural, too many wilds, too many naturals, too
+/// many open runs).
+pub fn least(counts: &[[u8; 11]; 5], wild_points: &[u64]) -> Option<u64> {
+    let totals = totals(counts)?;
+    let wilds = wild_points.len();
+    if totals.naturals == 0 || wilds >= 2 * totals.naturals {
+        // no natural, or each natural in a book with two wilds
+        let d = (totals.naturals == 0).then_some(0);
+        return Some(finish(d, totals.points, wild_points));
     }
-    if wilds >= LANES || naturals > MAX_NATURALS {
+    if wilds >= LANES || totals.naturals > MAX_NATURALS {
         return None;
     }
     let d = u64::from(natural_deadwood(counts, wilds)?[wilds]);
-    // some meld holds a natural: every spare wild joins a meld
-    Some(if d < points { d } else { points + alone })
+    Some(finish(Some(d), totals.points, wild_points))
+}
+
+/// The least deadwood left by each discard: of each natural held (by code), and of a wild
+/// worth each point value held (by points).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Discards {
+    pub naturals: Vec<(u8, u64)>,
+    pub wilds: Vec<(u64, u64)>,
+}
+
+/// The least deadwood left by each discard of a hand the sweep takes (see [`least`]): for each
+/// natural held, by code, and for a wild worth each point value held, by points. One sweep of
+/// the hand keeps its states before every rank; a natural's discard re-sweeps only from its
+/// rank on (the states below it are the same, pruned a little less: still exact).
+pub fn discards(counts: &[[u8; 11]; 5], wild_points: &[u64]) -> Option<Discards> {
+    let totals = totals(counts)?;
+    let wilds = wild_points.len();
+    if totals.naturals == 0 || wilds >= 2 * (totals.naturals - 1) || wilds >= LANES {
+        return None; // (trivial or refused: one `least` per discard costs nothing more)
+    }
+    if totals.naturals > MAX_NATURALS {
+        return None;
+    }
+    let held = held(counts);
+    with_layers(|states, next| {
+        let mut record = Snapshots::new();
+        states.insert(0, &[0; LANES]);
+        let whole = sweep(counts, &held, wilds, 0, states, next, Some(&mut record))?;
+        let mut by_wild: Vec<(u64, u64)> = Vec::new();
+        for (i, &p) in wild_points.iter().enumerate() {
+            if by_wild.iter().all(|&(q, _)| q != p) {
+                let mut rest = wild_points.to_vec();
+                rest.remove(i);
+                // fewer wilds: the whole hand's vector one lane down
+                let d = u64::from(whole[wilds - 1]);
+                by_wild.push((p, finish(Some(d), totals.points, &rest)));
+            }
+        }
+        let mut by_natural = Vec::new();
+        let mut less = *counts;
+        for (s, suit) in counts.iter().enumerate() {
+            for (r, &n) in suit.iter().enumerate() {
+                if n == 0 {
+                    continue;
+                }
+                less[s][r] -= 1;
+                let points = totals.points - (r as u64 + 3);
+                states.clear();
+                for (key, value) in record[r].0.iter().zip(record[r].1.iter()) {
+                    states.insert(*key, value);
+                }
+                let d = u64::from(sweep(&less, &held, wilds, r, states, next, None)?[wilds]);
+                by_natural.push(((s * 11 + r) as u8, finish(Some(d), points, wild_points)));
+                less[s][r] += 1;
+            }
+        }
+        Some(Discards {
+            naturals: by_natural,
+            wilds: by_wild,
+        })
+    })
 }
 
 /// The naturals of a hand (codes) by suit and rank, and the points of its wilds.

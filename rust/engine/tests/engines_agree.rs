@@ -1,7 +1,7 @@
 //! The rank sweep against the memoised search, on random and adversarial hands.
 
 use fivecrowns_engine::rules::MeldRules;
-use fivecrowns_engine::{search, sweep};
+use fivecrowns_engine::{search, sweep, Hand};
 
 /// A small deterministic generator (xorshift64*), so the test needs no crate.
 struct Rng(u64);
@@ -75,4 +75,34 @@ fn the_sweep_and_the_search_agree_on_the_least_deadwood() {
         swept > cases * 9 / 10,
         "the sweep took only {swept} of {cases} hands"
     );
+}
+
+#[test]
+fn every_discard_from_the_recorded_sweep_equals_the_search() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let cases: usize =
+        std::env::var("FIVECROWNS_CHECK_HANDS").map_or(5_000, |n| n.parse().expect("a count"));
+    for case in 0..cases {
+        let packs = 1 + case % 3;
+        let rules = MeldRules {
+            packs: packs as u32,
+            wild_points: [20, 20, 0, 7][case % 4],
+            ..MeldRules::default()
+        };
+        let (codes, wild_rank) = hand(&mut rng, packs);
+        let wide: Vec<u32> = codes.iter().map(|&c| u32::from(c)).collect();
+        let values = Hand::new(&wide, u32::from(wild_rank), &rules)
+            .expect("a valid hand")
+            .discard_values();
+        for (c, value) in values {
+            let mut rest = codes.clone();
+            let at = rest.iter().position(|&x| x == c).expect("held");
+            rest.remove(at);
+            let expected = search::score(&rest, wild_rank, &rules).points;
+            assert_eq!(
+                value, expected,
+                "hand {codes:?} less {c}, wild rank {wild_rank}, rules {rules:?}"
+            );
+        }
+    }
 }
