@@ -1,0 +1,76 @@
+//! How fast the engine's parts solve random hands of the two-pack deck, without Python: the
+//! sweep's least deadwood, the search's, and the search's arrangement (a quick look for
+//! profiling, e.g. under `valgrind --tool=callgrind`; `benchmarks/bench_core.py` measures the
+//! public API).
+//!
+//! `cargo run --release --example speed`; `N` hands per size (20,000), `SIZES` (10,13,14),
+//! `SWEEP_ONLY=1` to time the sweep alone.
+
+use std::time::Instant;
+
+use fivecrowns_engine::rules::MeldRules;
+use fivecrowns_engine::{search, sweep};
+
+fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn per_hand(start: Instant, hands: usize) -> f64 {
+    start.elapsed().as_nanos() as f64 / hands.max(1) as f64
+}
+
+fn main() {
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let deck: Vec<u8> = (0..2).flat_map(|_| (0..56u8).chain([55, 55])).collect();
+    let rules = MeldRules::default();
+    let count: usize = setting("N", 20_000);
+    let sizes: String = setting("SIZES", "10,13,14".to_string());
+    let sweep_only = std::env::var("SWEEP_ONLY").is_ok();
+    for size in sizes.split(',').filter_map(|s| s.parse::<usize>().ok()) {
+        let hands: Vec<Vec<u8>> = (0..count)
+            .map(|_| {
+                let mut d = deck.clone();
+                let mut h: Vec<u8> = (0..size)
+                    .map(|_| d.swap_remove((next() % d.len() as u64) as usize))
+                    .collect();
+                h.sort_unstable();
+                h
+            })
+            .collect();
+        let wild = if size == 10 { 12 } else { 13 };
+        let start = Instant::now();
+        let mut total = 0u64;
+        for h in &hands {
+            total += sweep::least_of(h, wild, &rules).unwrap_or(0);
+        }
+        let sweep_ns = per_hand(start, hands.len());
+        let searched = if sweep_only {
+            &hands[..0]
+        } else {
+            &hands[..hands.len().min(2000)]
+        };
+        let start = Instant::now();
+        for h in searched {
+            total += search::score(h, wild, &rules).points;
+        }
+        let search_ns = per_hand(start, searched.len());
+        let start = Instant::now();
+        for h in searched {
+            total += search::solve(h, wild, &rules).melds.len() as u64;
+        }
+        let arrange_ns = per_hand(start, searched.len());
+        println!(
+            "{size} cards: sweep {sweep_ns:.0} ns, search {search_ns:.0} ns, \
+             arrangement {arrange_ns:.0} ns (checksum {total})"
+        );
+    }
+}
