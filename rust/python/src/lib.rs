@@ -317,7 +317,8 @@ fn solve_all(hands: &[Hand]) -> Vec<i64> {
 /// The compiled core of fivecrowns: the solver on card codes.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // the package's spelling of the crate's version (PEP 440: "0.1.0.dev0" for "0.1.0-dev0")
+    m.add("__version__", env!("CARGO_PKG_VERSION").replace('-', "."))?;
     m.add_class::<Solver>()?;
     Ok(())
 }
