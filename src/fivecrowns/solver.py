@@ -214,10 +214,17 @@ def _codes_of_counts(counts: npt.NDArray[np.integer[Any]], rules: Rules) -> list
             f"card counts must be an N x {NUM_CODES} integer array (one column per card "
             f"code), got shape {counts.shape} of {counts.dtype}"
         )
-    if counts.size and counts.min() < 0:
-        raise InvalidHandError(f"card counts must be 0 or more, got {counts.min()}")
+    if counts.size and not 0 <= counts.min() <= counts.max() <= _MOST_COPIES:
+        raise InvalidHandError(
+            f"card counts must be from 0 to {_MOST_COPIES} (the jokers of 16 packs), got "
+            f"{counts.min()} to {counts.max()}"
+        )
     every = np.arange(NUM_CODES)
     return [_codes([_CARDS[c] for c in np.repeat(every, row).tolist()], rules) for row in counts]
+
+
+#: The most copies of one card any deck holds: the jokers of 16 packs.
+_MOST_COPIES: Final = 3 * 16
 
 
 def _fast(rules: Rules) -> tuple[_core.Solver, _core.Solver] | None:
