@@ -33,10 +33,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from .cards import JOKER_CODE, without_code
+from .cards import JOKER_CODE
 from .rules import Rules
 
-__all__ = ["Score", "Solution", "best_discard", "discard_scores", "score", "solve"]
+__all__ = ["Score", "Solution", "discard_scores", "score", "solve"]
 
 _BITS = 5  # copies of a code per field: up to 31 (16 packs hold 16)
 _FIELD = (1 << _BITS) - 1
@@ -409,7 +409,7 @@ class _Discards:
     hopeless in every smaller hand."""
 
     def __init__(self, codes: tuple[int, ...], wild_rank: int, rules: Rules) -> None:
-        self.codes, self.wild_rank, self.rules = codes, wild_rank, rules
+        self.wild_rank, self.rules = wild_rank, rules
         state, self.wilds = _parse(codes, wild_rank, rules)
         self.search = _Search(rules, self.wilds)
         self.hopeless = self.search.hopeless(state, len(self.wilds))
@@ -436,27 +436,8 @@ class _Discards:
         search, live, hopeless = self.rest(c)
         return _plus(search.value(live, len(search.prefix) - 1, 0), _cost(hopeless))
 
-    def solution(self, c: int) -> Solution:
-        search, live, hopeless = self.rest(c)
-        rest = without_code(self.codes, c)
-        return _solution(search, live, hopeless, rest, self.wild_rank)
-
 
 def discard_scores(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> dict[int, Score]:
     """Each distinct code of a hand, with the least score of the hand less one copy."""
     discards = _Discards(codes, wild_rank, rules)
     return {c: discards.score(c) for c in set(codes)}
-
-
-def best_discard(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[int, Solution]:
-    """The discard leaving the least score (then a natural before a wild, the costliest,
-    the higher code), and an optimal arrangement of the rest, on the same memo."""
-    discards = _Discards(codes, wild_rank, rules)
-    points = rules.points_by_code(wild_rank or None)
-
-    def order(c: int) -> tuple[Score, bool, int, int]:
-        wild = c == JOKER_CODE or c % 11 + 3 == wild_rank
-        return discards.score(c), wild, -points[c], -c
-
-    best = min(set(codes), key=order)
-    return best, discards.solution(best)
