@@ -191,7 +191,7 @@ def test_the_core_refuses_bad_hands_with_the_library_errors(
     codes: list[int], wild_rank: int, message: str
 ) -> None:
     for method in (SOLVER.least, SOLVER.arrange, SOLVER.best_discard, SOLVER.outs):
-        with pytest.raises(fc.FiveCrownsError, match=re.escape(message)):
+        with pytest.raises(fc.InvalidHandError, match=re.escape(message)):
             method(codes, wild_rank)
 
 
@@ -240,9 +240,9 @@ def test_many_hands_in_one_call_equal_one_at_a_time() -> None:
 
 
 def test_many_hands_refuse_bad_counts() -> None:
-    with pytest.raises(fc.FiveCrownsError, match="56 columns"):
+    with pytest.raises(fc.InvalidHandError, match="56 columns"):
         SOLVER.least_counts(np.zeros((2, 55), dtype=np.int64), 3)
-    with pytest.raises(fc.FiveCrownsError, match="card counts must be from 0"):
+    with pytest.raises(fc.InvalidHandError, match="card counts must be from 0"):
         SOLVER.least_counts(np.full((1, 56), -1, dtype=np.int64), 3)
     bad = np.zeros((1, 56), dtype=np.int64)
     bad[0, 4] = 3

@@ -18,6 +18,8 @@ pub enum HandError {
     },
     /// A rule set outside what the rules accept.
     BadRules(String),
+    /// Some other input no hand can be made of (its shape or size).
+    BadHand(String),
     /// A question that needs cards asked of an empty hand.
     Empty(&'static str),
 }
@@ -55,7 +57,7 @@ impl fmt::Display for HandError {
                 "{copies} copies of {}, but the deck holds only {allowed}",
                 card_name(*code)
             ),
-            HandError::BadRules(why) => f.write_str(why),
+            HandError::BadRules(why) | HandError::BadHand(why) => f.write_str(why),
             HandError::Empty(what) => write!(f, "{what} needs a hand of at least one card"),
         }
     }

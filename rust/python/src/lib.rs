@@ -112,7 +112,7 @@ impl Solver {
         if codes.len() > MAX_HAND {
             return Err(refusal(
                 py,
-                &HandError::BadRules(format!(
+                &HandError::BadHand(format!(
                     "a hand holds at most {MAX_HAND} cards (every card of 16 packs), got {}",
                     codes.len()
                 )),
@@ -278,7 +278,7 @@ impl Solver {
                 "card counts need 56 columns (one per code), got {}",
                 view.ncols()
             );
-            return Err(refusal(py, &HandError::BadRules(why)));
+            return Err(refusal(py, &HandError::BadHand(why)));
         }
         let mut hands = Vec::with_capacity(view.nrows());
         for row in view.rows() {
@@ -286,7 +286,7 @@ impl Solver {
             for (code, &copies) in row.iter().enumerate() {
                 if !(0..=MAX_HAND as i64).contains(&copies) {
                     let why = format!("card counts must be from 0 to {MAX_HAND}, got {copies}");
-                    return Err(refusal(py, &HandError::BadRules(why)));
+                    return Err(refusal(py, &HandError::BadHand(why)));
                 }
                 codes.extend(std::iter::repeat_n(code as u32, copies as usize));
             }
