@@ -1,5 +1,7 @@
 //! The rank sweep: the least deadwood of a hand under the default meld rules (any number of
-//! wilds per meld, books of any suits, all-wild melds), at most three packs, fast.
+//! wilds per meld, books of any suits, all-wild melds), fast. It takes hands with at most
+//! three copies of a natural, fewer than [`LANES`] wilds and at most [`MAX_NATURALS`]
+//! naturals; the search answers the rest.
 //!
 //! Under those rules spare wilds are free once any meld holds a natural (a book takes any
 //! number of wilds; a long run splits in two that each take one), so the answer is the least
@@ -20,6 +22,11 @@
 //! takes any number of cards, so splitting them gains nothing). The value of a state is a
 //! small vector: lane `j` holds the least natural deadwood so far using at most `j` wilds.
 //! Using `n` wilds shifts the vector by `n` lanes; two ways to one state merge lane by lane.
+//!
+//! Choices that an exchange makes no better are not tried: a gap or a new run only where a
+//! natural of the suit lies close enough above to end it; no run starts where another of its
+//! suit closes (they would be one run); no natural of a suit goes to the book at a rank where
+//! a run of that suit takes a wild (the two would swap).
 
 use std::sync::OnceLock;
 
