@@ -543,26 +543,31 @@ pub fn parse(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> (Naturals, Vec<u
     (state, wilds)
 }
 
-/// A search for one hand, split, with its live and hopeless naturals.
-fn prepared(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> (Search, Naturals, Naturals) {
+/// A search for one hand, split: the search, the hand's live and hopeless naturals, and its
+/// wilds' points.
+fn prepared(
+    codes: &[u8],
+    wild_rank: u8,
+    rules: &MeldRules,
+) -> (Search, Naturals, Naturals, Vec<u64>) {
     let (state, wilds) = parse(codes, wild_rank, rules);
     let mut search = Search::new(rules, &wilds);
     let hopeless = search.hopeless(&state, search.wilds());
     let live = state.minus(&hopeless);
     search.split(&live);
-    (search, live, hopeless)
+    (search, live, hopeless, wilds)
 }
 
 /// The least score of a hand (sorted codes; `wild_rank` 0: jokers only).
 pub fn score(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Score {
-    let (mut search, live, hopeless) = prepared(codes, wild_rank, rules);
+    let (mut search, live, hopeless, _) = prepared(codes, wild_rank, rules);
     let w = search.wilds();
     search.value(&live, w, 0).plus(cost(&hopeless))
 }
 
 /// An optimal arrangement of a hand (sorted codes).
 pub fn solve(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Solution {
-    let (mut search, live, hopeless) = prepared(codes, wild_rank, rules);
+    let (mut search, live, hopeless, _) = prepared(codes, wild_rank, rules);
     search.solution(&live, &hopeless, codes, wild_rank)
 }
 
@@ -582,8 +587,7 @@ pub struct Discards {
 impl Discards {
     /// The discards of a hand (sorted codes).
     pub fn new(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Discards {
-        let (_, wilds) = parse(codes, wild_rank, rules);
-        let (search, live, hopeless) = prepared(codes, wild_rank, rules);
+        let (search, live, hopeless, wilds) = prepared(codes, wild_rank, rules);
         Discards {
             wild_rank,
             rules: *rules,
@@ -593,6 +597,14 @@ impl Discards {
             hopeless,
             by_points: Vec::new(),
         }
+    }
+
+    /// The least score of the whole hand.
+    pub fn whole(&mut self) -> Score {
+        let w = self.search.wilds();
+        self.search
+            .value(&self.live, w, 0)
+            .plus(cost(&self.hopeless))
     }
 
     /// The least score of the hand less one copy of `c` (which it holds).

@@ -148,7 +148,7 @@ impl Hand {
         if let Some(values) = self.swept_discards() {
             return values;
         }
-        if self.sweeps() {
+        if self.swept_least().is_some() {
             let value = |c| (c, self.least_of(&self.without(c).codes));
             return self.distinct().into_iter().map(value).collect();
         }
@@ -190,9 +190,10 @@ impl Hand {
         values
     }
 
-    /// Does the sweep take this hand and its discards?
-    fn sweeps(&self) -> bool {
-        sweep::least_of(&self.codes, self.wild_rank, &self.rules).is_some()
+    /// The hand's least deadwood from the sweep, or None when the sweep does not take it
+    /// (then neither does it take the hand's discards, bar trivial ones).
+    fn swept_least(&self) -> Option<u64> {
+        sweep::least_of(&self.codes, self.wild_rank, &self.rules)
     }
 
     /// The discard leaving the least deadwood (then a natural before a wild, then the card
@@ -201,10 +202,10 @@ impl Hand {
         if self.codes.is_empty() {
             return Err(HandError::Empty("best_discard"));
         }
-        let best = if self.sweeps() {
-            self.bounded_discard()
-        } else {
-            self.any_discard()
+        // (one sweep of the whole hand: its least deadwood bounds every discard)
+        let best = match self.swept_least() {
+            Some(least) => self.bounded_discard(least),
+            None => self.any_discard(),
         };
         Ok((best, self.without(best).arrange()))
     }
@@ -233,8 +234,7 @@ impl Hand {
     /// The best discard by branch and bound: discarding c leaves at least `least - points(c)`
     /// (c added as deadwood to an arrangement of the rest is one of the hand), so candidates
     /// are solved in the order of that bound until the next cannot beat the best found.
-    fn bounded_discard(&self) -> u8 {
-        let least = self.least();
+    fn bounded_discard(&self, least: u64) -> u8 {
         let mut candidates: Vec<_> = self
             .distinct()
             .into_iter()
@@ -262,21 +262,23 @@ impl Hand {
         if self.codes.is_empty() {
             return false;
         }
-        let least = self.least();
+        // the sweep when it takes the hand, else every discard on the search's shared memo
+        let (least, mut shared) = match self.swept_least() {
+            Some(least) => (least, None),
+            None => {
+                let mut discards = Discards::new(&self.codes, self.wild_rank, &self.rules);
+                (discards.whole().points, Some(discards))
+            }
+        };
         // discarding c leaves at least `least - points(c)`
-        let candidates = self
+        let mut candidates = self
             .distinct()
             .into_iter()
             .filter(|&c| u64::from(self.rules.points(c, self.wild_rank)) >= least);
-        if self.sweeps() {
-            return candidates
-                .into_iter()
-                .any(|c| self.least_of(&self.without(c).codes) == 0);
-        }
-        let mut discards = Discards::new(&self.codes, self.wild_rank, &self.rules);
-        candidates
-            .into_iter()
-            .any(|c| discards.score(c).points == 0)
+        candidates.any(|c| match shared.as_mut() {
+            Some(discards) => discards.score(c).points == 0,
+            None => self.least_of(&self.without(c).codes) == 0,
+        })
     }
 
     /// The codes (0..=55, sorted) whose draw lets the hand go out after one discard; how many
