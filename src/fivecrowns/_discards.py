@@ -193,7 +193,7 @@ def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[in
     whole = planned or _arrange_cached(key, wild_rank, rules)
     points = rules.points_by_code(wild_rank or None)
     exact = {c: whole.points - points[c] for c in whole.deadwood}
-    best, _value = _branch_and_bound(
+    best = _branch_and_bound(
         key,
         wild_rank,
         rules,
@@ -211,8 +211,8 @@ def _branch_and_bound(
     least: int,
     exact: dict[int, int],
     value: Callable[[int, int | None], int],
-) -> tuple[int, int]:
-    """(code, deadwood left) of the best discard, given the hand's least deadwood, the
+) -> int:
+    """The code of the best discard, given the hand's least deadwood, the
     exact values of some discards and ``value(code, cutoff)`` computing any other (exact
     when it is at most ``cutoff``, the best found so far, or None; otherwise any value
     above it).
@@ -230,7 +230,7 @@ def _branch_and_bound(
             if best is None or (*found, minus_code) < best:
                 best = (*found, minus_code)
     assert best is not None
-    return -best[3], best[0]
+    return -best[3]
 
 
 def _candidates(
