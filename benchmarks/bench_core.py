@@ -4,7 +4,7 @@ Usage:  PYTHONPATH=src python benchmarks/bench_core.py [--hands N] [--pure-hands
             [--seed S] [--quick]
 
 Every row is measured on both engines in the same run (the engine is switched in process
-through ``fivecrowns._engine._COMPILED``, with ``fc.clear_cache()`` at each switch), one
+by ``fivecrowns._engine.running(compiled)``, with ``fc.clear_cache()`` at each switch), one
 ``time.perf_counter_ns`` per public call with parsed cards (a tuple of ``fc.Card``), on
 seeded random hands. Every call sees a new hand: the per-hand result caches (the public
 ``min_deadwood`` cache and the twin's) are emptied before each timed call, while the
@@ -69,16 +69,14 @@ class Timing(NamedTuple):
 
 @contextmanager
 def engine_is(compiled: bool) -> Iterator[None]:
-    """Solve on the compiled core (True) or the Python twin (False) inside the block; the
-    caches are emptied at each switch (the public functions may remember the engine)."""
-    saved = _engine._COMPILED
-    _engine._COMPILED = _compiled if compiled else None  # type: ignore[assignment]
-    fc.clear_cache()
-    try:
-        yield
-    finally:
-        _engine._COMPILED = saved
+    """Solve on the compiled core (True) or the Python twin (False) inside the block, with
+    the caches emptied at each switch."""
+    with _engine.running(compiled):
         fc.clear_cache()
+        try:
+            yield
+        finally:
+            fc.clear_cache()
 
 
 def forget_hands() -> None:
@@ -314,18 +312,17 @@ CALLS: tuple[str, ...] = ("min_deadwood", "best_discard")
 
 def _worst_worker(conn: Connection, cases: Sequence[Case]) -> None:
     """In the child: time each call of each case on the core; send (call, microseconds)."""
-    _engine._COMPILED = _compiled  # type: ignore[assignment]
-    fc.clear_cache()
-    for rules in {rules for _, rules, _, _ in cases}:
-        _compiled.solver(rules)  # compile the rule sets outside the timings
-    for _, rules, wild, codes in cases:
-        hand = tuple(CARDS[c] for c in codes)
-        for name in CALLS:
-            call = getattr(fc, name)
-            forget_hands()
-            start = time.perf_counter_ns()
-            call(hand, wild, rules=rules)
-            conn.send((name, (time.perf_counter_ns() - start) / 1000))
+    with engine_is(True):
+        for rules in {rules for _, rules, _, _ in cases}:
+            _compiled.solver(rules)  # compile the rule sets outside the timings
+        for _, rules, wild, codes in cases:
+            hand = tuple(CARDS[c] for c in codes)
+            for name in CALLS:
+                call = getattr(fc, name)
+                forget_hands()
+                start = time.perf_counter_ns()
+                call(hand, wild, rules=rules)
+                conn.send((name, (time.perf_counter_ns() - start) / 1000))
     conn.close()
 
 

@@ -15,15 +15,13 @@ both engines; every F-th case (default 10) also ``best_arrangement``, ``best_dis
 are equal when their values are equal, their types too for the scalar ones, and exceptions
 count as answers (type and message).
 
-The engine is switched in process through ``fivecrowns._engine._COMPILED`` (the module
-``fivecrowns._compiled`` for the core, None for the twin), with ``fc.clear_cache()`` at each
-switch, so no answer of one engine is served from a cache to the other. Case ``i`` of a seed
-is drawn from its own generator, so it is the same whatever ``--jobs``; ``--case I`` runs
-one case and prints both engines' answers (``n_hands`` is then ignored). With ``--jobs J``
-the cases run on J processes. Progress is printed every 100,000 cases; a mismatch prints
-the case (rules, wild rank, hand) and makes the exit status 1 (the run stops after 20 of
-them).
-"""
+The engine is switched in process by ``fivecrowns._engine.running(compiled)``, with
+``fc.clear_cache()`` at each switch, so no answer of one engine is served from a cache to
+the other. Case ``i`` of a seed is drawn from its own generator, so it is the same whatever
+``--jobs``; ``--case I`` runs one case and prints both engines' answers (``n_hands`` is then
+ignored). With ``--jobs J`` the cases run on J processes. Progress is printed every 100,000
+cases; a mismatch prints the case (rules, wild rank, hand) and makes the exit status 1 (the
+run stops after 20 of them)."""
 
 from __future__ import annotations
 
@@ -174,15 +172,13 @@ class EngineSwitchError(RuntimeError):
 def on_engine(compiled: bool, case: Case) -> tuple[dict[str, object], bool]:
     """The answers of the case on the core or on the twin, and whether the twin was used
     (it fills its result caches, which ``fc.clear_cache()`` empties)."""
-    saved = _engine._COMPILED
-    _engine._COMPILED = _compiled if compiled else None  # type: ignore[assignment]
-    fc.clear_cache()
-    try:
-        found = answers(case)
-        twin = any(len(cache) for cache in _discards._CACHES)
-    finally:
-        _engine._COMPILED = saved
+    with _engine.running(compiled):
         fc.clear_cache()
+        try:
+            found = answers(case)
+            twin = any(len(cache) for cache in _discards._CACHES)
+        finally:
+            fc.clear_cache()
     if not compiled and not twin:
         raise EngineSwitchError(f"case {case.index}: the Python twin did not answer")
     return found, twin

@@ -44,14 +44,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @contextmanager
 def _engine_is(compiled: bool) -> Iterator[None]:
-    saved = _engine._COMPILED
-    _engine._COMPILED = _compiled if compiled else None
-    fc.clear_cache()
-    try:
-        yield
-    finally:
-        _engine._COMPILED = saved
+    """On one engine, with every cache empty at both ends."""
+    with _engine.running(compiled):
         fc.clear_cache()
+        try:
+            yield
+        finally:
+            fc.clear_cache()
 
 
 def both(call: Callable[[], T]) -> tuple[T, T]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final, Protocol
 
 import attrs
@@ -23,7 +24,7 @@ from .rules import Rules
 if TYPE_CHECKING:
     from ._core import Solver
 
-__all__ = ["CoreInfo", "Engine", "core_info", "engine", "engines", "solvers"]
+__all__ = ["CoreInfo", "Engine", "core_info", "engine", "engines", "running", "solvers"]
 
 
 class Engine(Protocol):
@@ -107,10 +108,41 @@ def engines() -> tuple[Engine, ...]:
     return (_PURE,) if _COMPILED is None else (_PURE, _COMPILED)
 
 
-def solvers(*rule_sets: Rules) -> tuple[Solver, ...] | None:
-    """The compiled solvers of these rule sets, for the public functions' fast paths; None
-    when the Python twin answers for any of them."""
+def solvers(rules: Rules, melded: Rules) -> tuple[Solver, Solver] | None:
+    """The compiled solvers of ``rules`` and of ``melded`` (its melded twin, which the
+    caller derives from ``rules``), for the public functions' fast paths; None when the
+    Python twin answers. The last rule set asked about (and the engine it was asked of) is
+    remembered by identity."""
+    global _LAST
     compiled = _COMPILED
-    if compiled is None or not all(compiled.supports(rules) for rules in rule_sets):
-        return None
-    return tuple(compiled.solver(rules) for rules in rule_sets)
+    last = _LAST
+    if last[0] is rules and last[1] is compiled:
+        return last[2]
+    found = None
+    if compiled is not None and compiled.supports(rules) and compiled.supports(melded):
+        found = (compiled.solver(rules), compiled.solver(melded))
+    _LAST = (rules, compiled, found)
+    return found
+
+
+_LAST: tuple[Rules | None, _Compiled | None, tuple[Solver, Solver] | None] = (None, None, None)
+
+
+@contextmanager
+def running(compiled: bool) -> Iterator[None]:
+    """Inside the block, the solver runs on the compiled core (True) or on the Python twin
+    (False), whatever ``FIVECROWNS_PURE`` says: for tests and benchmarks that compare the
+    two. It switches the whole process (not one thread); True needs the core built."""
+    global _COMPILED
+    saved = _COMPILED
+    if compiled:
+        from . import _compiled
+
+        chosen: _Compiled | None = _compiled
+    else:
+        chosen = None
+    _COMPILED = chosen
+    try:
+        yield
+    finally:
+        _COMPILED = saved

@@ -229,18 +229,10 @@ _MOST_COPIES: Final = 3 * 16
 
 def _fast(rules: Rules) -> tuple[_core.Solver, _core.Solver] | None:
     """The compiled solvers of ``rules`` and of its melded twin (``_melded``), or None when
-    the Python twin answers; the last rule set asked about is remembered by identity."""
-    global _LAST_FAST
-    last = _LAST_FAST
-    if last[0] is rules:
-        return last[1]
-    found = _engine.solvers(rules, _melded(rules))
-    fast = None if found is None else (found[0], found[1])
-    _LAST_FAST = (rules, fast)
-    return fast
+    the Python twin answers."""
+    return _engine.solvers(rules, _melded(rules))
 
 
-_LAST_FAST: tuple[Rules | None, tuple[_core.Solver, _core.Solver] | None] = (None, None)
 #: The core's wild rank for each valid wild rank argument (None: only jokers are wild).
 _FAST_WILD: Final[dict[int | None, int]] = {None: _NO_WILD_RANK, **{r: r for r in range(3, 14)}}
 
@@ -426,7 +418,5 @@ def clear_cache() -> None:
     """Empty the solver's caches (they are bounded; this is for measuring cold speed)."""
     _RESULTS.clear()
     _MELDS.clear()
-    global _LAST_FAST
     for engine in _engine.engines():
         engine.cache_clear()
-    _LAST_FAST = (None, None)
