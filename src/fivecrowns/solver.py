@@ -196,19 +196,24 @@ def min_deadwood_many(
     [13, 0]
     """
     wild = _wild(wild_rank)
+    fast = _fast(rules)
     if isinstance(hands, np.ndarray):
-        codes = _codes_of_counts(hands, rules)
+        _check_counts(hands)
+        if fast is not None:  # the core reads the array itself (and checks the copies)
+            return fast[0].least_counts(hands.astype(np.int64, copy=False), wild)
+        every = np.arange(NUM_CODES)
+        rows = [np.repeat(every, row).tolist() for row in hands]
+        codes = [_codes([_CARDS[c] for c in row], rules) for row in rows]
     else:
         codes = [_codes(hand, rules) for hand in hands]
-    fast = _fast(rules)
     if fast is not None:
         return fast[0].least_many(codes, wild)
     engine = _engine.engine(rules)
     return np.array([engine.least(hand, wild, rules) for hand in codes], dtype=np.int64)
 
 
-def _codes_of_counts(counts: npt.NDArray[np.integer[Any]], rules: Rules) -> list[list[int]]:
-    """The checked codes of each row of an N x 56 array of card counts."""
+def _check_counts(counts: npt.NDArray[np.integer[Any]]) -> None:
+    """Refuse an array that is not N x 56 card counts of 0 to ``_MOST_COPIES``."""
     if counts.ndim != 2 or counts.shape[1] != NUM_CODES or counts.dtype.kind not in "iu":
         raise InvalidHandError(
             f"card counts must be an N x {NUM_CODES} integer array (one column per card "
@@ -219,8 +224,6 @@ def _codes_of_counts(counts: npt.NDArray[np.integer[Any]], rules: Rules) -> list
             f"card counts must be from 0 to {_MOST_COPIES} (the jokers of 16 packs), got "
             f"{counts.min()} to {counts.max()}"
         )
-    every = np.arange(NUM_CODES)
-    return [_codes([_CARDS[c] for c in np.repeat(every, row).tolist()], rules) for row in counts]
 
 
 #: The most copies of one card any deck holds: the jokers of 16 packs.

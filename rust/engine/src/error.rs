@@ -48,13 +48,23 @@ impl fmt::Display for HandError {
                 f,
                 "wild rank must be from 3 to 13, or 0 when only jokers are wild, got {rank}"
             ),
+            // (the Python package's words, so both engines refuse alike)
+            HandError::TooManyCopies {
+                code,
+                copies,
+                allowed,
+            } if *code == crate::JOKER => write!(
+                f,
+                "{copies} jokers, but a deck of {} pack(s) holds only {allowed}",
+                allowed / 3
+            ),
             HandError::TooManyCopies {
                 code,
                 copies,
                 allowed,
             } => write!(
                 f,
-                "{copies} copies of {}, but the deck holds only {allowed}",
+                "{copies} copies of {}, but a deck of {allowed} pack(s) holds only {allowed}",
                 card_name(*code)
             ),
             HandError::BadRules(why) | HandError::BadHand(why) => f.write_str(why),
