@@ -49,32 +49,38 @@ impl Hand {
         if wild_rank != 0 && !(3..=13).contains(&wild_rank) {
             return Err(HandError::BadWildRank(wild_rank));
         }
-        let mut counts = [0usize; NUM_CODES];
+        let mut counts = [0u16; NUM_CODES];
+        let mut sorted = Vec::with_capacity(codes.len());
+        let packs = rules.packs as usize;
+        let allowed = |code: usize| {
+            if code == usize::from(JOKER) {
+                3 * packs
+            } else {
+                packs
+            }
+        };
+        let mut over = false;
         for &code in codes {
             let slot = counts
                 .get_mut(code as usize)
                 .ok_or(HandError::BadCode(code))?;
             *slot += 1;
+            over |= usize::from(*slot) > allowed(code as usize);
+            sorted.push(code as u8);
         }
-        let packs = rules.packs as usize;
-        for (code, &copies) in counts.iter().enumerate() {
-            let allowed = if code == usize::from(JOKER) {
-                3 * packs
-            } else {
-                packs
-            };
-            if copies > allowed {
-                return Err(HandError::TooManyCopies {
-                    code: code as u8,
-                    copies,
-                    allowed,
-                });
+        if over {
+            // the lowest code held too often
+            for (code, &copies) in counts.iter().enumerate() {
+                if usize::from(copies) > allowed(code) {
+                    return Err(HandError::TooManyCopies {
+                        code: code as u8,
+                        copies: usize::from(copies),
+                        allowed: allowed(code),
+                    });
+                }
             }
         }
-        let mut sorted = Vec::with_capacity(codes.len());
-        for (code, &copies) in counts.iter().enumerate() {
-            sorted.extend(std::iter::repeat_n(code as u8, copies));
-        }
+        sorted.sort_unstable();
         Ok(Hand {
             codes: sorted,
             wild_rank: wild_rank as u8,
@@ -164,8 +170,7 @@ impl Hand {
         if !self.rules.default_melds() {
             return None;
         }
-        let (counts, wilds) = sweep::split(&self.codes, self.wild_rank, &self.rules);
-        let discards = sweep::discards(&counts, &wilds)?;
+        let discards = sweep::Split::of(&self.codes, self.wild_rank, &self.rules).discards()?;
         let value = |c: u8| {
             if is_wild(c, self.wild_rank) {
                 let points = u64::from(self.rules.points(c, self.wild_rank));

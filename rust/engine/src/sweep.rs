@@ -7,7 +7,7 @@
 //! number of wilds; a long run splits in two that each take one), so the answer is the least
 //! *natural* deadwood `D` reachable with at most `W` wilds inside melds (the hand's wilds),
 //! unless no meld holds a natural at all; then the wilds meld on their own when there are
-//! three or more, or are deadwood ([`least`]).
+//! three or more, or are deadwood ([`Split::finish`]).
 //!
 //! `D` is found by sweeping the ranks from 3 to king. The state is, for each suit, how many
 //! runs are still open, each summed up by one of four descriptors:
@@ -22,50 +22,191 @@
 //! takes any number of cards, so splitting them gains nothing). The value of a state is a
 //! small vector: lane `j` holds the least natural deadwood so far using at most `j` wilds.
 //! Using `n` wilds shifts the vector by `n` lanes; two ways to one state merge lane by lane.
+//! Lanes are bytes: the sweep takes hands whose naturals are worth at most 254 points (every
+//! hand of the official game).
 //!
 //! Choices that an exchange makes no better are not tried: a gap or a new run only where a
 //! natural of the suit lies close enough above to end it; no run starts where another of its
 //! suit closes (they would be one run); no natural of a suit goes to the book at a rank where
 //! a run of that suit takes a wild (the two would swap).
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
-use crate::is_wild;
 use crate::rules::MeldRules;
+use crate::{is_wild, JOKER};
 
 /// Lanes of a value vector: hands with at most `LANES - 1` wilds are swept.
 pub const LANES: usize = 16;
-/// The least natural deadwood by wilds used (at most the lane's index).
-pub type Values = [u16; LANES];
-const INF: u16 = u16::MAX;
-
 /// Copies of one natural the sweep takes (three packs).
 pub const MAX_COPIES: u8 = 3;
 /// Naturals the sweep takes: its states multiply with dense suits, while the search's early
 /// stop (once a choice melds every card) makes large hands cheap for it.
 pub const MAX_NATURALS: usize = 20;
+/// The most the naturals of a hand the sweep takes may be worth, so that a value fits in a
+/// byte below the unreachable 255 (only hands of 19 or 20 naturals, nearly all kings and
+/// queens, are worth more).
+pub const MAX_POINTS: u64 = 254;
 
-fn shift(v: &Values, n: usize) -> Values {
-    // (one fixed-size copy from a window: no loop, no call)
-    let mut window = [INF; 2 * LANES];
-    window[LANES..].copy_from_slice(v);
-    let mut out = [INF; LANES];
-    out.copy_from_slice(&window[LANES - n.min(LANES)..][..LANES]);
-    out
-}
+/// A value vector: lane `j` is the least natural deadwood so far using at most `j` wilds, in
+/// a byte (255: not reachable; the sweep takes hands whose naturals are worth at most 254
+/// points, so no sum of real values saturates). On x86-64 one SSE2 register (every x86-64
+/// processor has SSE2), else an array.
+#[derive(Debug, Clone, Copy)]
+struct Values(simd::Bytes16);
 
-fn merge(into: &mut Values, v: &Values) {
-    for j in 0..LANES {
-        into[j] = into[j].min(v[j]);
+impl Values {
+    const ZERO: Self = Values(simd::ZERO);
+
+    /// Every lane `j` takes lane `j - n` (`n` more wilds used); the lowest `n` are unreachable.
+    #[inline]
+    fn shift(self, n: usize) -> Self {
+        Values(simd::shift(self.0, n))
+    }
+
+    /// `points` more deadwood in every lane (unreachable stays unreachable).
+    #[inline]
+    fn plus(self, points: u8) -> Self {
+        Values(simd::plus(self.0, points))
+    }
+
+    #[inline]
+    fn min(self, other: Self) -> Self {
+        Values(simd::min(self.0, other.0))
+    }
+
+    /// Lane `j`, or None when it is unreachable.
+    fn lane(&self, j: usize) -> Option<u8> {
+        Some(simd::lanes(self.0)[j]).filter(|&v| v != u8::MAX)
+    }
+
+    /// Is lane `j` reachable?
+    #[inline]
+    fn reachable(&self, j: usize) -> bool {
+        simd::reachable(self.0) >> j & 1 != 0
     }
 }
 
-fn plus(v: &Values, points: u16) -> Values {
-    let mut out = *v;
-    for x in &mut out {
-        *x = x.saturating_add(points);
+/// Sixteen saturating byte lanes: SSE2 on x86-64.
+#[cfg(target_arch = "x86_64")]
+mod simd {
+    use std::arch::x86_64::{
+        __m128i, _mm_adds_epu8, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_min_epu8, _mm_movemask_epi8,
+        _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x, _mm_sll_epi64, _mm_slli_si128, _mm_srl_epi64,
+        _mm_srli_si128,
+    };
+
+    pub type Bytes16 = __m128i;
+
+    // SAFETY: every bit pattern is a valid `__m128i`, and the two have one size.
+    pub const ZERO: Bytes16 = unsafe { std::mem::transmute::<[u8; 16], __m128i>([0; 16]) };
+
+    /// The low `n` lanes full (`FILL[n]`), to fill what a shift empties.
+    const FILL: [Bytes16; 17] = {
+        let mut fill = [ZERO; 17];
+        let mut n = 0;
+        while n <= 16 {
+            let mut lanes = [0u8; 16];
+            let mut j = 0;
+            while j < n {
+                lanes[j] = u8::MAX;
+                j += 1;
+            }
+            // SAFETY: as for ZERO.
+            fill[n] = unsafe { std::mem::transmute::<[u8; 16], __m128i>(lanes) };
+            n += 1;
+        }
+        fill
+    };
+
+    /// Lane `j` takes lane `j - n`; the lowest `n` lanes are full.
+    #[inline]
+    pub fn shift(x: Bytes16, n: usize) -> Bytes16 {
+        if n >= 16 {
+            return FILL[16];
+        }
+        // SAFETY (here and below): SSE2 is part of the x86-64 baseline.
+        unsafe {
+            let bits = |k: usize| _mm_set_epi64x(0, k as i64);
+            let moved = if n >= 8 {
+                _mm_sll_epi64(_mm_slli_si128::<8>(x), bits(8 * (n - 8)))
+            } else {
+                // each half moves up by n bytes; what leaves the low half enters the high one
+                let carry = _mm_slli_si128::<8>(_mm_srl_epi64(x, bits(64 - 8 * n)));
+                _mm_or_si128(_mm_sll_epi64(x, bits(8 * n)), carry)
+            };
+            _mm_or_si128(moved, FILL[n])
+        }
     }
-    out
+
+    #[inline]
+    pub fn plus(x: Bytes16, points: u8) -> Bytes16 {
+        unsafe { _mm_adds_epu8(x, _mm_set1_epi8(points as i8)) }
+    }
+
+    #[inline]
+    pub fn min(x: Bytes16, y: Bytes16) -> Bytes16 {
+        unsafe { _mm_min_epu8(x, y) }
+    }
+
+    /// Bit `j` set when lane `j` is not full.
+    #[inline]
+    pub fn reachable(x: Bytes16) -> u32 {
+        let full = unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(x, FILL[16])) };
+        !(full as u32) & 0xffff
+    }
+
+    pub fn lanes(x: Bytes16) -> [u8; 16] {
+        let (low, high) = unsafe {
+            (
+                _mm_cvtsi128_si64(x) as u64,
+                _mm_cvtsi128_si64(_mm_srli_si128::<8>(x)) as u64,
+            )
+        };
+        let mut out = [0u8; 16];
+        out[..8].copy_from_slice(&low.to_le_bytes());
+        out[8..].copy_from_slice(&high.to_le_bytes());
+        out
+    }
+}
+
+/// Sixteen saturating byte lanes: a plain array elsewhere.
+#[cfg(not(target_arch = "x86_64"))]
+mod simd {
+    pub type Bytes16 = [u8; 16];
+
+    pub const ZERO: Bytes16 = [0; 16];
+
+    pub fn shift(x: Bytes16, n: usize) -> Bytes16 {
+        let mut out = [u8::MAX; 16];
+        let n = n.min(16);
+        out[n..].copy_from_slice(&x[..16 - n]);
+        out
+    }
+
+    pub fn plus(x: Bytes16, points: u8) -> Bytes16 {
+        x.map(|v| v.saturating_add(points))
+    }
+
+    pub fn min(x: Bytes16, y: Bytes16) -> Bytes16 {
+        let mut out = x;
+        for (a, b) in out.iter_mut().zip(y) {
+            *a = (*a).min(b);
+        }
+        out
+    }
+
+    pub fn reachable(x: Bytes16) -> u32 {
+        let mut bits = 0;
+        for (j, &v) in x.iter().enumerate() {
+            bits |= u32::from(v != u8::MAX) << j;
+        }
+        bits
+    }
+
+    pub fn lanes(x: Bytes16) -> [u8; 16] {
+        x
+    }
 }
 
 /// One suit's open runs: counts of A, B, C and G runs, packed in ten bits (2, 2, 3, 3).
@@ -77,16 +218,29 @@ struct Open {
     g: u8,
 }
 
+/// States a layer scans for a key before it indexes them.
+const SCAN: usize = 4;
+
 const SUIT_BITS: u32 = 10;
 const SUIT_MASK: u64 = (1 << SUIT_BITS) - 1;
+/// The A and G fields of every suit: a state holding any cannot end.
+const MUST_GO_ON: u64 = {
+    let mut mask = 0;
+    let mut s = 0;
+    while s < 5 {
+        mask |= (0b11 | 0b111 << 7) << (SUIT_BITS * s);
+        s += 1;
+    }
+    mask
+};
 
 impl Open {
-    fn pack(self) -> Option<u64> {
+    fn pack(self) -> Option<u16> {
         (self.a <= 3 && self.b <= 3 && self.c <= 7 && self.g <= 7).then(|| {
-            u64::from(self.a)
-                | u64::from(self.b) << 2
-                | u64::from(self.c) << 4
-                | u64::from(self.g) << 7
+            u16::from(self.a)
+                | u16::from(self.b) << 2
+                | u16::from(self.c) << 4
+                | u16::from(self.g) << 7
         })
     }
 
@@ -104,7 +258,7 @@ impl Open {
 /// the naturals left for the rank's book.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Step {
-    open: u64,
+    open: u16,
     wilds: u8,
     left: u8,
 }
@@ -180,6 +334,7 @@ fn steps(open: Open, n: u8, gap: bool, start: bool) -> Option<Vec<Step>> {
 }
 
 /// The steps of every (open runs, naturals, gap, start), built once on first use.
+#[inline]
 fn table(open: u64, n: u8, gap: bool, start: bool) -> Option<&'static [Step]> {
     const KEYS: usize = 1 << (SUIT_BITS + 4);
     static TABLE: [OnceLock<Option<Box<[Step]>>>; KEYS] = [const { OnceLock::new() }; KEYS];
@@ -190,123 +345,308 @@ fn table(open: u64, n: u8, gap: bool, start: bool) -> Option<&'static [Step]> {
         .as_deref()
 }
 
-/// The states of one rank: open runs (packed per suit) and their values, deduplicated by an
-/// open-addressing index (a layer holds tens of states; a hash map costs more than the work).
+/// The states of one rank: open runs (packed per suit) and their values, deduplicated by a
+/// scan while there are few, then by an open-addressing index whose slots are stamped with
+/// the generation that filled them (so clearing the layer is one increment).
 struct Layer {
     keys: Vec<u64>,
     values: Vec<Values>,
-    slots: Vec<u32>,
-    /// The slots in use (cleared one by one).
-    used: Vec<u32>,
+    /// Per slot: the generation (high half) and the index of its state (low half).
+    slots: Vec<u64>,
+    generation: u32,
 }
-
-const EMPTY: u32 = u32::MAX;
 
 impl Layer {
     fn new() -> Layer {
         Layer {
             keys: Vec::with_capacity(256),
             values: Vec::with_capacity(256),
-            slots: vec![EMPTY; 512],
-            used: Vec::with_capacity(256),
+            slots: vec![0; 256],
+            generation: 1,
         }
     }
 
     fn clear(&mut self) {
         self.keys.clear();
         self.values.clear();
-        for &at in &self.used {
-            self.slots[at as usize] = EMPTY;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.fill(0);
+            self.generation = 1;
         }
-        self.used.clear();
     }
 
-    fn slot(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize & (self.slots.len() - 1)
+    /// The layer holding exactly these states (not indexed: only read, or cleared first).
+    fn load(&mut self, keys: &[u64], values: &[Values]) {
+        self.clear();
+        self.keys.extend_from_slice(keys);
+        self.values.extend_from_slice(values);
     }
 
-    /// Merge `value` into the state `key`.
-    fn insert(&mut self, key: u64, value: &Values) {
-        if 2 * (self.keys.len() + 1) > self.slots.len() {
-            self.slots = vec![EMPTY; 2 * self.slots.len()];
-            self.used.clear();
-            for (i, &k) in self.keys.iter().enumerate() {
-                let mut at = self.slot(k);
-                while self.slots[at] != EMPTY {
-                    at = (at + 1) & (self.slots.len() - 1);
-                }
-                self.slots[at] = i as u32;
-                self.used.push(at as u32);
+    #[inline]
+    fn slot(key: u64, mask: usize) -> usize {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize & mask
+    }
+
+    /// Merge `value` into the state `key`: a scan while the layer is small (most are), then
+    /// the index.
+    #[inline]
+    fn insert(&mut self, key: u64, value: Values) {
+        if self.keys.len() < SCAN {
+            if let Some(i) = self.keys.iter().position(|&k| k == key) {
+                self.values[i] = self.values[i].min(value);
+                return;
             }
+            self.keys.push(key);
+            self.values.push(value);
+            if self.keys.len() == SCAN {
+                self.index();
+            }
+            return;
         }
-        let mut at = self.slot(key);
+        self.insert_indexed(key, value);
+    }
+
+    fn insert_indexed(&mut self, key: u64, value: Values) {
+        let mask = self.slots.len() - 1;
+        let mut at = Self::slot(key, mask);
         loop {
-            let i = self.slots[at];
-            if i == EMPTY {
-                self.slots[at] = self.keys.len() as u32;
-                self.used.push(at as u32);
+            let slot = self.slots[at];
+            if (slot >> 32) as u32 != self.generation {
+                if 2 * (self.keys.len() + 1) > self.slots.len() {
+                    self.grow();
+                    return self.insert_indexed(key, value);
+                }
+                self.slots[at] = u64::from(self.generation) << 32 | self.keys.len() as u64;
                 self.keys.push(key);
-                self.values.push(*value);
+                self.values.push(value);
                 return;
             }
-            if self.keys[i as usize] == key {
-                merge(&mut self.values[i as usize], value);
+            let i = slot as u32 as usize;
+            if self.keys[i] == key {
+                self.values[i] = self.values[i].min(value);
                 return;
             }
-            at = (at + 1) & (self.slots.len() - 1);
+            at = (at + 1) & mask;
         }
+    }
+
+    /// Index the states held so far (their keys are distinct).
+    #[cold]
+    fn index(&mut self) {
+        let mask = self.slots.len() - 1;
+        for (i, &key) in self.keys.iter().enumerate() {
+            let mut at = Self::slot(key, mask);
+            while (self.slots[at] >> 32) as u32 == self.generation {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = u64::from(self.generation) << 32 | i as u64;
+        }
+    }
+
+    /// Twice the slots, every state indexed again.
+    #[cold]
+    fn grow(&mut self) {
+        self.slots = vec![0; 2 * self.slots.len()];
+        self.generation = 1;
+        self.index();
     }
 }
 
-/// The least natural deadwood of naturals `counts` (copies by suit and rank, at most three)
-/// by wilds used, for `wilds` wilds (less than [`LANES`]), or None when a state would hold
-/// more open runs than it packs.
-pub fn natural_deadwood(counts: &[[u8; 11]; 5], wilds: usize) -> Option<Values> {
-    with_layers(|states, next| {
-        states.insert(0, &[0; LANES]);
-        sweep(counts, &held(counts), wilds, 0, states, next, None)
-    })
-}
-
-/// `work` on two layers of this thread, reused from call to call (taken out while in use).
+/// `work` on two layers of this thread, reused from call to call (taken out while in use, so
+/// a nested call gets layers of its own).
 fn with_layers<T>(work: impl FnOnce(&mut Layer, &mut Layer) -> T) -> T {
     thread_local! {
-        static LAYERS: std::cell::RefCell<Option<(Layer, Layer)>> = const { std::cell::RefCell::new(None) };
+        static LAYERS: RefCell<Option<(Layer, Layer)>> = const { RefCell::new(None) };
     }
     let (mut states, mut next) = LAYERS
         .with(|cell| cell.borrow_mut().take())
         .unwrap_or_else(|| (Layer::new(), Layer::new()));
-    states.clear();
     let found = work(&mut states, &mut next);
     LAYERS.with(|cell| *cell.borrow_mut() = Some((states, next)));
     found
 }
 
-/// The ranks each suit holds, as bits.
-fn held(counts: &[[u8; 11]; 5]) -> [u32; 5] {
-    let mut held = [0u32; 5];
-    for (s, suit) in counts.iter().enumerate() {
-        for (r, &n) in suit.iter().enumerate() {
-            held[s] |= u32::from(n > 0) << r;
-        }
-    }
-    held
+/// A hand as the sweep sees it: its naturals by rank and suit, and its wilds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Split {
+    /// Copies of each natural, by rank (0 for threes) and suit.
+    by_rank: [[u8; 5]; 11],
+    /// The ranks each suit holds, as bits.
+    held: [u16; 5],
+    naturals: usize,
+    /// The naturals' points.
+    points: u64,
+    /// The most copies of one natural.
+    copies: u8,
+    /// Rank wilds and jokers held, and the points of one of each.
+    wilds: [usize; 2],
+    wild_points: [u64; 2],
 }
 
-/// The states before each rank, from some rank on (the discards re-sweep from them).
-type Snapshots = Vec<(Vec<u64>, Vec<Values>)>;
+impl Split {
+    /// The naturals and wilds of a hand given as codes.
+    pub fn of(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Split {
+        let mut split = Split {
+            by_rank: [[0; 5]; 11],
+            held: [0; 5],
+            naturals: 0,
+            points: 0,
+            copies: 0,
+            wilds: [0; 2],
+            wild_points: [u64::from(rules.wild_points), u64::from(rules.joker_points)],
+        };
+        for &c in codes {
+            if is_wild(c, wild_rank) {
+                split.wilds[usize::from(c == JOKER)] += 1;
+            } else {
+                let (s, r) = (usize::from(c / 11), usize::from(c % 11));
+                let n = &mut split.by_rank[r][s];
+                *n = n.saturating_add(1);
+                split.copies = split.copies.max(*n);
+                split.held[s] |= 1 << r;
+                split.naturals += 1;
+                split.points += r as u64 + 3;
+            }
+        }
+        split
+    }
 
-/// Sweep ranks `from..11` from `states` (those before rank `from`); `held` (the ranks each
-/// suit holds, as bits; a superset only prunes less) decides where gaps and new runs may be.
-/// With `record`, the states before each rank are kept there, by rank.
+    fn wild_count(&self) -> usize {
+        self.wilds[0] + self.wilds[1]
+    }
+
+    /// The least deadwood from the least natural deadwood `d` (None: not needed, some meld is
+    /// sure to hold every natural). Some meld holds a natural unless `d` is all the naturals'
+    /// points: then the wilds meld on their own, three or more, or are deadwood.
+    fn finish(&self, d: Option<u64>) -> u64 {
+        match d {
+            None => 0,
+            Some(d) if d < self.points => d,
+            Some(_) => {
+                let [rank_wilds, jokers] = self.wilds;
+                self.points
+                    + if rank_wilds + jokers >= 3 {
+                        0
+                    } else {
+                        rank_wilds as u64 * self.wild_points[0]
+                            + jokers as u64 * self.wild_points[1]
+                    }
+            }
+        }
+    }
+
+    /// Does the sweep take this hand (beyond the trivial cases)?
+    fn sweepable(&self) -> bool {
+        self.copies <= MAX_COPIES
+            && self.wild_count() < LANES
+            && self.naturals <= MAX_NATURALS
+            && self.points <= MAX_POINTS
+    }
+
+    /// The least natural deadwood by wilds used (see [`sweep`]).
+    fn natural_deadwood(&self, wilds: usize) -> Option<Values> {
+        with_layers(|states, next| {
+            states.load(&[0], &[Values::ZERO]);
+            sweep(self, &self.held, wilds, 0, states, next, None)
+        })
+    }
+
+    /// The least deadwood of the hand, or None when the sweep does not take it (more than
+    /// three copies of a natural, too many wilds, too many naturals, too many open runs).
+    pub fn least(&self) -> Option<u64> {
+        let wilds = self.wild_count();
+        if self.naturals == 0 || wilds >= 2 * self.naturals {
+            // no natural, or each natural in a book with two wilds
+            return Some(self.finish((self.naturals == 0).then_some(0)));
+        }
+        if !self.sweepable() {
+            return None;
+        }
+        let d = self.natural_deadwood(wilds)?.lane(wilds);
+        Some(self.finish(Some(d.map_or(u64::MAX, u64::from))))
+    }
+
+    /// The least deadwood left by each discard (see [`Discards`]), or None when the sweep
+    /// does not take the hand or the case is trivial (one [`Split::least`] per discard then
+    /// costs no more).
+    pub fn discards(&self) -> Option<Discards> {
+        let wilds = self.wild_count();
+        if self.naturals == 0 || wilds >= 2 * (self.naturals - 1) || !self.sweepable() {
+            return None;
+        }
+        self.swept_discards()
+    }
+
+    fn swept_discards(&self) -> Option<Discards> {
+        let wilds = self.wild_count();
+        with_layers(|states, next| {
+            let mut record = Record {
+                keys: Vec::new(),
+                values: Vec::new(),
+                starts: [0; 12],
+            };
+            states.load(&[0], &[Values::ZERO]);
+            let whole = sweep(self, &self.held, wilds, 0, states, next, Some(&mut record))?;
+            // a wild's discard: the whole hand's vector one lane down
+            let mut by_wild = Vec::new();
+            for kind in 0..2 {
+                if self.wilds[kind] > 0 {
+                    let mut rest = self.clone();
+                    rest.wilds[kind] -= 1;
+                    let d = whole.lane(wilds - 1).map_or(u64::MAX, u64::from);
+                    by_wild.push((self.wild_points[kind], rest.finish(Some(d))));
+                }
+            }
+            // a natural's discard: the states below its rank are the same (pruned a little
+            // less: still exact), so the sweep starts again from its rank
+            let mut by_natural = Vec::new();
+            let mut less = self.clone();
+            for s in 0..5 {
+                for r in 0..11 {
+                    if self.by_rank[r][s] == 0 {
+                        continue;
+                    }
+                    less.by_rank[r][s] -= 1;
+                    less.points -= r as u64 + 3;
+                    less.naturals -= 1;
+                    let (from, to) = (record.starts[r], record.starts[r + 1]);
+                    states.load(&record.keys[from..to], &record.values[from..to]);
+                    let d = sweep(&less, &self.held, wilds, r, states, next, None)?.lane(wilds);
+                    let d = d.map_or(u64::MAX, u64::from);
+                    by_natural.push(((s * 11 + r) as u8, less.finish(Some(d))));
+                    less.by_rank[r][s] += 1;
+                    less.points += r as u64 + 3;
+                    less.naturals += 1;
+                }
+            }
+            Some(Discards {
+                naturals: by_natural,
+                wilds: by_wild,
+            })
+        })
+    }
+}
+
+/// The states before each rank, one after the other (`starts[r]..starts[r + 1]` for rank r).
+struct Record {
+    keys: Vec<u64>,
+    values: Vec<Values>,
+    starts: [usize; 12],
+}
+
+/// Sweep ranks `from..11` of `hand` from `states` (those before rank `from`); `held` (the
+/// ranks each suit holds, as bits; a superset only prunes less) decides where gaps and new
+/// runs may be. With `record`, the states before each rank are kept there.
+#[inline(never)]
 fn sweep(
-    counts: &[[u8; 11]; 5],
-    held: &[u32; 5],
+    hand: &Split,
+    held: &[u16; 5],
     wilds: usize,
     from: usize,
     states: &mut Layer,
     next: &mut Layer,
-    mut record: Option<&mut Snapshots>,
+    mut record: Option<&mut Record>,
 ) -> Option<Values> {
     // a gap needs a natural of its suit within `wilds` ranks above, a new run one within
     // `wilds + 1`
@@ -315,30 +655,35 @@ fn sweep(
     let mut open_bits = states.keys.iter().fold(0u64, |acc, k| acc | k);
     for r in from..11 {
         if let Some(record) = record.as_deref_mut() {
-            record.push((states.keys.clone(), states.values.clone()));
+            record.starts[r] = record.keys.len();
+            record.keys.extend_from_slice(&states.keys);
+            record.values.extend_from_slice(&states.values);
+            record.starts[r + 1] = record.keys.len();
         }
         // the suits that take part in this rank: (key offset, naturals, gap, start)
+        let row = &hand.by_rank[r];
         let mut active = [(0u32, 0u8, false, false); 5];
         let mut n_active = 0;
-        for (s, suit) in counts.iter().enumerate() {
+        let mut active_bits = 0u64;
+        for s in 0..5 {
             let offset = SUIT_BITS * s as u32;
-            if suit[r] > 0 || open_bits >> offset & SUIT_MASK != 0 {
-                let above = held[s] >> (r + 1);
-                let here = (
+            if row[s] > 0 || open_bits >> offset & SUIT_MASK != 0 {
+                let above = u32::from(held[s]) >> (r + 1);
+                active[n_active] = (
                     offset,
-                    suit[r],
+                    row[s],
                     above & gap_reach != 0,
                     above & start_reach != 0,
                 );
-                active[n_active] = here;
                 n_active += 1;
+                active_bits |= SUIT_MASK << offset;
             }
         }
         if n_active == 0 {
             continue;
         }
         let active = &active[..n_active];
-        let points = r as u16 + 3;
+        let points = r as u8 + 3;
         next.clear();
         open_bits = 0;
         for i in 0..states.keys.len() {
@@ -347,125 +692,94 @@ fn sweep(
             for (slot, &(offset, n, gap, start)) in steps.iter_mut().zip(active) {
                 *slot = table(key >> offset & SUIT_MASK, n, gap, start)?;
             }
-            if steps[..n_active].iter().any(|s| s.is_empty()) {
-                continue; // a run that can neither go on nor close: no way on
-            }
-            // every combination of the suits' steps (an odometer over their choices)
-            let mut choice = [0usize; 5];
-            'combinations: loop {
-                let (mut to, mut used, mut left) = (key, 0usize, 0u16);
-                for (j, &(offset, ..)) in active.iter().enumerate() {
-                    let step = steps[j][choice[j]];
-                    to = to & !(SUIT_MASK << offset) | step.open << offset;
-                    used += usize::from(step.wilds);
-                    left += u16::from(step.left);
+            let base = key & !active_bits;
+            // one way on: `used` wilds into runs, `left` naturals of the rank for its book
+            // (padded to three with wilds) or deadwood
+            let mut go = |to: u64, used: usize, left: u16| {
+                if used > wilds || !v.reachable(wilds - used) {
+                    return;
                 }
-                if used <= wilds {
-                    // the naturals left here: one book (padded to three), or all deadwood
-                    let value = shift(&v, used);
-                    let mut best = plus(&value, left * points);
-                    if left > 0 {
-                        merge(
-                            &mut best,
-                            &shift(&value, 3usize.saturating_sub(usize::from(left))),
+                let value = v.shift(used);
+                let best = match left {
+                    0 => value,
+                    1 | 2 => value
+                        .plus(left as u8 * points)
+                        .min(value.shift(3 - usize::from(left))),
+                    _ => value,
+                };
+                next.insert(to, best);
+                open_bits |= to;
+            };
+            // every combination of the suits' steps
+            let o0 = active[0].0;
+            match n_active {
+                1 => {
+                    for a in steps[0] {
+                        go(
+                            base | u64::from(a.open) << o0,
+                            usize::from(a.wilds),
+                            u16::from(a.left),
                         );
                     }
-                    next.insert(to, &best);
-                    open_bits |= to;
                 }
-                let mut j = 0;
-                loop {
-                    if j == n_active {
-                        break 'combinations;
+                2 => {
+                    let o1 = active[1].0;
+                    for a in steps[0] {
+                        for b in steps[1] {
+                            go(
+                                base | u64::from(a.open) << o0 | u64::from(b.open) << o1,
+                                usize::from(a.wilds + b.wilds),
+                                u16::from(a.left + b.left),
+                            );
+                        }
                     }
-                    choice[j] += 1;
-                    if choice[j] < steps[j].len() {
-                        break;
+                }
+                _ => {
+                    if steps[..n_active].iter().any(|s| s.is_empty()) {
+                        continue; // a run that can neither go on nor close: no way on
                     }
-                    choice[j] = 0;
-                    j += 1;
+                    // an odometer over the suits' choices
+                    let mut choice = [0usize; 5];
+                    'combinations: loop {
+                        let (mut to, mut used, mut left) = (base, 0usize, 0u16);
+                        for (j, &(offset, ..)) in active.iter().enumerate() {
+                            let step = steps[j][choice[j]];
+                            to |= u64::from(step.open) << offset;
+                            used += usize::from(step.wilds);
+                            left += u16::from(step.left);
+                        }
+                        go(to, used, left);
+                        let mut j = 0;
+                        loop {
+                            if j == n_active {
+                                break 'combinations;
+                            }
+                            choice[j] += 1;
+                            if choice[j] < steps[j].len() {
+                                break;
+                            }
+                            choice[j] = 0;
+                            j += 1;
+                        }
+                    }
                 }
             }
         }
         std::mem::swap(states, next);
     }
     // past the king: A and G runs never closed; each B closes with one wild
-    let mut best = [INF; LANES];
-    for (&key, v) in states.keys.iter().zip(states.values.iter()) {
-        let mut closing = 0;
-        let mut open_end = false;
-        for s in 0..5 {
-            let open = Open::unpack(key >> (SUIT_BITS * s) & SUIT_MASK);
-            open_end |= open.a > 0 || open.g > 0;
-            closing += usize::from(open.b);
+    let mut best: Option<Values> = None;
+    for (&key, &v) in states.keys.iter().zip(states.values.iter()) {
+        if key & MUST_GO_ON != 0 {
+            continue;
         }
-        if !open_end {
-            merge(&mut best, &shift(v, closing));
-        }
+        let closing = (0..5)
+            .map(|s| (key >> (SUIT_BITS * s + 2) & 3) as usize)
+            .sum();
+        let value = v.shift(closing);
+        best = Some(best.map_or(value, |b| b.min(value)));
     }
-    Some(best)
-}
-
-/// What the sweep needs to know of a hand besides its naturals by suit and rank.
-struct Totals {
-    naturals: usize,
-    points: u64,
-}
-
-/// The naturals and their points, or None when a natural is held more than three times.
-fn totals(counts: &[[u8; 11]; 5]) -> Option<Totals> {
-    let mut totals = Totals {
-        naturals: 0,
-        points: 0,
-    };
-    for suit in counts {
-        for (r, &n) in suit.iter().enumerate() {
-            if n > MAX_COPIES {
-                return None;
-            }
-            totals.naturals += usize::from(n);
-            totals.points += u64::from(n) * (r as u64 + 3);
-        }
-    }
-    Some(totals)
-}
-
-/// The hand's least deadwood from its least natural deadwood `d` (None: not needed, some
-/// meld is sure to hold every natural), its natural points and its wilds' points. Some meld
-/// holds a natural unless `d` is all the naturals: then every spare wild joins a meld.
-fn finish(d: Option<u64>, points: u64, wild_points: &[u64]) -> u64 {
-    match d {
-        None => 0,
-        Some(d) if d < points => d,
-        // no meld holds a natural: the wilds meld on their own, three or more, or are deadwood
-        Some(_) => {
-            points
-                + if wild_points.len() >= 3 {
-                    0
-                } else {
-                    wild_points.iter().sum()
-                }
-        }
-    }
-}
-
-/// The least deadwood of a hand under the default meld rules: naturals `counts` (by suit and
-/// rank; none of the wild rank) and the points of its wilds. None when the sweep does not
-/// take the hand (more than three copies of a natural, too many wilds, too many naturals, too
-/// many open runs).
-pub fn least(counts: &[[u8; 11]; 5], wild_points: &[u64]) -> Option<u64> {
-    let totals = totals(counts)?;
-    let wilds = wild_points.len();
-    if totals.naturals == 0 || wilds >= 2 * totals.naturals {
-        // no natural, or each natural in a book with two wilds
-        let d = (totals.naturals == 0).then_some(0);
-        return Some(finish(d, totals.points, wild_points));
-    }
-    if wilds >= LANES || totals.naturals > MAX_NATURALS {
-        return None;
-    }
-    let d = u64::from(natural_deadwood(counts, wilds)?[wilds]);
-    Some(finish(Some(d), totals.points, wild_points))
+    Some(best.unwrap_or(Values::ZERO.shift(LANES)))
 }
 
 /// The least deadwood left by each discard: of each natural held (by code), and of a wild
@@ -476,79 +790,11 @@ pub struct Discards {
     pub wilds: Vec<(u64, u64)>,
 }
 
-/// The least deadwood left by each discard of a hand the sweep takes (see [`least`]): for each
-/// natural held, by code, and for a wild worth each point value held, by points. One sweep of
-/// the hand keeps its states before every rank; a natural's discard re-sweeps only from its
-/// rank on (the states below it are the same, pruned a little less: still exact).
-pub fn discards(counts: &[[u8; 11]; 5], wild_points: &[u64]) -> Option<Discards> {
-    let totals = totals(counts)?;
-    let wilds = wild_points.len();
-    if totals.naturals == 0 || wilds >= 2 * (totals.naturals - 1) || wilds >= LANES {
-        return None; // (trivial or refused: one `least` per discard costs nothing more)
-    }
-    if totals.naturals > MAX_NATURALS {
-        return None;
-    }
-    let held = held(counts);
-    with_layers(|states, next| {
-        let mut record = Snapshots::new();
-        states.insert(0, &[0; LANES]);
-        let whole = sweep(counts, &held, wilds, 0, states, next, Some(&mut record))?;
-        let mut by_wild: Vec<(u64, u64)> = Vec::new();
-        for (i, &p) in wild_points.iter().enumerate() {
-            if by_wild.iter().all(|&(q, _)| q != p) {
-                let mut rest = wild_points.to_vec();
-                rest.remove(i);
-                // fewer wilds: the whole hand's vector one lane down
-                let d = u64::from(whole[wilds - 1]);
-                by_wild.push((p, finish(Some(d), totals.points, &rest)));
-            }
-        }
-        let mut by_natural = Vec::new();
-        let mut less = *counts;
-        for (s, suit) in counts.iter().enumerate() {
-            for (r, &n) in suit.iter().enumerate() {
-                if n == 0 {
-                    continue;
-                }
-                less[s][r] -= 1;
-                let points = totals.points - (r as u64 + 3);
-                states.clear();
-                for (key, value) in record[r].0.iter().zip(record[r].1.iter()) {
-                    states.insert(*key, value);
-                }
-                let d = u64::from(sweep(&less, &held, wilds, r, states, next, None)?[wilds]);
-                by_natural.push(((s * 11 + r) as u8, finish(Some(d), points, wild_points)));
-                less[s][r] += 1;
-            }
-        }
-        Some(Discards {
-            naturals: by_natural,
-            wilds: by_wild,
-        })
-    })
-}
-
-/// The naturals of a hand (codes) by suit and rank, and the points of its wilds.
-pub fn split(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> ([[u8; 11]; 5], Vec<u64>) {
-    let mut counts = [[0u8; 11]; 5];
-    let mut wilds = Vec::new();
-    for &c in codes {
-        if is_wild(c, wild_rank) {
-            wilds.push(u64::from(rules.points(c, wild_rank)));
-        } else {
-            let n = &mut counts[usize::from(c / 11)][usize::from(c % 11)];
-            *n = n.saturating_add(1);
-        }
-    }
-    (counts, wilds)
-}
-
-/// [`least`] of a hand given as codes, when the rules are the default meld rules.
+/// The least deadwood of a hand given as codes, when the rules are the default meld rules
+/// and the sweep takes the hand (see [`Split::least`]).
 pub fn least_of(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<u64> {
     if !rules.default_melds() {
         return None;
     }
-    let (counts, wilds) = split(codes, wild_rank, rules);
-    least(&counts, &wilds)
+    Split::of(codes, wild_rank, rules).least()
 }

@@ -1,7 +1,7 @@
 //! The rank sweep against the memoised search, on random and adversarial hands.
 
 use fivecrowns_engine::rules::MeldRules;
-use fivecrowns_engine::{search, sweep, Hand};
+use fivecrowns_engine::{search, sweep, Hand, JOKER};
 
 /// A small deterministic generator (xorshift64*), so the test needs no crate.
 struct Rng(u64);
@@ -105,4 +105,66 @@ fn every_discard_from_the_recorded_sweep_equals_the_search() {
             );
         }
     }
+}
+
+/// Hands of 20 naturals (kings, queens, maybe a jack) and up to three jokers, worth 254 or 255
+/// points, on both sides of the most the sweep takes (its values are bytes): the sweep where
+/// it takes the hand, the hand's least deadwood and its discards against the search.
+#[test]
+fn hands_near_the_sweeps_points_limit_agree_with_the_search() {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let rules = MeldRules {
+        packs: 3,
+        ..MeldRules::default()
+    };
+    let cases: usize =
+        std::env::var("FIVECROWNS_CHECK_HANDS").map_or(300, |n| n.parse().expect("a count"));
+    let (mut swept, mut searched) = (0, 0);
+    for _ in 0..cases {
+        // all the kings or all but one, maybe a jack, and queens: 20 naturals worth 254 or
+        // 255 points
+        let mut deck: Vec<u8> = (0..3).flat_map(|_| (0..5).map(|s| s * 11 + 9)).collect();
+        let mut codes: Vec<u8> = (0..3).flat_map(|_| (0..5).map(|s| s * 11 + 10)).collect();
+        for _ in 0..rng.below(2) {
+            codes.swap_remove(rng.below(codes.len()));
+        }
+        if rng.below(2) == 0 {
+            codes.push(rng.below(5) as u8 * 11 + 8);
+        }
+        while codes.len() < 20 {
+            codes.push(deck.swap_remove(rng.below(deck.len())));
+        }
+        codes.extend(std::iter::repeat_n(JOKER, rng.below(4)));
+        codes.sort_unstable();
+        let points: u64 = codes
+            .iter()
+            .filter(|&&c| c != JOKER)
+            .map(|&c| u64::from(c % 11) + 3)
+            .sum();
+        let expected = search::score(&codes, 3, &rules).points;
+        match sweep::least_of(&codes, 3, &rules) {
+            Some(got) => {
+                assert!(points <= sweep::MAX_POINTS, "swept a hand worth {points}");
+                assert_eq!(got, expected, "hand {codes:?}");
+                swept += 1;
+            }
+            None => searched += usize::from(points > sweep::MAX_POINTS),
+        }
+        let as_u32: Vec<u32> = codes.iter().map(|&c| u32::from(c)).collect();
+        let hand = Hand::new(&as_u32, 3, &rules).expect("a valid hand");
+        assert_eq!(hand.least(), expected, "hand {codes:?}");
+        for (c, value) in hand.discard_values() {
+            let mut rest = codes.clone();
+            rest.remove(rest.iter().position(|&x| x == c).expect("held"));
+            assert_eq!(
+                value,
+                search::score(&rest, 3, &rules).points,
+                "{codes:?} less {c}"
+            );
+        }
+    }
+    assert!(
+        swept > cases / 10 && searched > cases / 10,
+        "swept {swept}, searched {searched}"
+    );
 }
