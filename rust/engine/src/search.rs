@@ -106,11 +106,68 @@ pub struct Search {
     /// The most cards of an all-wild meld (0: none).
     all_wild_cap: i64,
     /// The moves of each (natural, its rank's naturals, its suit's above it, wilds left), as
-    /// a range of `moves`.
-    templates: FxHashMap<(u8, u64, u32, u64), (u32, u32)>,
-    moves: Vec<Move>,
+    /// a range of `moves`: they depend on nothing else (the meld rules aside), so this
+    /// thread's searches under one rule set share them ([`Templates`]).
+    templates: Templates,
     /// The fields of each component of the hand, in order (empty: one component).
     parts: Rc<[Naturals]>,
+}
+
+/// The moves of a rule set by template (see [`Search::moves`]), kept by this thread from one
+/// search to the next while the rule set stays the same (a search takes them, and gives
+/// them back when it ends; a search made while another holds them starts its own).
+struct Templates {
+    rules: MeldRules,
+    ranges: FxHashMap<(u8, u64, u32, u64), (u32, u32)>,
+    moves: Vec<Move>,
+}
+
+/// The most moves a thread keeps between searches (about 5 MB); more are dropped.
+const KEPT_MOVES: usize = 1 << 16;
+
+thread_local! {
+    static KEPT: std::cell::RefCell<Option<Templates>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Templates {
+    fn take(rules: &MeldRules) -> Templates {
+        let kept = KEPT.with(|cell| cell.borrow_mut().take());
+        match kept {
+            Some(t) if t.rules == *rules => t,
+            _ => Templates {
+                rules: *rules,
+                ranges: FxHashMap::default(),
+                moves: Vec::new(),
+            },
+        }
+    }
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        let mut templates = std::mem::replace(
+            &mut self.templates,
+            Templates {
+                rules: self.rules,
+                ranges: FxHashMap::default(),
+                moves: Vec::new(),
+            },
+        );
+        if templates.moves.len() > KEPT_MOVES {
+            templates.ranges.clear();
+            templates.moves = Vec::new();
+        }
+        // (the larger of this search's and those another search gave back: only a cache)
+        let _ = KEPT.try_with(|cell| {
+            let mut kept = cell.borrow_mut();
+            if kept
+                .as_ref()
+                .is_none_or(|k| k.moves.len() < templates.moves.len())
+            {
+                *kept = Some(templates);
+            }
+        });
+    }
 }
 
 impl Search {
@@ -140,8 +197,7 @@ impl Search {
             memo: FxHashMap::default(),
             limit,
             all_wild_cap,
-            templates: FxHashMap::default(),
-            moves: Vec::new(),
+            templates: Templates::take(rules),
             parts: Rc::from(Vec::new()),
         }
     }
@@ -230,6 +286,9 @@ impl Search {
         let limit = |m: usize| (w as i64).min(self.limit[m]);
         let distinct = self.rules.distinct_suit_books;
         let mut dead = Naturals::EMPTY;
+        if (1..=3).all(|m| 3 - m as i64 <= limit(m)) {
+            return dead; // every natural can fill a book with wilds
+        }
         for c in state.codes() {
             let (q, base) = (c % 11, c - c % 11);
             let same = (0..5).map(|s| state.count(s * 11 + q));
@@ -242,12 +301,14 @@ impl Search {
             if 3 - m as i64 <= limit(m) {
                 continue;
             }
-            let held: Vec<bool> = (0..11).map(|r| state.count(base + r) > 0).collect();
+            let held = (0..11).fold(0u32, |bits, r| {
+                bits | u32::from(state.count(base + r) > 0) << r
+            });
             let q = usize::from(q);
             let live = (3..12usize).any(|length| {
                 let lows = q.saturating_sub(length - 1)..=q.min(11 - length);
                 lows.into_iter().any(|low| {
-                    let n = held[low..low + length].iter().filter(|&&h| h).count();
+                    let n = (held >> low & ((1 << length) - 1)).count_ones() as usize;
                     n > 0 && (length - n) as i64 <= limit(n)
                 })
             });
@@ -280,7 +341,7 @@ impl Search {
         let (rest, range) = self.moves(state, w);
         let mut best: Option<Score> = None;
         for at in range {
-            let m = self.moves[at];
+            let m = self.templates.moves[at];
             let mut found = self.value(&rest.minus(&m.delta), w - m.wilds, spare + m.room);
             if m.points > 0 {
                 found = Score {
@@ -309,11 +370,11 @@ impl Search {
         let rank = (0..5).fold(0u32, |acc, t| acc << 5 | rest.count(t * 11 + q));
         let suit = (q + 1..11).fold(0u64, |acc, r| acc << 5 | u64::from(rest.count(s * 11 + r)));
         let key = (c, w, rank, suit);
-        if let Some(&(start, end)) = self.templates.get(&key) {
+        if let Some(&(start, end)) = self.templates.ranges.get(&key) {
             return (rest, start as usize..end as usize);
         }
-        let start = self.moves.len();
-        let mut moves = std::mem::take(&mut self.moves);
+        let start = self.templates.moves.len();
+        let mut moves = std::mem::take(&mut self.templates.moves);
         self.runs(c, &rest, w, &mut moves);
         self.books(c, &rest, w, &mut moves);
         moves.push(Move {
@@ -324,9 +385,11 @@ impl Search {
             room: 0,
             kind: None,
         });
-        self.moves = moves;
-        let end = self.moves.len();
-        self.templates.insert(key, (start as u32, end as u32));
+        self.templates.moves = moves;
+        let end = self.templates.moves.len();
+        self.templates
+            .ranges
+            .insert(key, (start as u32, end as u32));
         (rest, start..end)
     }
 
@@ -423,7 +486,7 @@ impl Search {
             let (rest, range) = self.moves(&state, w);
             let mut chosen = None;
             for at in range {
-                let m = self.moves[at];
+                let m = self.templates.moves[at];
                 let next = rest.minus(&m.delta);
                 let after = self.value(&next, w - m.wilds, spare + m.room);
                 let total = Score {
