@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sphinx.util.docstrings import prepare_docstring
+
+if TYPE_CHECKING:
+    from docutils.nodes import Element
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE / "_scripts"))
@@ -21,6 +30,8 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
+    "sphinx_copybutton",
+    "cli_reference",  # docs/_scripts/cli_reference.py: the CLI page, from the CLI's parser
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
@@ -28,12 +39,106 @@ myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
 autodoc_typehints = "description"
+# Defaults as the source spells them (`rules=OFFICIAL`, not the repr of the whole Rules).
+autodoc_preserve_defaults = True
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
+
+
+def _missing(module: str) -> bool:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return True
+    return False
+
+
+# fivecrowns.adapters.pettingzoo imports without PettingZoo and Gymnasium, but then its
+# annotations name classes that are not there: mock those packages when they are missing.
+autodoc_mock_imports = [name for name in ("pettingzoo", "gymnasium") if _missing(name)]
+
+# The copy button leaves out the prompts of doctest and shell examples (and their output).
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+
+# `sphinx-build -n` (nitpicky) must report nothing. These targets are outside this project:
+# the standard library's and numpy's types, that signatures name, and PettingZoo's base
+# class (the docs are built offline, without intersphinx inventories to link them to).
+nitpick_ignore_regex = [
+    (r"py:.*", r"(collections\.abc|concurrent\.futures|enum|random|typing)\..*"),
+    (r"py:.*", r"numpy(\..*)?"),
+    (r"py:.*", r"(pettingzoo|gymnasium)(\..*)?"),
+    (r"py:.*", r"attrs\..*"),
+]
 
 html_theme = "furo"
 html_title = f"fivecrowns {release}"
 html_static_path = ["_static"]
+
+
+def _resolve_reexport(
+    app: Sphinx, env: BuildEnvironment, node: Element, contnode: Element
+) -> Element | None:
+    """Resolve a reference to a name re-exported from the top-level package.
+
+    Docstrings name the public API as users import it (``fivecrowns.GameState.scores``, or
+    ``GameState.scores`` from a sibling module), while autodoc documents each object where it
+    is defined (``fivecrowns.game.GameState.scores``). Only names in ``fivecrowns.__all__``
+    are resolved this way, and only to one documented object: anything else stays an error.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    target = str(node["reftarget"]).removeprefix("~").removeprefix(".")
+    short = target.removeprefix("fivecrowns.")
+    if short.split(".")[0] not in fivecrowns.__all__:
+        return None
+    domain = env.get_domain("py")
+    modules = {name for name, _, objtype, *_ in domain.get_objects() if objtype == "module"}
+    found = [
+        name
+        for name, _, objtype, *_ in domain.get_objects()
+        if name.endswith("." + short) and name[: -len(short) - 1] in modules and objtype != "module"
+    ]
+    if len(found) != 1:
+        return None
+    return domain.resolve_xref(
+        env, node["refdoc"], app.builder, node["reftype"], found[0], node, contnode
+    )
+
+
+def _cached_properties(cls: object) -> dict[str, Any]:
+    """The ``functools.cached_property`` functions of an attrs slotted class, by name.
+
+    attrs turns each into a slot filled by the class's ``__getattr__`` (which keeps them as
+    its default argument ``cached_properties``), so autodoc sees an undocumented slot and
+    leaves it out: api.md names such properties with ``autoattribute``."""
+    getattr_ = vars(cls).get("__getattr__") if isinstance(cls, type) else None
+    defaults = getattr(getattr_, "__defaults__", None) or ()
+    for value in defaults:
+        if isinstance(value, dict) and all(callable(f) for f in value.values()):
+            return value
+    return {}
+
+
+def _cached_property_doc(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Give the slot of a cached property (``.. autoattribute::`` in api.md) its docstring."""
+    if what != "attribute" or lines:
+        return
+    owner_name, _, attribute = name.rpartition(".")
+    module_name, _, class_name = owner_name.rpartition(".")
+    owner = getattr(sys.modules.get(module_name), class_name, None)
+    func = _cached_properties(owner).get(attribute)
+    if func is not None and func.__doc__:
+        lines.extend(prepare_docstring(func.__doc__))
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("missing-reference", _resolve_reexport)
+    app.connect("autodoc-process-docstring", _cached_property_doc)
+
 
 # The figures are drawn from the library's own simulations at every build.
 build_figures(HERE / "_static" / "generated")

@@ -40,8 +40,11 @@ def test_round_result_layouts_match_scores() -> None:
                 for seat, layout in enumerate(_dealt_in(result)):
                     score = result.scores[seat]
                     assert score is not None, (number, seed)
-                    bonus = rules.go_out_bonus if seat == result.went_out else 0
-                    assert score == layout.points + bonus
+                    if seat == result.went_out:  # the bonus, down to a total of zero at most
+                        assert rules.go_out_bonus <= score <= 0
+                        assert layout.points == 0
+                    else:
+                        assert score == layout.points
                     wild = result.wild_rank
                     assert layout.points == sum(rules.points(c, wild) for c in layout.deadwood)
                     if seat == result.went_out:
@@ -77,7 +80,7 @@ def test_round_result_layouts_record_what_the_final_turns_did() -> None:
 
 
 def test_round_result_layouts_of_auto_arranged_final_hands() -> None:
-    rules = fc.Rules(lay_off=True, go_out_bonus=-10)
+    rules = fc.Rules(lay_off=True, go_out_bonus=-10, go_out_bonus_below_zero=True)
     state = rig(["7H 8H KD", "10H JK 5S"], rules=rules, stock="9H 6D")
     state = play(state, "draw", "out KD", "draw", "discard 6D")
     out, other = _dealt_in(state.results[0])

@@ -27,13 +27,11 @@ def rig(
     rules: fc.Rules = fc.OFFICIAL,
     stock: str = "",
     pile: str = "",
-    rest_in_pile: bool = False,
     seed: int = 1,
     first_dealer: int | None = None,
 ) -> fc.GameState:
     """Round 1 with these hands; ``stock`` lists the next cards drawn (first = top), ``pile``
-    the discard pile (last = top). The other cards go to the bottom of the stock (or, with
-    ``rest_in_pile``, under the discard pile)."""
+    the discard pile (last = top). The other cards go to the bottom of the stock."""
     state = fc.GameState.new(len(hands), rules=rules, seed=seed, first_dealer=first_dealer)
     data = state.to_dict()
     held = [fc.parse_cards(hand) for hand in hands]
@@ -43,12 +41,9 @@ def rig(
     for seat, hand in enumerate(held):
         if not hand:  # an empty string: deal the lowest cards left
             held[seat], rest = tuple(rest[: state.hand_size]), rest[state.hand_size :]
-    if not shown and not rest_in_pile:
+    if not shown:
         shown = (rest.pop(0),)
-    if rest_in_pile:
-        pile_cards, stock_cards = [*rest, *shown], list(reversed(top))
-    else:
-        pile_cards, stock_cards = list(shown), [*rest, *reversed(top)]
+    pile_cards, stock_cards = list(shown), [*rest, *reversed(top)]
     data.update(
         hands=[fc.format_cards(hand) for hand in held],
         stock=fc.format_cards(stock_cards),
@@ -317,14 +312,22 @@ def test_rule_option_lay_off_explicit_actions() -> None:
 
 
 def test_rule_empty_stock_reshuffles_the_discard_pile_but_its_top_card() -> None:
-    state = rig(["7H 8H KD", "4S 5D 6C"], stock="QC", rest_in_pile=True)
-    pile = state.discard_pile
-    state = play(state, "draw", "discard QC")
+    # Both players draw from the stock and throw the card drawn, until the stock runs out.
+    state = fc.GameState.new(2, seed=4)
+    while True:
+        player, held = state.current_player, Counter(state.hand(state.current_player))
+        state = state.apply("draw")
+        (drawn,) = (Counter(state.hand(player)) - held).elements()
+        pile = state.discard_pile
+        state = state.apply(f"discard {drawn}")
+        if state.reshuffles:
+            break
+        assert state.stock
     assert state.reshuffles == 1
-    assert state.discard_pile == (fc.Card.parse("QC"),)
+    assert state.discard_pile == (drawn,)
     assert Counter(state.stock) == Counter(pile)
     assert state.phase is fc.Phase.DRAW
-    assert state.current_player == 1
+    assert state.current_player == 1 - player
 
 
 def test_rule_empty_stock_with_nothing_to_reshuffle_ends_the_round() -> None:
@@ -372,8 +375,18 @@ def test_rule_whoever_goes_out_scores_zero() -> None:
     assert state.scores == (0, 0)
 
 
-def test_rule_option_go_out_bonus_is_the_round_score_of_who_went_out() -> None:
-    rules = fc.Rules(go_out_bonus=-10)
+def test_rule_option_go_out_bonus_never_takes_a_total_below_zero() -> None:
+    # "No score is ever negative": by default the bonus takes a total down to zero at most.
+    rules = fc.Rules(go_out_bonus=-10, schedule=(3, 3))
+    state = rig(["7H 8H KD", "4S 5D KC"], rules=rules, stock="9H 4C")
+    state = play(state, "draw", "out KD", "draw", "discard KC")
+    assert state.results[0].scores == (0, 13)
+    assert state.scores == (0, 13)
+    assert [rules.go_out_score(total) for total in (25, 4, 0)] == [-10, -4, 0]
+
+
+def test_rule_option_go_out_bonus_below_zero_counts_the_bonus_in_full() -> None:
+    rules = fc.Rules(go_out_bonus=-10, go_out_bonus_below_zero=True)
     state = rig(["7H 8H KD", "4S 5D KC"], rules=rules, stock="9H 4C")
     state = play(state, "draw", "out KD", "draw", "discard KC")
     assert state.results[0].scores == (-10, 13)
@@ -482,3 +495,26 @@ def test_rule_tie_break_extra_round_of_some_players_ends_in_a_loadable_state() -
     assert state.extra_round > 0
     assert len(state.active) < 4
     assert fc.GameState.from_json(state.to_json()) == state
+
+
+def test_rule_option_lay_off_of_the_card_a_wild_stands_for_moves_the_wild() -> None:
+    """Laying off the natural a wild on the table stands for is allowed: the natural takes
+    its place and the wild moves to a free end (``7H JK=8H 9H`` + ``8H`` -> ``JK=10H``). The
+    wild stays in the meld; nobody takes it back into a hand."""
+    for auto in (False, True):
+        rules = fc.Rules(lay_off=True, auto_arrange_final_hand=auto)
+        state = rig(["7H JK KD", "8H 5S 4C"], rules=rules, stock="9H 6D")
+        state = play(state, "draw", "out KD")
+        assert str(state.table[0].meld) == "7H JK=8H 9H"
+        if auto:
+            state = play(state, "draw", "discard 6D")
+            meld = state.results[0].layouts[0].melds[0]
+        else:
+            state = play(state, "draw", "select 8H", "layoff 0")
+            meld = state.table[0].meld
+            assert state.table[0].owner == 0
+            state = play(state, "discard 6D")
+        assert str(meld) == "7H 8H 9H JK=10H"
+        assert meld.wilds == ((fc.JOKER, fc.Card.parse("10H")),)
+        assert state.results[0].layouts[1].laid_off == (fc.Card.parse("8H"),)
+        assert state.results[0].scores == (0, 4 + 5)

@@ -160,3 +160,35 @@ def test_render_and_bad_arguments() -> None:
         raw_env(players=1)
     with pytest.raises(fc.InvalidStateError, match="call reset"):
         _ = raw_env(players=2).game_state
+
+
+def test_pettingzoo_step_refuses_actions_that_are_not_integers() -> None:
+    # int() turned 0.9 into 0 ("draw") and "1", b"1", True into 1 ("take")
+    game = raw_env(players=2, rules=SHORT, seed=3)
+    game.reset(seed=3)
+    before = game.game_state
+    for action in (0.9, 1.0, "1", b"1", True, False, np.float64(0.0), np.True_, [0]):
+        with pytest.raises(fc.IllegalActionError, match="must be an integer") as info:
+            game.step(action)  # type: ignore[arg-type]
+        assert isinstance(info.value, ValueError)
+        assert game.game_state is before
+    for integer in (np.int64(0), np.uint8(0), np.array(0)):
+        game.reset(seed=3)
+        game.step(integer)  # type: ignore[arg-type]
+        assert game.game_state == before.apply("draw")
+
+
+def test_pettingzoo_accepts_numpy_integer_seeds_and_players() -> None:
+    # random.Random refuses numpy integers, and GameState.new refused them
+    game = raw_env(players=np.int64(2), rules=SHORT, seed=np.int64(5))  # type: ignore[arg-type]
+    plain = raw_env(players=2, rules=SHORT, seed=5)
+    assert type(game.players) is int
+    game.reset()
+    plain.reset()
+    assert game.game_state == plain.game_state
+    game.reset(seed=np.uint32(9))  # type: ignore[arg-type]
+    plain.reset(seed=9)
+    assert game.game_state == plain.game_state
+    for bad in (True, -1, 9.0):
+        with pytest.raises(fc.InvalidStateError, match="seed must be None or an int"):
+            game.reset(seed=bad)  # type: ignore[arg-type]

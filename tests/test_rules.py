@@ -78,11 +78,37 @@ def test_rule_scoring_card_points() -> None:
 
 
 def test_rule_players_deal_capacity() -> None:
-    assert fc.Rules().max_players == 8  # 8 * 13 + 1 = 105 leaves a stock of 11
+    # the official game seats 1 to 7 (one is Solitaire); the deck could deal 8:
+    # 8 * 13 + 1 = 105 leaves a stock of 11
+    assert fc.Rules().max_players == 7
+    assert fc.Rules().deal_capacity == 8
+    assert fc.Rules(seat_to_capacity=True).max_players == 8
     assert fc.Rules(packs=1).max_players == 4
     assert fc.Rules(packs=3).max_players == 13
     with pytest.raises(fc.InvalidRulesError, match="cannot deal"):
         fc.Rules(packs=1, schedule=(3, 57))
+
+
+def test_rule_official_table_seats_two_to_seven_players_unless_seat_to_capacity() -> None:
+    # The official game is 1 to 7 players (one is Solitaire); the official deck could deal 8.
+    with pytest.raises(
+        fc.InvalidStateError, match=r"from 2 to 7 .*seat_to_capacity=True\) seats 8"
+    ):
+        fc.GameState.new(8)
+    assert fc.GameState.new(7, seed=1).players == 7
+    wide = fc.Rules(seat_to_capacity=True)
+    assert fc.GameState.new(8, rules=wide, seed=1).players == 8
+    with pytest.raises(fc.InvalidStateError, match="from 2 to 8"):
+        fc.GameState.new(9, rules=wide)
+    # short games deal smaller hands: the deck could seat 16, the official game 7
+    assert fc.Rules.short_game(5).max_players == 7
+    assert fc.Rules.short_game(5, seat_to_capacity=True).max_players == 16
+    # a deck of more packs is not the official one: it seats its deal capacity
+    assert fc.Rules(packs=3).max_players == fc.Rules(packs=3).deal_capacity == 13
+    assert fc.Rules(packs=1).max_players == 4
+    assert fc.Rules.from_dict(wide.to_dict()) == wide
+    with pytest.raises(fc.InvalidRulesError, match="seat_to_capacity must be True or False"):
+        fc.Rules(seat_to_capacity=1)  # type: ignore[arg-type]
 
 
 def test_rules_are_frozen_and_hashable() -> None:

@@ -199,7 +199,7 @@ def test_progress_bar_only_when_asked_or_on_a_terminal(
     assert capsys.readouterr().err == ""  # stderr is not a terminal under pytest
     tournament(["greedy", "greedy"], games=2, rules=fc.Rules.short_game(1), jobs=1, progress=True)
     err = capsys.readouterr().err
-    assert "2/2 games" in err
+    assert "2/2" in err  # tqdm's bar with the progress extra, else the built-in one
     assert err.endswith("\n")
 
 
@@ -208,7 +208,7 @@ def test_progress_bar_only_when_asked_or_on_a_terminal(
     [
         ({"bots": "greedy"}, "sequence of built-in bot names"),
         ({"bots": ["greedy", "clever"]}, "unknown bot 'clever'"),
-        ({"bots": ["greedy"]}, "seats 2 to 8 bots"),
+        ({"bots": ["greedy"]}, r"seats 2 to \d+ bots"),
         ({"games": 0}, "games must be an int of at least 1"),
         ({"seed": -1}, "seed must be an int of at least 0"),
         ({"jobs": 0}, "jobs must be None"),

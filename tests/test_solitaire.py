@@ -26,6 +26,14 @@ from fivecrowns.solitaire import (
 )
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "solitaire_golden.json").read_text("utf-8"))
+DRAW_TO_CLOSE = fc.Rules(solitaire_close_dealt_piles=False)
+
+
+def golden_rules(case: dict[str, Any]) -> fc.Rules:
+    """The rules a golden game was recorded under: its options, with dealt piles closing only
+    once a card is added (recorded before ``solitaire_close_dealt_piles`` existed; the first
+    action of seed 13, "9 6H", closes its pile 9, dealt all in melds)."""
+    return fc.Rules.from_dict({"solitaire_close_dealt_piles": False, **case["rules"]})
 
 
 def position(piles: dict[int, str], top: str, rules: fc.Rules = fc.OFFICIAL) -> SolitaireState:
@@ -135,7 +143,7 @@ def test_rule_solitaire_closing_is_compulsory() -> None:
 
 def test_rule_solitaire_win_when_every_pile_is_closed() -> None:
     case = next(game for game in GOLDEN["games"] if game["won"])
-    state = SolitaireState.replay(case["actions"], seed=case["seed"])
+    state = SolitaireState.replay(case["actions"], rules=golden_rules(case), seed=case["seed"])
     assert state.won
     assert state.is_over
     assert state.score == 1
@@ -172,6 +180,113 @@ def test_rule_solitaire_deadwood_scoring() -> None:
     )
 
 
+# -- a pile dealt closed (Rules.solitaire_close_dealt_piles) -----------------------------------
+# Seed 12 deals pile 3 as 10C 10S JK (a book) and seed 13 deals pile 9 all in melds; seed 2
+# deals pile 4 as 3* JH KH 4D: all but one card (3*) melded.
+
+
+def test_rule_solitaire_dealt_pile_that_already_closes_is_closed_at_the_deal() -> None:
+    state = SolitaireState.new(seed=12)
+    pile = state.pile(3)
+    assert pile.cards == fc.parse_cards("10C 10S JK")
+    assert pile.is_closed
+    assert pile.melds is not None
+    assert [str(meld) for meld in pile.melds] == ["10C 10S JK=10*"]
+    # nothing was drawn, discarded or played: the deal itself closed it
+    assert (len(state.draw_pile), state.discards, state.actions) == (28, (), ())
+    assert all(action.pile != 3 for action in state.legal_actions())
+    with pytest.raises(fc.IllegalActionError, match="pile 3 is closed"):
+        state.apply("3 10C")
+    state.check()
+    assert SolitaireState.new(seed=13).pile(9).is_closed
+    # exactly the piles whose dealt cards all meld are closed at the deal
+    for seed in range(20):
+        for pile in SolitaireState.new(seed=seed).piles:
+            assert pile.is_closed == (fc.min_deadwood(pile.cards, pile.size) == 0)
+
+
+def test_rule_option_solitaire_close_dealt_piles_off_closes_only_after_a_card_is_added() -> None:
+    state = SolitaireState.new(rules=DRAW_TO_CLOSE, seed=12)
+    assert not state.pile(3).is_closed
+    assert state.top_card == fc.Card.parse("10*")
+    # closing is compulsory: every discard from pile 3 closes it (any card can go from a book)
+    on_three = [str(action) for action in state.legal_actions() if action.pile == 3]
+    assert on_three == ["3 10*", "3 10C", "3 10S", "3 JK"]
+    after = state.apply("3 JK")
+    assert after.pile(3).is_closed
+    assert after.pile(3).cards == fc.parse_cards("10* 10C 10S")
+    assert after.discards == (fc.Card.parse("JK"),)
+    assert len(after.draw_pile) == 27  # closing it cost a turn
+    assert not SolitaireState.new(rules=DRAW_TO_CLOSE, seed=13).pile(9).is_closed
+    for seed in range(20):
+        assert not any(
+            p.is_closed for p in SolitaireState.new(rules=DRAW_TO_CLOSE, seed=seed).piles
+        )
+
+
+@pytest.mark.parametrize("close_dealt", [True, False])
+def test_rule_solitaire_dealt_pile_with_all_but_one_card_melded_stays_open(
+    close_dealt: bool,
+) -> None:
+    rules = fc.Rules(solitaire_close_dealt_piles=close_dealt)
+    state = SolitaireState.new(rules=rules, seed=2)
+    pile = state.pile(4)
+    assert pile.cards == fc.parse_cards("3* JH KH 4D")
+    assert not pile.is_closed  # a closed pile holds its size in melds: this one needs a card
+    assert any(action.pile == 4 for action in state.legal_actions())
+
+
+def test_rule_solitaire_close_dealt_piles_changes_the_game_and_the_policies() -> None:
+    case = next(game for game in GOLDEN["games"] if game["seed"] == 13)
+    with pytest.raises(fc.InvalidStateError, match="pile 9 is closed"):
+        SolitaireState.replay(case["actions"], seed=13)
+    # under the default the greedy policy never spends a draw on pile 9
+    state = SolitaireState.new(seed=13)
+    while not state.is_over:
+        action = greedy_action(state)
+        assert action.pile != 9
+        state = state.apply(action)
+    assert state.pile(9) == SolitaireState.new(seed=13).pile(9)
+
+
+def test_rule_option_solitaire_close_dealt_piles_is_saved_only_when_off() -> None:
+    assert "solitaire_close_dealt_piles" not in fc.Rules().to_dict()
+    assert DRAW_TO_CLOSE.to_dict()["solitaire_close_dealt_piles"] is False
+    assert fc.Rules.from_dict(DRAW_TO_CLOSE.to_dict()) == DRAW_TO_CLOSE
+    with pytest.raises(fc.InvalidRulesError, match="solitaire_close_dealt_piles must be True"):
+        fc.Rules(solitaire_close_dealt_piles="no")  # type: ignore[arg-type]
+    for rules in (fc.OFFICIAL, DRAW_TO_CLOSE):
+        state = SolitaireState.new(rules=rules, seed=12)
+        for _ in range(3):
+            state = state.apply(greedy_action(state))
+        data = json.loads(state.to_json())
+        assert data["schema"] == "fivecrowns.solitaire/2"
+        assert 3 in data["closed"]
+        assert SolitaireState.from_json(state.to_json()) == state
+        # the same actions under the other reading do not load as this game
+        other = dict(data, rules=(DRAW_TO_CLOSE if rules is fc.OFFICIAL else fc.OFFICIAL).to_dict())
+        with pytest.raises(fc.InvalidStateError):
+            SolitaireState.from_dict(other)
+
+
+def test_rule_solitaire_saves_from_before_the_option_load_under_draw_to_close() -> None:
+    """A "fivecrowns.solitaire/1" save was played with dealt piles closing only once a card
+    was added: it still loads, under that reading, and saves again as /2."""
+    case = GOLDEN["games"][0]  # seed 13: the first action closes pile 9, dealt closed
+    state = SolitaireState.replay(case["actions"][:5], rules=DRAW_TO_CLOSE, seed=13)
+    old = json.loads(state.to_json())
+    old["schema"] = "fivecrowns.solitaire/1"
+    del old["rules"]["solitaire_close_dealt_piles"]
+    loaded = SolitaireState.from_dict(old)
+    assert loaded == state
+    assert loaded.rules.solitaire_close_dealt_piles is False
+    assert json.loads(loaded.to_json())["schema"] == "fivecrowns.solitaire/2"
+    with pytest.raises(fc.InvalidStateError, match="cannot set solitaire_close_dealt_piles"):
+        SolitaireState.from_dict(dict(old, rules={"solitaire_close_dealt_piles": False}))
+    with pytest.raises(fc.InvalidStateError, match="do not replay"):
+        SolitaireState.from_dict(dict(old, schema="fivecrowns.solitaire/2", rules={}))
+
+
 def test_solitaire_needs_a_deck_bigger_than_the_piles() -> None:
     with pytest.raises(fc.InvalidStateError, match="draw pile"):
         SolitaireState.new(rules=fc.Rules(packs=1), seed=1)
@@ -201,7 +316,7 @@ def test_action_encoding_is_stable_and_round_trips() -> None:
 
 @pytest.mark.parametrize("case", GOLDEN["games"], ids=lambda case: f"seed{case['seed']}")
 def test_golden_games_replay_to_their_results(case: dict[str, Any]) -> None:
-    rules = fc.Rules.from_dict(case["rules"])
+    rules = golden_rules(case)
     state = SolitaireState.replay(case["actions"], rules=rules, seed=case["seed"])
     assert state.is_over
     assert state.won == case["won"]
@@ -272,9 +387,12 @@ class SolitaireMachine(RuleBasedStateMachine):
         super().__init__()
         self.state = SolitaireState.new(seed=0)
 
-    @rule(seed=st.integers(0, 2**32), deadwood=st.booleans())
-    def restart(self, seed: int, deadwood: bool) -> None:
-        rules = fc.Rules(solitaire_scoring="deadwood" if deadwood else "win")
+    @rule(seed=st.integers(0, 2**32), deadwood=st.booleans(), close_dealt=st.booleans())
+    def restart(self, seed: int, deadwood: bool, close_dealt: bool) -> None:
+        rules = fc.Rules(
+            solitaire_scoring="deadwood" if deadwood else "win",
+            solitaire_close_dealt_piles=close_dealt,
+        )
         self.state = SolitaireState.new(rules=rules, seed=seed)
 
     @precondition(lambda self: not self.state.is_over)

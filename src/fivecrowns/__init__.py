@@ -35,6 +35,7 @@ from .errors import (
 from .game import FinalLayout, GameRecord, GameState, RoundResult, TableMeld
 from .melds import Meld, MeldKind, check_meld
 from .rules import OFFICIAL, Rules
+from .scoring_limits import MaxScore, RoundMaximum, max_score
 from .simulate import (
     EntryStats,
     GameResult,
@@ -46,8 +47,11 @@ from .simulate import (
 from .solitaire import SolitaireAction, SolitairePile, SolitaireState
 from .solver import (
     Arrangement,
+    CacheInfo,
+    CacheStats,
     best_arrangement,
     best_discard,
+    cache_info,
     can_go_out,
     can_meld_all,
     clear_cache,
@@ -55,6 +59,7 @@ from .solver import (
     min_deadwood,
     min_deadwood_many,
     outs,
+    set_cache_limit,
 )
 from .views import PlayerView, observation_size
 
@@ -71,6 +76,8 @@ __all__ = [
     "ActionKind",
     "Arrangement",
     "Bot",
+    "CacheInfo",
+    "CacheStats",
     "Card",
     "CardsLike",
     "CoreInfo",
@@ -87,12 +94,14 @@ __all__ = [
     "InvalidMeldError",
     "InvalidRulesError",
     "InvalidStateError",
+    "MaxScore",
     "Meld",
     "MeldKind",
     "Phase",
     "PlayerView",
     "RandomBot",
     "Rank",
+    "RoundMaximum",
     "RoundResult",
     "Rules",
     "ScoreDifference",
@@ -106,6 +115,7 @@ __all__ = [
     "__version__",
     "best_arrangement",
     "best_discard",
+    "cache_info",
     "can_go_out",
     "can_meld_all",
     "check_meld",
@@ -115,6 +125,7 @@ __all__ = [
     "deck",
     "format_cards",
     "make_bot",
+    "max_score",
     "min_deadwood",
     "min_deadwood_many",
     "num_actions",
@@ -122,5 +133,6 @@ __all__ = [
     "outs",
     "parse_cards",
     "play_game",
+    "set_cache_limit",
     "tournament",
 ]

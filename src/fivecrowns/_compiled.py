@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from . import _core
+from . import _cache, _core
 from ._suitplan import Layout
+from .cards import CARDS, Card
 from .rules import Rules
 
 __all__ = [
@@ -27,6 +28,9 @@ __all__ = [
     "supports",
 ]
 
+# the core reads a canonical card's code by its address (every card the package makes is one)
+_core.canonical_cards(CARDS, Card)
+
 #: The largest points an unmelded wild may cost in the core (its sums stay in 64 bits).
 MAX_POINTS: Final = 1 << 20
 
@@ -37,7 +41,8 @@ def supports(rules: Rules) -> bool:
 
 
 def solver(rules: Rules) -> _core.Solver:
-    """The compiled solver of a rule set (kept per rule set; at most ``_LIMIT`` kept)."""
+    """The compiled solver of a rule set (kept per rule set, bounded in bytes by
+    ``_cache``; one costs well under a microsecond to make again)."""
     found = _SOLVERS.get(rules)
     if found is None:
         found = _core.Solver(
@@ -48,14 +53,16 @@ def solver(rules: Rules) -> _core.Solver:
             rules.wild_points,
             rules.joker_points,
         )
-        if len(_SOLVERS) >= _LIMIT:
-            _SOLVERS.clear()
-        _SOLVERS[rules] = found
+        if _ACCOUNT.admit(_SOLVER_BYTES):
+            _SOLVERS[rules] = found
     return found
 
 
 _SOLVERS: dict[Rules, _core.Solver] = {}
-_LIMIT: Final = 64
+_ACCOUNT: Final = _cache.account("compiled.solvers", 0.01, _SOLVERS.clear, _SOLVERS.__len__)
+#: A solver's bytes: the dict slot and the Python object, and an allowance for the core's
+#: side (its per-rule-set state is a few small arrays; the sweep layers are per thread).
+_SOLVER_BYTES: Final = _cache.DICT_SLOT + 1024
 
 
 def _layout(raw: tuple[list[tuple[str, tuple[int, ...]]], tuple[int, ...], int]) -> Layout:
@@ -96,4 +103,4 @@ def outs(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[int, ...]:
 
 def cache_clear() -> None:
     """The core keeps no results; only the compiled rule sets are dropped."""
-    _SOLVERS.clear()
+    _ACCOUNT.clear()

@@ -6,6 +6,8 @@ import numpy.typing as npt
 
 __version__: str
 
+def canonical_cards(cards: tuple[object, ...], card_type: type) -> None: ...
+
 _Layout = tuple[list[tuple[str, tuple[int, ...]]], tuple[int, ...], int]
 
 class Solver:

@@ -10,8 +10,8 @@ Two exact algorithms answer "the least deadwood of a hand":
 
 On top of them this module answers the questions asked after drawing: the value of every
 discard, the best discard (branch and bound over lower bounds), whether some discard
-leaves every other card melded, and which draws would. Results are kept in one bounded
-cache per question and rule set (:class:`_HandCache`).
+leaves every other card melded, and which draws would. Results are kept in one cache per
+question (:class:`_HandCache`), bounded in bytes by its share of the library's budget.
 
 Hands are sorted tuples of card codes (0..54 naturals, 55 the joker); ``wild_rank`` is
 3..13, or 0 when only jokers are wild.
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
-from . import _search, _suitdp, _suitplan
+from . import _cache, _search, _suitdp, _suitplan
 from ._suitplan import Layout
 from .cards import JOKER_CODE, is_wild_code, without_code
 from .rules import Rules
@@ -47,32 +47,41 @@ Meld = tuple[str, tuple[int, ...]]
 
 
 class _HandCache(Generic[_T]):
-    """A bounded cache of ``compute(key, wild_rank, rules)``: one plain dict per rule set,
-    keyed by (sorted codes, wild rank), emptied when it holds ``SIZE`` entries.
+    """A cache of ``compute(key, wild_rank, rules)`` bounded in bytes: one plain dict per
+    rule set, keyed by (sorted codes, wild rank), all emptied when the entries' estimated
+    bytes (``size`` of the value, plus the key and the dict slot) would go over the cache's
+    share of the library's budget (``_cache``).
 
     Its values are ints and tuples of ints, which the garbage collector stops tracking (a
     full collection does not visit them, as it would ``functools.lru_cache``'s entries)."""
 
-    SIZE = 1 << 16
     RULE_SETS = 16
 
-    def __init__(self, compute: Callable[[tuple[int, ...], int, Rules], _T]) -> None:
+    def __init__(
+        self,
+        name: str,
+        share: float,
+        compute: Callable[[tuple[int, ...], int, Rules], _T],
+        size: Callable[[_T], int],
+    ) -> None:
         self._compute = compute
+        self._size = size
         self._tables: dict[Rules, dict[tuple[tuple[int, ...], int], _T]] = {}
+        self.account = _cache.account(name, share, self._empty, self.__len__)
 
     def __call__(self, key: tuple[int, ...], wild_rank: int, rules: Rules) -> _T:
         table = self._tables.get(rules)
         if table is None:
             if len(self._tables) >= self.RULE_SETS:
-                self._tables.clear()
+                self.clear()
             table = self._tables.setdefault(rules, {})
         k = (key, wild_rank)
         found = table.get(k)
         if found is None:
             found = self._compute(key, wild_rank, rules)
-            if len(table) >= self.SIZE:
-                table.clear()
-            table[k] = found
+            if self.account.admit(_KEY_BYTES + _ITEM * len(key) + self._size(found)):
+                # (the account may have emptied every table, this one included)
+                self._tables.setdefault(rules, table)[k] = found
         return found
 
     def peek(self, key: tuple[int, ...], wild_rank: int, rules: Rules) -> _T | None:
@@ -81,17 +90,64 @@ class _HandCache(Generic[_T]):
         return None if table is None else table.get((key, wild_rank))
 
     def clear(self) -> None:
+        self.account.clear()
+
+    def _empty(self) -> None:
+        # each table in place: a caller may hold one while it computes
+        for table in self._tables.values():
+            table.clear()
         self._tables.clear()
 
     def __len__(self) -> int:
         return sum(map(len, self._tables.values()))
 
 
+_ITEM = _cache.ITEM
+#: An entry's bytes besides its value: the dict slot, the (codes, wild rank) pair and the
+#: codes' tuple (plus ``_ITEM`` per code).
+_KEY_BYTES = _cache.DICT_SLOT + _cache.tuple_bytes(2) + _cache.TUPLE
+
+
+def _int_bytes(_value: object) -> int:
+    return _cache.INT
+
+
+def _no_bytes(_value: object) -> int:
+    return 0  # True and False are shared
+
+
+def _codes_bytes(value: tuple[int, ...]) -> int:
+    return _cache.tuple_bytes(len(value))
+
+
+def _pairs_bytes(value: tuple[tuple[int, int], ...]) -> int:
+    # each (code, points) pair, its points maybe not a small int
+    return _cache.tuple_bytes(len(value)) + len(value) * (_cache.tuple_bytes(2) + _cache.INT)
+
+
+def _layout_bytes(value: Layout) -> int:
+    # the Layout, its melds (kind, codes) with their tuples, the deadwood, the points; the
+    # codes themselves, one item each, are about as many as the hand's
+    cards = len(value.deadwood) + sum(len(codes) for _, codes in value.melds)
+    melds = len(value.melds)
+    return (
+        4 * _cache.TUPLE
+        + _cache.INT
+        + _ITEM * (3 + melds + cards)
+        + melds * (_cache.tuple_bytes(2) + _cache.TUPLE)
+    )
+
+
 _CACHES: list[_HandCache[object]] = []
 
 
-def _cached(compute: Callable[[tuple[int, ...], int, Rules], _T]) -> _HandCache[_T]:
-    cache = _HandCache(compute)
+def _cached(
+    name: str,
+    share: float,
+    compute: Callable[[tuple[int, ...], int, Rules], _T],
+    size: Callable[[_T], int],
+) -> _HandCache[_T]:
+    cache = _HandCache(name, share, compute, size)
     _CACHES.append(cache)  # type: ignore[arg-type]
     return cache
 
@@ -115,7 +171,7 @@ def _least(key: tuple[int, ...], wild_rank: int, rules: Rules) -> int:
     return _search.score(key, wild_rank, rules).points
 
 
-_least_cached = _cached(_least)
+_least_cached = _cached("discards.least", 0.12, _least, _int_bytes)
 
 
 def least(codes: Sequence[int], wild_rank: int, rules: Rules) -> int:
@@ -129,7 +185,7 @@ def _arrange(key: tuple[int, ...], wild_rank: int, rules: Rules) -> Layout:
     return Layout(solution.melds, solution.deadwood, solution.score.points)
 
 
-_arrange_cached = _cached(_arrange)
+_arrange_cached = _cached("discards.arrange", 0.16, _arrange, _layout_bytes)
 
 
 def arrange(codes: Sequence[int], wild_rank: int, rules: Rules) -> Layout:
@@ -161,7 +217,7 @@ def _discards(key: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[tuple
     return tuple(sorted((c, score.points) for c, score in scores.items()))
 
 
-_discards_cached = _cached(_discards)
+_discards_cached = _cached("discards.discard_values", 0.14, _discards, _pairs_bytes)
 
 
 def discard_values(codes: Sequence[int], wild_rank: int, rules: Rules) -> dict[int, int]:
@@ -347,7 +403,7 @@ def _can_out(key: tuple[int, ...], wild_rank: int, rules: Rules) -> bool:
     return any(value(-cand[3]) == 0 for cand in candidates)
 
 
-_can_out_cached = _cached(_can_out)
+_can_out_cached = _cached("discards.can_out", 0.05, _can_out, _no_bytes)
 
 
 def can_out(codes: Sequence[int], wild_rank: int, rules: Rules) -> bool:
@@ -383,7 +439,7 @@ def _outs(key: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[int, ...]
     return tuple(sorted(found))
 
 
-_outs_cached = _cached(_outs)
+_outs_cached = _cached("discards.outs", 0.05, _outs, _codes_bytes)
 
 
 def outs(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final, Protocol
 
@@ -108,19 +108,20 @@ def engines() -> tuple[Engine, ...]:
     return (_PURE,) if _COMPILED is None else (_PURE, _COMPILED)
 
 
-def solvers(rules: Rules, melded: Rules) -> tuple[Solver, Solver] | None:
-    """The compiled solvers of ``rules`` and of ``melded`` (its melded twin, which the
-    caller derives from ``rules``), for the public functions' fast paths; None when the
-    Python twin answers. The last rule set asked about (and the engine it was asked of) is
-    remembered by identity."""
+def solvers(rules: Rules, melded: Callable[[Rules], Rules]) -> tuple[Solver, Solver] | None:
+    """The compiled solvers of ``rules`` and of ``melded(rules)`` (its melded twin, derived
+    by the caller's function, called only when ``rules`` was not the last asked about), for
+    the public functions' fast paths; None when the Python twin answers. The last rule set
+    asked about (and the engine it was asked of) is remembered by identity."""
     global _LAST
     compiled = _COMPILED
     last = _LAST
     if last[0] is rules and last[1] is compiled:
         return last[2]
     found = None
-    if compiled is not None and compiled.supports(rules) and compiled.supports(melded):
-        found = (compiled.solver(rules), compiled.solver(melded))
+    twin = melded(rules)
+    if compiled is not None and compiled.supports(rules) and compiled.supports(twin):
+        found = (compiled.solver(rules), compiled.solver(twin))
     _LAST = (rules, compiled, found)
     return found
 

@@ -9,10 +9,22 @@ input quits cleanly (Ctrl-C too, with exit status 130, handled by the command li
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final, TextIO
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, TextIO
 
-from ._term import Painter, read_saved, save_text, wants_colour
+import attrs
+
+from ._term import (
+    Painter,
+    autosave_path,
+    is_interactive,
+    read_saved,
+    save_text,
+    wants_colour,
+    write_autosave,
+)
 from .actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -28,7 +40,7 @@ from .cards import Card, Rank, parse_cards, without
 from .errors import FiveCrownsError
 from .game import GameState
 from .melds import Meld
-from .rules import Rules
+from .rules import Rules, rule_flag
 from .simulate import bot_seed
 from .solver import deadwood_by_discard, min_deadwood
 from .tracking import final_layout
@@ -73,6 +85,80 @@ class _QuitError(Exception):
     """The player quit, or the input ended."""
 
 
+#: The ``format`` of a file saved by ``fivecrowns play``: the game (as
+#: :meth:`GameState.to_json` writes it) and the opponents, so that ``--load`` seats the same
+#: bots. ``--load`` also reads a bare game (:meth:`GameState.to_json`).
+SAVE_FORMAT: Final = "fivecrowns-play/1"
+
+
+def session_text(state: GameState, bots: Sequence[str]) -> str:
+    """A ``fivecrowns play`` save: the game and the bots' names (seats 1, 2, ...)."""
+    data = {"format": SAVE_FORMAT, "bots": list(bots), "game": json.loads(state.to_json())}
+    return json.dumps(data) + "\n"
+
+
+def read_session(text: str) -> tuple[GameState, list[str] | None]:
+    """The game of a ``fivecrowns play`` save and its bots' names (None for a bare game)."""
+    try:
+        data: Any = json.loads(text)
+    except ValueError:
+        data = None
+    if not (isinstance(data, dict) and data.get("format") == SAVE_FORMAT):
+        return GameState.from_json(text), None
+    bots = data.get("bots")
+    if not (isinstance(bots, list) and all(isinstance(name, str) for name in bots)):
+        raise FiveCrownsError(
+            f"a {SAVE_FORMAT} save needs 'bots', a list of bot names, got {bots!r}"
+        )
+    state = GameState.from_json(json.dumps(data.get("game")))
+    if len(bots) != state.players - 1:
+        raise FiveCrownsError(
+            f"the save names {len(bots)} bots for {state.players - 1} opponent seats"
+        )
+    return state, bots
+
+
+def _check_resume(
+    state: GameState,
+    saved_bots: list[str] | None,
+    *,
+    players: int | None,
+    bots: Sequence[str] | None,
+    seed: int | None,
+    rule_options: Mapping[str, object],
+) -> None:
+    """Refuse command-line options that contradict the saved game."""
+    if players is not None and players != state.players:
+        raise FiveCrownsError(
+            f"the saved game has {state.players} players, not {players} (leave out --players)"
+        )
+    if seed is not None and seed != state.seed:
+        raise FiveCrownsError(
+            f"the saved game was dealt from seed {state.seed}, not {seed} (leave out --seed)"
+        )
+    if saved_bots is not None and bots is not None:
+        wanted = list(bots) * (state.players - 1) if len(bots) == 1 else list(bots)
+        if wanted != saved_bots:
+            raise FiveCrownsError(
+                f"the saved game's opponents are {','.join(saved_bots)}, not "
+                f"{','.join(bots)} (leave out --bots)"
+            )
+    if rule_options:
+        asked = Rules.from_dict(dict(rule_options))
+        fields = {field.name: field for field in attrs.fields(Rules)}
+        conflicts = [
+            rule_flag(fields[name]).flag
+            for name in rule_options
+            if getattr(asked, name) != getattr(state.rules, name)
+        ]
+        if conflicts:
+            raise FiveCrownsError(
+                f"the saved game keeps the rules it was started with; {', '.join(conflicts)} "
+                "would change them (leave rule options out with --load; "
+                "'fivecrowns play --load FILE' resumes it as it was)"
+            )
+
+
 def _rank_name(rank: int | None) -> str:
     if rank is None:
         return "no rank"
@@ -101,12 +187,25 @@ class _Game:
         bot_names: Sequence[str],
         stdin: TextIO,
         out: TextIO,
+        *,
+        autosave: str | None = None,
     ) -> None:
         self.state = state
         self.bots = bots
         self.bot_names = list(bot_names)
         self.stdin = stdin
         self.out = out
+        self.interactive = is_interactive(stdin)
+        self.autosave = autosave
+        # Line editing and history at the prompt (readline), when it is a real terminal.
+        self.use_input = False
+        if self.interactive and stdin is sys.stdin and out is sys.stdout:
+            try:
+                import readline  # noqa: F401  (input() edits lines once it is imported)
+            except ImportError:
+                pass
+            else:
+                self.use_input = True
         self.paint = Painter(colour=wants_colour(out))
         self.turn: list[str] = []
         self.shown_round: tuple[int, int] | None = None
@@ -175,7 +274,27 @@ class _Game:
                 self.play(action)
         except _QuitError:
             return
+        except KeyboardInterrupt:
+            self.say()
+            self.leave()
+            raise
         self.standings()
+
+    def leave(self) -> None:
+        """The player leaves an unfinished game: save it where autosaves go, if anywhere."""
+        if self.autosave is None or self.state.is_over:
+            return
+        told = write_autosave(self.autosave, session_text(self.state, self.bot_names))
+        if told.startswith("game saved"):
+            told += f" (resume with: fivecrowns play --load {self.autosave})"
+        self.say(f"  {told}")
+
+    def confirm(self, question: str, *, at_end: bool = False) -> bool:
+        """Ask a yes/no question (default no); the end of input answers ``at_end``."""
+        line = self.read_line(f"{question} [y/N] ")
+        if line is None:
+            return at_end
+        return line.strip().lower() in ("y", "yes")
 
     def round_header(self) -> None:
         state = self.state
@@ -301,12 +420,23 @@ class _Game:
                 continue
             return action
 
-    def read(self, prompt: str) -> str:
+    def read_line(self, prompt: str) -> str | None:
+        """A line typed at ``prompt`` (None at the end of input)."""
+        self.out.flush()
+        if self.use_input:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
         self.out.write(prompt)
         self.out.flush()
-        line = self.stdin.readline()
-        if not line:
+        return self.stdin.readline() or None
+
+    def read(self, prompt: str) -> str:
+        line = self.read_line(prompt)
+        if line is None:
             self.say("\nEnd of input: game not finished.")
+            self.leave()
             raise _QuitError
         return line.strip()
 
@@ -328,6 +458,9 @@ class _Game:
         rest = line[len(words[0]) :].strip()
         state = self.state
         if word in _QUIT:
+            if self.interactive and not self.confirm("Quit this game?", at_end=True):
+                return None
+            self.leave()
             self.say("Bye.")
             raise _QuitError
         if word in ("help", "h", "?"):
@@ -406,14 +539,11 @@ class _Game:
         return [*(Action.select(card) for card in cards), MELD_BOOK if word == "book" else MELD_RUN]
 
     def save(self, target: str) -> None:
-        problem = save_text(target, self.state.to_json())
+        problem = save_text(target, session_text(self.state, self.bot_names), self.confirm)
         if problem is not None:
             self.say(f"  {problem}")
             return
-        bots = ",".join(self.bot_names)
-        self.say(
-            f"  saved to {target} (resume with: fivecrowns play --load {target} --bots {bots})"
-        )
+        self.say(f"  saved to {target} (resume with: fivecrowns play --load {target})")
 
     # -- showing the table ---------------------------------------------------------------------
 
@@ -610,39 +740,52 @@ def play_game(
     *,
     rules: Rules,
     players: int | None,
-    bots: Sequence[str],
+    bots: Sequence[str] | None,
     seed: int | None,
     load: str | None,
     stdin: TextIO,
     out: TextIO,
+    rule_options: Mapping[str, object] | None = None,
 ) -> None:
     """Play a whole game on ``stdin``/``out`` until it ends or the player quits.
 
     ``bots`` names the opponents (built-in bots of :mod:`fivecrowns.bots`): one name for
-    all, or one per opponent seat. With ``load``, the game (rules, players, seed) comes from
-    that file, saved by the ``save`` command or :meth:`GameState.to_json`.
+    all, or one per opponent seat (None: greedy). With ``load``, the game (rules, players,
+    seed, and the opponents if the ``save`` command wrote it) comes from that file, saved by
+    the ``save`` command or :meth:`GameState.to_json`; ``players``, ``seed``, ``bots`` and
+    ``rule_options`` (the rule options given on the command line) must then agree with it.
+
+    An unfinished game the player leaves (``quit``, the end of input, Ctrl-C) is saved to
+    :func:`~fivecrowns._term.autosave_path`; at a terminal, ``quit`` asks first.
     """
+    saved_bots: list[str] | None = None
     if load:
-        state = GameState.from_json(read_saved(load))
-        if players is not None and players != state.players:
-            raise FiveCrownsError(
-                f"the saved game has {state.players} players, not {players} (leave out --players)"
-            )
+        state, saved_bots = read_session(read_saved(load))
+        _check_resume(
+            state,
+            saved_bots,
+            players=players,
+            bots=bots,
+            seed=seed,
+            rule_options=rule_options or {},
+        )
     else:
         state = GameState.new(4 if players is None else players, rules=rules, seed=seed)
     opponents = state.players - 1
-    if len(bots) == 1:
-        names = list(bots) * opponents
-    elif len(bots) == opponents:
-        names = list(bots)
+    chosen = saved_bots or list(bots or ["greedy"])
+    if len(chosen) == 1:
+        names = chosen * opponents
+    elif len(chosen) == opponents:
+        names = chosen
     else:
         raise FiveCrownsError(
             f"--bots names one bot for every opponent, or {opponents} (one per opponent), "
-            f"got {len(bots)}"
+            f"got {len(chosen)}"
         )
     seated: dict[int, Bot] = {}
     for seat, name in enumerate(names, start=1):
         bot = make_bot(name)
         bot.reset(bot_seed(state.seed, seat))
         seated[seat] = bot
-    _Game(state, seated, names, stdin, out).run()
+    autosave = autosave_path(is_interactive(stdin))
+    _Game(state, seated, names, stdin, out, autosave=autosave).run()

@@ -7,9 +7,11 @@ the prompt again; end of input quits cleanly.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from typing import Final, TextIO
 
-from ._term import Painter, read_saved, save_text, wants_colour
+from ._term import Painter, is_interactive, read_saved, save_text, wants_colour
 from .cards import Rank
 from .errors import FiveCrownsError
 from .rules import Rules
@@ -26,8 +28,9 @@ Other commands:
   save FILE   save the game (resume with: fivecrowns solitaire --load FILE)
   help        this text
   quit        stop playing
-A pile closes when all its cards but the discard form books and runs; close all eleven
-before the draw pile runs out to win."""
+A pile closes when all its cards but the discard form books and runs (a pile dealt all in
+books and runs starts closed, unless --solitaire-draw-to-close); close all eleven before the
+draw pile runs out to win."""
 
 
 def _pile_line(pile: SolitairePile, paint: Painter) -> str:
@@ -61,6 +64,33 @@ def _result(state: SolitaireState, out: TextIO) -> None:
         out.write(f"The draw pile is empty with {closed}/11 piles closed: you lose.\n")
 
 
+def _reader(stdin: TextIO, out: TextIO) -> Callable[[str], str | None]:
+    """A function reading one line after a prompt (None at the end of input): with line
+    editing and history (``readline``) at a terminal."""
+    if is_interactive(stdin) and stdin is sys.stdin and out is sys.stdout:
+        try:
+            import readline  # noqa: F401  (input() edits lines once it is imported)
+        except ImportError:
+            pass
+        else:
+
+            def edited(prompt: str) -> str | None:
+                out.flush()
+                try:
+                    return input(prompt)
+                except EOFError:
+                    return None
+
+            return edited
+
+    def plain(prompt: str) -> str | None:
+        out.write(prompt)
+        out.flush()
+        return stdin.readline() or None
+
+    return plain
+
+
 def play_solitaire(
     *, rules: Rules, seed: int | None, load: str | None, stdin: TextIO, out: TextIO
 ) -> None:
@@ -70,13 +100,17 @@ def play_solitaire(
     else:
         state = SolitaireState.new(rules=rules, seed=seed)
     paint = Painter(colour=wants_colour(out))
+    read = _reader(stdin, out)
+
+    def confirm(question: str) -> bool:
+        answer = read(f"{question} [y/N] ")
+        return answer is not None and answer.strip().lower() in ("y", "yes")
+
     out.write(f"Five Crowns Solitaire (seed {state.seed}). Type 'help' for the commands.\n")
     _show(state, paint, out)
     while not state.is_over:
-        out.write("move> ")
-        out.flush()
-        line = stdin.readline()
-        if not line:
+        line = read("move> ")
+        if line is None:
             out.write("\nEnd of input: game not finished.\n")
             return
         command = line.strip()
@@ -94,7 +128,7 @@ def play_solitaire(
             out.write(f"  try: {greedy_action(state)}\n")
         elif word == "save":
             target = command[4:].strip()
-            problem = save_text(target, state.to_json())
+            problem = save_text(target, state.to_json(), confirm)
             out.write(f"  {problem}\n" if problem is not None else f"  saved to {target}\n")
         else:
             try:

@@ -33,7 +33,7 @@ wilds is a left shift, the least over alternatives is ``|``, rows u > W are mask
 Cards are parsed by one ``sum`` of per-code increments into a packed accumulator (2-bit
 count lanes per code, natural points, wild count and points); each suit's decomposition
 (isolated naturals, items, options with their Pareto points) depends only on that suit's
-cards, the contested ranks it holds and W, and is memoised in a bounded dictionary
+cards, the contested ranks it holds and W, and is memoised in a dictionary bounded in bytes
 (``_INFO``; a hand-independent table).
 
 Applies when W <= ``_suits.U``, no code is held 3+ times and the hand holds at most
@@ -42,7 +42,7 @@ Applies when W <= ``_suits.U``, no code is held 3+ times and the hand holds at m
 
 from __future__ import annotations
 
-from . import _suits
+from . import _cache, _suits
 from .cards import JOKER_CODE as JOKER
 from .rules import Rules
 
@@ -106,7 +106,8 @@ _Item = tuple[int, tuple[Opt, ...], tuple[int, ...]]
 #: branching items, ((pattern, Pareto shifts) of those other naturals,) or ()).
 _Info = tuple[int, tuple[int, ...], tuple[_Item, ...], tuple[tuple[int, tuple[int, ...]], ...]]
 
-#: Suit decompositions by (lanes, contested positions held, W, S); cleared when full.
+#: Suit decompositions by (lanes, contested positions held, W, S); bounded in bytes with
+#: ``_ITEMS`` and ``PARETO`` (``_ACCOUNT``): the three are emptied together when full.
 _INFO: dict[int, _Info] = {}
 #: Branching items by (segment lanes, contested positions, S, W): shared by the suits that
 #: hold the same segment (a suit misses ``_INFO`` far more often than its items do).
@@ -116,8 +117,30 @@ PARETO: dict[int, tuple[tuple[int, ...], int]] = {}
 #: The largest hand the DP takes (a 40-card hand took two minutes; the search, which stops
 #: once every card melds, takes large hands).
 _MAX_CARDS = 16
-#: Most entries each memo holds before it is emptied.
-_MEMO_SIZE = 1 << 15
+
+
+def _clear_memos() -> None:
+    # in place: ``_suitplan`` holds PARETO, and the three share values, so they go together
+    _INFO.clear()
+    _ITEMS.clear()
+    PARETO.clear()
+
+
+def _memo_entries() -> int:
+    return len(_INFO) + len(_ITEMS) + len(PARETO)
+
+
+#: The three memos' byte account (``_cache``): all emptied when they would go over it.
+_ACCOUNT = _cache.account("suitdp.tables", 0.18, _clear_memos, _memo_entries)
+_SLOT = _cache.DICT_SLOT + _cache.INT  # a dict slot and its int key
+_INT = _cache.INT
+#: An ``_INFO`` entry but its items' pointers: the 4-tuple, its int, the fixed part.
+_INFO_BYTES = _SLOT + _cache.tuple_bytes(4) + 2 * _INT + 2 * _cache.TUPLE + 3 * _cache.ITEM
+#: An ``_ITEMS`` entry but its options and positions: its 3-tuple, the two tuples in it.
+_ITEM_BYTES = _SLOT + _cache.tuple_bytes(3) + 2 * _cache.TUPLE
+#: An option of a branching item: its 4-tuple and two of its ints (the others are shared
+#: with PARETO).
+_OPT_BYTES = _cache.tuple_bytes(4) + 2 * _INT
 _TB: list[bytes] = []
 
 
@@ -188,9 +211,9 @@ def pareto_bits(tb: bytes, p: int, w: int, sw: int) -> tuple[tuple[int, ...], in
                     bits |= 1 << (u * sw + d)
                     last = d
             r = tuple(out), bits
-        if len(PARETO) >= _MEMO_SIZE:
-            PARETO.clear()
-        PARETO[k] = r
+        cost = _SLOT + _cache.tuple_bytes(2) + _cache.tuple_bytes(len(r[0])) + _INT * len(r[0])
+        if _ACCOUNT.admit(cost + _INT + 4 * (r[1].bit_length() // 30)):
+            PARETO[k] = r
     return r
 
 
@@ -235,9 +258,10 @@ def _suit_info(tb: bytes, ls: int, cs: int, w: int, sw: int) -> _Info:
                 item = _ITEMS.get(ik)
                 if item is None:
                     item = _branching_item(tb, seg, c, w, sw)
-                    if len(_ITEMS) >= _MEMO_SIZE:
-                        _ITEMS.clear()
-                    _ITEMS[ik] = item
+                    opts, brq = item[1], item[2]
+                    cost = _ITEM_BYTES + _cache.ITEM * (len(opts) + len(brq))
+                    if _ACCOUNT.admit(cost + _OPT_BYTES * len(opts)):
+                        _ITEMS[ik] = item
                 items.append(item)
         pres = rest
         lo = rest & -rest
@@ -565,9 +589,8 @@ def _suits_of(
         info = memo.get(mk)
         if info is None:
             info = _suit_info(_TB[0] if _TB else suit_table(), ls, cs, w, sw)
-            if len(memo) >= _MEMO_SIZE:
-                memo.clear()
-            memo[mk] = info
+            if _ACCOUNT.admit(_INFO_BYTES + _cache.ITEM * len(info[2])):
+                memo[mk] = info
         ic, csh, its, fx = info
         isoc += ic
         if len(csh) == 1:
@@ -638,6 +661,4 @@ def solve_run(key: tuple[int, ...], wild_rank: int, cfg: Rules) -> Run | None:
 
 def cache_clear() -> None:
     """Drop the suit decompositions and Pareto rows (hand-independent memos)."""
-    _INFO.clear()
-    _ITEMS.clear()
-    PARETO.clear()
+    _ACCOUNT.clear()

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from . import _cache
 from ._suitdp import (
     CLOSE,
     P3,
@@ -267,9 +268,16 @@ _WILDS = tuple(frozenset([JOKER, *(s * 11 + wr - 3 for s in range(5) if wr)]) fo
 _SuitMelds = tuple[
     tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, ...], int], ...], tuple[int, ...]
 ]
-#: ``_suit_melds`` by suit | pattern << 3 | wilds << 21 (a hand-independent table).
+#: ``_suit_melds`` by suit | pattern << 3 | wilds << 21 (a hand-independent table), bounded
+#: in bytes (``_cache``): emptied when full.
 _SUIT_MELDS: dict[int, _SuitMelds] = {}
-_SUIT_MELDS_SIZE = 1 << 15
+_SUIT_MELDS_ACCOUNT = _cache.account(
+    "suitplan.suit_melds", 0.05, _SUIT_MELDS.clear, _SUIT_MELDS.__len__
+)
+#: An entry's bytes but its melds': the dict slot, its int key, the 3-tuple and its tuples.
+_SUIT_MELDS_BYTES = _cache.DICT_SLOT + _cache.INT + _cache.tuple_bytes(3) + 3 * _cache.TUPLE
+#: Per meld (a tuple, and a pair with an int for a run) and per code (two items).
+_SUIT_MELD_BYTES = _cache.TUPLE + _cache.tuple_bytes(2) + 2 * _cache.ITEM
 
 
 def _suit_melds(s: int, p: int, u: int) -> _SuitMelds:
@@ -285,9 +293,13 @@ def _suit_melds(s: int, p: int, u: int) -> _SuitMelds:
     runs = tuple(
         (tuple([base + x for x in sr]), _run_min_wilds(list(sr))) for sr in srun if sr[0] != sr[-1]
     )
-    if len(_SUIT_MELDS) >= _SUIT_MELDS_SIZE:
-        _SUIT_MELDS.clear()
-    got = _SUIT_MELDS[k] = books, runs, tuple([base + x for x in sdead])
+    got = books, runs, tuple([base + x for x in sdead])
+    cards = len(sdead) + sum(map(len, books)) + sum(len(r) for r, _ in runs)
+    melds = len(books) + len(runs)
+    if _SUIT_MELDS_ACCOUNT.admit(
+        _SUIT_MELDS_BYTES + melds * _SUIT_MELD_BYTES + 2 * _cache.ITEM * cards
+    ):
+        _SUIT_MELDS[k] = got
     return got
 
 
@@ -550,4 +562,4 @@ def _drop(run: Run, cfg: Rules, c: int, out: Run | None, cutoff: int | None = No
 
 def cache_clear() -> None:
     """Empty the table of suits' melds (hand-independent)."""
-    _SUIT_MELDS.clear()
+    _SUIT_MELDS_ACCOUNT.clear()

@@ -23,6 +23,8 @@ import zlib
 from functools import lru_cache
 from importlib import resources
 
+from . import _cache
+
 __all__ = ["NPOS", "POW3", "UW", "U", "build_table", "runs_vector", "suit_runs", "table"]
 
 #: Largest wild budget stored per pattern.
@@ -144,14 +146,34 @@ def table() -> bytes:
     return data
 
 
-@lru_cache(maxsize=1 << 16)
-def suit_runs(p: int, u: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+SuitRuns = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
+#: ``suit_runs`` by p * UW + u, bounded in bytes (``_cache``): emptied when full.
+_SUIT_RUNS: dict[int, SuitRuns] = {}
+_ACCOUNT = _cache.account("suits.suit_runs", 0.06, _SUIT_RUNS.clear, _SUIT_RUNS.__len__)
+#: An entry's bytes but its first run's and items: the dict slot, its int key, the pair,
+#: the tuples of runs and of deadwood, the first run (a new tuple; the others are shared).
+_ENTRY_BYTES = _cache.DICT_SLOT + _cache.INT + _cache.tuple_bytes(2) + 3 * _cache.TUPLE
+
+
+def suit_runs(p: int, u: int) -> SuitRuns:
     """Runs (rank positions) and deadwood positions of pattern p realising R(p)[u].
 
     A "run" of one position stands for a natural with 2 wilds, (a, a) for the two copies
     of a card with one wild: both are books."""
     if not p:
         return (), ()
+    k = p * UW + u
+    found = _SUIT_RUNS.get(k)
+    if found is None:
+        found = _suit_runs(p, u)
+        runs, dead = found
+        items = len(runs) + len(dead) + (len(runs[0]) if runs else 0)
+        if _ACCOUNT.admit(_ENTRY_BYTES + _cache.ITEM * items):
+            _SUIT_RUNS[k] = found
+    return found
+
+
+def _suit_runs(p: int, u: int) -> SuitRuns:
     tb = table()
     uw = UW
     target = tb[p * uw + u]

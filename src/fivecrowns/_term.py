@@ -1,14 +1,19 @@
 """Terminal sessions of the command line: cards in their suit colours, when colour is wanted,
 and the files of saved games.
 
-Colour is used only when the stream is a terminal and the ``NO_COLOR`` environment variable is
-not set (https://no-color.org); ``FORCE_COLOR`` turns it on regardless.
+Colour is used only when the stream is a terminal that is not ``TERM=dumb`` and the
+``NO_COLOR`` environment variable is not set (https://no-color.org); ``FORCE_COLOR`` turns it
+on regardless (``NO_COLOR`` still wins). Output that the terminal's encoding cannot show falls
+back to ASCII (:func:`plain_streams`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
-from collections.abc import Iterable
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -16,7 +21,17 @@ from .cards import Card, Suit
 from .errors import FiveCrownsError
 from .melds import Meld
 
-__all__ = ["Painter", "read_saved", "save_text", "wants_colour"]
+__all__ = [
+    "AsciiWriter",
+    "Painter",
+    "autosave_path",
+    "is_interactive",
+    "plain_streams",
+    "read_saved",
+    "save_text",
+    "wants_colour",
+    "write_autosave",
+]
 
 _RESET: Final = "\x1b[0m"
 #: ANSI styles of the suit colours: stars yellow, hearts red, clubs green, spades black (shown
@@ -37,8 +52,110 @@ def wants_colour(stream: TextIO) -> bool:
         return False
     if os.environ.get("FORCE_COLOR"):
         return True
+    if os.environ.get("TERM") == "dumb":
+        return False
     isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # a closed stream
+        return False
+
+
+#: ASCII spellings of the non-ASCII characters the command line writes.
+_ASCII: Final = str.maketrans(
+    {
+        "±": "+/-",
+        "★": "*",
+        "♥": "H",
+        "♣": "C",
+        "♠": "S",
+        "♦": "D",
+        "—": "--",
+        "–": "-",
+        "…": "...",
+        "×": "x",
+        "→": "->",
+        "·": ".",
+        "‘": "'",
+        "’": "'",
+        "“": '"',
+        "”": '"',
+    }
+)
+#: Characters the output may hold; a stream whose encoding cannot write them gets ASCII.
+_PROBE: Final = "±★♥♣♠♦—–…"
+
+
+class AsciiWriter(io.TextIOBase):
+    """A text stream that writes to ``stream`` in ASCII spellings (``+/-`` for ``±``, the
+    suit letters for the symbols), anything else its encoding cannot hold as ``?``.
+
+    >>> out = io.StringIO()
+    >>> AsciiWriter(out).write("mean 3.0 ± 1.2, 7♥")
+    18
+    >>> out.getvalue()
+    'mean 3.0 +/- 1.2, 7H'
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self.stream = stream
+        self._encoding = getattr(stream, "encoding", None) or "ascii"
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._encoding
+
+    def write(self, text: str) -> int:
+        plain = text.translate(_ASCII).encode(self._encoding, "replace").decode(self._encoding)
+        self.stream.write(plain)
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+
+def _can_show(stream: TextIO) -> bool:
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return True
+    try:
+        _PROBE.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def plain_streams() -> Iterator[None]:
+    """While inside, ``sys.stdout`` and ``sys.stderr`` write ASCII spellings if their
+    encoding cannot show the command line's symbols (``PYTHONIOENCODING=ascii``, a legacy
+    console); otherwise they are left alone."""
+    saved = sys.stdout, sys.stderr
+    try:
+        if sys.stdout is not None and not _can_show(sys.stdout):
+            sys.stdout = AsciiWriter(sys.stdout)
+        if sys.stderr is not None and not _can_show(sys.stderr):
+            sys.stderr = AsciiWriter(sys.stderr)
+        reconfigure = getattr(sys.stdin, "reconfigure", None)
+        if reconfigure is not None and not _can_show(sys.stdin):
+            # Typed symbols the encoding cannot read become "?" (and a clear message about
+            # the card), not a UnicodeDecodeError.
+            with contextlib.suppress(Exception):
+                reconfigure(errors="replace")
+        yield
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            if isinstance(stream, AsciiWriter):
+                with contextlib.suppress(Exception):
+                    stream.flush()
+        sys.stdout, sys.stderr = saved
 
 
 class Painter:
@@ -92,13 +209,51 @@ def read_saved(path: str) -> str:
         raise FiveCrownsError(f"cannot read {path}: {error.strerror}") from None
 
 
-def save_text(target: str, text: str) -> str | None:
+def save_text(target: str, text: str, confirm: Callable[[str], bool] | None = None) -> str | None:
     """Save ``text`` (a game's JSON) to the file ``target`` for a ``save FILE`` command: None
-    once saved, else what to tell the player."""
+    once saved, else what to tell the player. If the file exists, ``confirm`` is asked
+    (with a question to put to the player) whether to overwrite it; without ``confirm`` it
+    is overwritten."""
     if not target:
         return "say where: save FILE"
+    path = Path(target)
+    if path.exists() and confirm is not None and not confirm(f"{target} exists; overwrite it?"):
+        return f"not saved ({target} left as it was)"
     try:
-        Path(target).write_text(text, encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
     except OSError as error:
         return f"cannot save to {target}: {error.strerror}"
     return None
+
+
+def autosave_path(interactive: bool) -> str | None:
+    """Where an unfinished game is saved when the player leaves it: ``FIVECROWNS_AUTOSAVE``
+    if set (empty: never), else, in an interactive session only, ``autosave.json`` in the
+    user's state directory (``$XDG_STATE_HOME/fivecrowns``, by default
+    ``~/.local/state/fivecrowns``)."""
+    chosen = os.environ.get("FIVECROWNS_AUTOSAVE")
+    if chosen is not None:
+        return chosen or None
+    if not interactive:
+        return None
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join("~", ".local", "state")
+    return os.path.join(os.path.expanduser(base), "fivecrowns", "autosave.json")
+
+
+def write_autosave(path: str, text: str) -> str:
+    """Save ``text`` to ``path`` (making its directory); what to tell the player."""
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        return f"could not save the game to {path}: {error.strerror}"
+    return f"game saved to {path}"
+
+
+def is_interactive(stream: TextIO) -> bool:
+    """True if ``stream`` (the player's input) is a terminal."""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:
+        return False

@@ -43,13 +43,14 @@ table can never hold more melds than that).
 from __future__ import annotations
 
 import enum
+import re
 from typing import Final
 
 import attrs
 
-from .cards import CARDS, NUM_CODES, Card, parse_cards
+from .cards import ASCII_SPACE, CARDS, NUM_CODES, Card, as_int, parse_cards, short_repr
 from .errors import IllegalActionError
-from .rules import OFFICIAL, Rules
+from .rules import OFFICIAL, Rules, check_rules
 
 __all__ = [
     "DRAW_DISCARD",
@@ -129,7 +130,7 @@ def num_actions(rules: Rules = OFFICIAL) -> int:
     >>> num_actions(), num_actions(Rules(packs=3))
     (267, 287)
     """
-    return NUM_BASE_ACTIONS + rules.deck_size // 3
+    return NUM_BASE_ACTIONS + check_rules(rules).deck_size // 3
 
 
 def _to_card(card: Card | str) -> Card:
@@ -137,8 +138,50 @@ def _to_card(card: Card | str) -> Card:
         return card
     cards = parse_cards(card) if isinstance(card, str) else ()
     if len(cards) != 1:
-        raise IllegalActionError(f"an action names exactly one card, got {card!r}")
+        raise IllegalActionError(
+            f"an action names exactly one card (a Card or its notation, such as '7H'), "
+            f"got {short_repr(card)}"
+        )
     return cards[0]
+
+
+#: Lower-cases the ASCII letters only (``str.lower`` also maps the Kelvin sign to "k").
+_ASCII_LOWER: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_DIGITS: Final = frozenset("0123456789")
+#: The longest meld index the notation reads (no table holds a thousand melds).
+_MAX_INDEX_DIGITS: Final = 3
+
+
+def _meld_index(word: str, text: str) -> int:
+    """The table meld index ``word`` writes: ASCII digits, no sign, no leading zero."""
+    if not word or not set(word) <= _DIGITS or (len(word) > 1 and word[0] == "0"):
+        raise IllegalActionError(
+            "a lay-off names its table meld by an index written in ASCII digits, with no "
+            f"sign and no leading zero, such as 'layoff 0' or 'layoff 12'; got {short_repr(text)}"
+        )
+    if len(word) > _MAX_INDEX_DIGITS:
+        raise IllegalActionError(
+            f"a lay-off meld index has at most {_MAX_INDEX_DIGITS} digits; got {short_repr(text)}"
+        )
+    return int(word)
+
+
+def _words(text: str) -> list[str]:
+    """The words of an action's notation: split at ASCII whitespace, lower-cased in ASCII
+    only (``str.lower`` also maps the Kelvin sign to "k")."""
+    return [word for word in _SPLIT.split(text.strip(ASCII_SPACE).translate(_ASCII_LOWER)) if word]
+
+
+_SPLIT: Final = re.compile(f"[{re.escape(ASCII_SPACE)}]+")
+
+
+def _index_or_same(value: object) -> object:
+    """A lay-off index as an int if it is an integer (not a bool), else unchanged for the
+    check to refuse."""
+    if value is None or type(value) is int:
+        return value
+    number = as_int(value)
+    return value if number is None else number
 
 
 @attrs.frozen(repr=False)
@@ -153,23 +196,37 @@ class Action:
 
     kind: ActionKind
     card: Card | None = None
-    meld: int | None = None
+    meld: int | None = attrs.field(default=None, converter=_index_or_same)
 
     def __attrs_post_init__(self) -> None:
-        needs_card = self.kind in _CARD_KINDS
-        if needs_card != isinstance(self.card, Card):
+        if not isinstance(self.kind, ActionKind):
             raise IllegalActionError(
-                f"a {self.kind.value!r} action {'needs' if needs_card else 'takes no'} card, "
-                f"got {self.card!r}"
+                f"an action's kind must be an ActionKind (such as ActionKind.DISCARD), got "
+                f"{short_repr(self.kind)}"
+            )
+        needs_card = self.kind in _CARD_KINDS
+        if needs_card != (self.card is not None):
+            raise IllegalActionError(
+                f"a {self.kind.value!r} action {'needs a' if needs_card else 'takes no'} card, "
+                f"got {short_repr(self.card)}"
+            )
+        if needs_card and type(self.card) is not Card:
+            raise IllegalActionError(
+                f"a {self.kind.value!r} action's card must be a Card (such as Card.parse('7H')"
+                f" or JOKER; Action.{self.kind.name.lower()}() also takes the notation), got "
+                f"{short_repr(self.card)}"
             )
         is_lay_off = self.kind is ActionKind.LAY_OFF
         if is_lay_off:
             if type(self.meld) is not int or self.meld < 0:
                 raise IllegalActionError(
-                    f"a lay-off needs a table meld index (an int of at least 0), got {self.meld!r}"
+                    "a lay-off needs a table meld index (an int of at least 0), got "
+                    f"{short_repr(self.meld)}"
                 )
         elif self.meld is not None:
-            raise IllegalActionError(f"a {self.kind.value!r} action takes no meld index")
+            raise IllegalActionError(
+                f"a {self.kind.value!r} action takes no meld index, got {short_repr(self.meld)}"
+            )
 
     # -- constructors -------------------------------------------------------------------
 
@@ -202,7 +259,10 @@ class Action:
         Action.parse('out KD')
         """
         if kind not in _CARD_KINDS or type(card) is not Card:
-            raise IllegalActionError(f"no {kind!r} action names a card {card!r}")
+            raise IllegalActionError(
+                f"for_card takes a kind among discard, go out, select and deselect and a Card, "
+                f"got {short_repr(kind)} and {short_repr(card)}"
+            )
         return _ACTIONS[_BASE[kind] + card.code]
 
     @classmethod
@@ -230,35 +290,45 @@ class Action:
         (Action.parse('discard JK'), Action.parse('layoff 0'))
         """
         limit = None if rules is None else num_actions(rules)
-        if type(value) is not int or value < 0 or (limit is not None and value >= limit):
+        number = value if type(value) is int else as_int(value)
+        if number is None or number < 0 or (limit is not None and number >= limit):
             upper = "" if limit is None else f" to {limit - 1}"
-            raise IllegalActionError(f"an action integer is an int from 0{upper}, got {value!r}")
-        return _from_int(value)
+            raise IllegalActionError(
+                f"an action integer is an int from 0{upper} (a numpy integer will do, not a "
+                f"bool), got {short_repr(value)}"
+            )
+        return _from_int(number)
 
     # -- notation -----------------------------------------------------------------------
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Read the notation ``str(action)`` gives (case-insensitive)."""
+        """Read the notation ``str(action)`` gives. The keywords ignore the case of their
+        ASCII letters (only those); words are separated by ASCII whitespace; a lay-off's meld
+        index is written in ASCII digits with no sign or leading zero.
+
+        >>> Action.parse("DISCARD 10h"), Action.parse("layoff 12")
+        (Action.parse('discard 10H'), Action.parse('layoff 12'))
+        """
         if not isinstance(text, str):
-            raise IllegalActionError(f"{_ACCEPTED}; got {text!r}")
-        words = text.strip().lower().split()
+            raise IllegalActionError(f"{_ACCEPTED}; got {short_repr(text)}")
+        words = _words(text)
         head = " ".join(words[:2]) if words[:1] == ["meld"] else words[0] if words else ""
         rest = words[2:] if head.startswith("meld") else words[1:]
         try:
             kind = ActionKind(head)
         except ValueError:
-            raise IllegalActionError(f"{_ACCEPTED}; got {text!r}") from None
+            raise IllegalActionError(f"{_ACCEPTED}; got {short_repr(text)}") from None
         if kind in _CARD_KINDS:
             if len(rest) != 1:
-                raise IllegalActionError(f"{_ACCEPTED}; got {text!r}")
+                raise IllegalActionError(f"{_ACCEPTED}; got {short_repr(text)}")
             return cls(kind, _to_card(rest[0]))
         if kind is ActionKind.LAY_OFF:
-            if len(rest) != 1 or not rest[0].isdigit():
-                raise IllegalActionError(f"{_ACCEPTED}; got {text!r}")
-            return cls(kind, None, int(rest[0]))
+            if len(rest) != 1:
+                raise IllegalActionError(f"{_ACCEPTED}; got {short_repr(text)}")
+            return cls(kind, None, _meld_index(rest[0], text))
         if rest:
-            raise IllegalActionError(f"{_ACCEPTED}; got {text!r}")
+            raise IllegalActionError(f"{_ACCEPTED}; got {short_repr(text)}")
         return _SIMPLE[kind]
 
     def __str__(self) -> str:

@@ -5,8 +5,10 @@ A Five Crowns pack has five suits (stars, hearts, clubs, spades, diamonds) of el
 twice.
 
 Notation: a rank ``3``-``10`` (also ``T``), ``J``, ``Q`` or ``K`` followed by a suit ``*``
-(stars), ``H``, ``C``, ``S`` or ``D``; the joker is ``JK``. Parsing is case-insensitive and
-also accepts the symbols ★ ♥ ♣ ♠ ♦.
+(stars), ``H``, ``C``, ``S`` or ``D``; the joker is ``JK`` (or ``JOKER``). Parsing ignores the
+case of these ASCII letters (and only theirs: ``"7ſ"`` is not ``7S``) and also accepts the
+symbols ★ ♥ ♣ ♠ ♦ (and their outlines ☆ ♡ ♧ ♤ ♢); nothing else names a card. In a hand, cards
+are separated by ASCII whitespace and/or commas.
 
 >>> Card.parse("10h")
 Card.parse('10H')
@@ -22,8 +24,10 @@ Every card has a compact integer code (``suit_index * 11 + rank - 3`` for the 55
 from __future__ import annotations
 
 import enum
+import operator
+import re
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -115,6 +119,50 @@ _SUITS: Final = tuple(Suit)
 _RANKS: Final = tuple(Rank)
 
 
+# -- argument helpers shared by the modules above this one ------------------------------------
+
+#: The longest ``repr`` of a bad value an error message quotes.
+_REPR_LIMIT: Final = 80
+
+
+def short_repr(value: object, limit: int = _REPR_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters (a huge input
+    must not make a huge message).
+
+    >>> short_repr("7H " * 100)[-10:]
+    " 7H 7H'..."
+    """
+    if isinstance(value, (str, bytes)) and len(value) > limit:
+        return f"{value[:limit]!r}..."
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def as_int(value: object) -> int | None:
+    """``value`` as an :class:`int` if it is an integer of any type (``int``, a numpy
+    integer, a :class:`Rank`: anything with ``__index__``) other than a bool; else None.
+
+    >>> import numpy as np
+    >>> as_int(7), as_int(np.int64(7)), as_int(Rank.KING), as_int(True), as_int(7.0)
+    (7, 7, 13, None, None)
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def _int_or_same(value: object) -> Any:
+    """``value`` as an int if it is an integer (not a bool), else unchanged (for converters
+    followed by a validator that names what is accepted)."""
+    as_integer = as_int(value)
+    return value if as_integer is None else as_integer
+
+
 @attrs.frozen(order=True, repr=False)
 class Card:
     """One card: a natural (a rank and a suit) or the joker.
@@ -129,32 +177,38 @@ class Card:
     (True, True)
     """
 
-    code: int = attrs.field()
+    #: The card code: ``suit_index * 11 + rank - 3`` (0..54) for a natural, 55 for the joker.
+    code: int = attrs.field(converter=_int_or_same)
 
     @code.validator
     def _check_code(self, _attribute: object, value: object) -> None:
         if type(value) is not int or not 0 <= value < NUM_CODES:
             raise InvalidCardError(
-                f"a card code must be an int from 0 to {NUM_CODES - 1}, got {value!r}"
+                f"a card code must be an int from 0 to {NUM_CODES - 1}, got {short_repr(value)}"
             )
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit) -> Card:
-        """The natural card of ``rank`` (3..13) and ``suit``."""
+        """The natural card of ``rank`` (3..13, any integer type but bool) and ``suit``."""
         if not isinstance(suit, Suit):
-            raise InvalidCardError(f"suit must be a Suit, got {suit!r}")
-        if isinstance(rank, bool) or not isinstance(rank, int) or not 3 <= rank <= 13:
-            raise InvalidCardError(f"rank must be a Rank or an int from 3 to 13, got {rank!r}")
-        return _CARDS[suit.value * 11 + int(rank) - 3]
+            raise InvalidCardError(f"suit must be a Suit, got {short_repr(suit)}")
+        value = as_int(rank)
+        if value is None or not 3 <= value <= 13:
+            raise InvalidCardError(
+                f"rank must be a Rank or an int from 3 to 13, got {short_repr(rank)}"
+            )
+        return _CARDS[suit.value * 11 + value - 3]
 
     @classmethod
     def from_code(cls, code: int) -> Card:
-        """The card with this code (0..54 naturals, 55 the joker)."""
-        if type(code) is not int or not 0 <= code < NUM_CODES:
+        """The card with this code (0..54 naturals, 55 the joker; any integer type but
+        bool)."""
+        value = code if type(code) is int else as_int(code)
+        if value is None or not 0 <= value < NUM_CODES:
             raise InvalidCardError(
-                f"a card code must be an int from 0 to {NUM_CODES - 1}, got {code!r}"
+                f"a card code must be an int from 0 to {NUM_CODES - 1}, got {short_repr(code)}"
             )
-        return _CARDS[code]
+        return _CARDS[value]
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -165,7 +219,7 @@ class Card:
         """
         if not isinstance(text, str):
             raise InvalidCardError(
-                f"a card must be given as a string such as '10H' or 'JK', got {text!r}"
+                f"a card must be given as a string such as '10H' or 'JK', got {short_repr(text)}"
             )
         return _parse_token(text, text, None)
 
@@ -255,23 +309,20 @@ def without(cards: Iterable[Card], removed: Iterable[Card]) -> tuple[Card, ...]:
 
 
 _RANK_TOKENS: Final = {label: rank for rank, label in _RANK_LABELS.items()} | {"T": 10}
+#: The suit of each suit token (after ASCII upper-casing): the letters, the symbols and the
+#: symbols' outlines.
 _SUIT_TOKENS: Final = {
-    "*": 0,
-    "★": 0,
-    "☆": 0,
-    "H": 1,
-    "♥": 1,
-    "♡": 1,
-    "C": 2,
-    "♣": 2,
-    "♧": 2,
-    "S": 3,
-    "♠": 3,
-    "♤": 3,
-    "D": 4,
-    "♦": 4,
-    "♢": 4,
+    token: index
+    for index, tokens in enumerate(zip(_SUIT_LETTERS, _SUIT_SYMBOLS, "☆♡♧♤♢", strict=True))
+    for token in tokens
 }
+#: Upper-cases the ASCII letters only: ``str.upper`` also maps other letters onto them
+#: ("ſ" to "S", "ﬀ" to "FF"), which would read text that is not the notation as cards.
+_ASCII_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+#: What separates cards besides commas: ASCII whitespace (``str.split`` also splits on
+#: other Unicode spaces and on the control characters 0x1C-0x1F).
+ASCII_SPACE: Final = " \t\n\r\f\v"
+_SPACES: Final = re.compile(f"[{re.escape(ASCII_SPACE)}]+")
 _ACCEPTED: Final = (
     "a card is a rank 3-10 (or T), J, Q or K followed by a suit * (stars), H, C, S or D "
     "(or ★ ♥ ♣ ♠ ♦), or JK for the joker; for example 10H, Q*, JK"
@@ -283,8 +334,8 @@ def _parse_token(token: str, source: str, position: int | None) -> Card:
     card = _PARSED.get(token)
     if card is not None:
         return card
-    where = "" if position is None else f" at position {position} of {source!r}"
-    upper = token.strip().upper()
+    where = "" if position is None else f" at position {position} of {short_repr(source)}"
+    upper = token.strip(ASCII_SPACE).translate(_ASCII_UPPER)
     if not upper:
         raise InvalidCardError(f"empty card{where}; {_ACCEPTED}")
     if upper in ("JK", "JOKER"):
@@ -296,7 +347,7 @@ def _parse_token(token: str, source: str, position: int | None) -> Card:
             what = "rank" if rank is None else "suit"
             if len(upper) == 1 or (rank is None and upper in _RANK_TOKENS):
                 what = "card (a rank and a suit are both needed)"
-            raise InvalidCardError(f"bad {what} in card {token!r}{where}; {_ACCEPTED}")
+            raise InvalidCardError(f"bad {what} in card {short_repr(token)}{where}; {_ACCEPTED}")
         card = _CARDS[suit * 11 + rank - 3]
     if len(_PARSED) < 1024:
         _PARSED[token] = card
@@ -326,17 +377,20 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
         raise InvalidCardError(
             "cards must be a string such as '7H 8H JK' or an iterable of Card objects or "
-            f"card strings, got {cards!r}"
+            f"card strings, got {short_repr(cards)}"
         )
     out: list[Card] = []
     for position, item in enumerate(cards, start=1):
         if isinstance(item, Card):
             out.append(item)
         elif isinstance(item, str):
-            out.append(_parse_token(item, item, None) if item.strip() else _empty(position))
+            if item.strip(ASCII_SPACE):
+                out.append(_parse_token(item, item, None))
+            else:
+                _empty(position)
         else:
             raise InvalidCardError(
-                f"item {position} is {item!r}, not a Card or a card string; {_ACCEPTED}"
+                f"item {position} is {short_repr(item)}, not a Card or a card string; {_ACCEPTED}"
             )
     return tuple(out)
 
@@ -346,13 +400,13 @@ def _empty(position: int) -> Card:
 
 
 def _parse_string(text: str) -> tuple[Card, ...]:
-    stripped = text.strip()
+    stripped = text.strip(ASCII_SPACE)
     if not stripped:
         return ()
-    # Commas separate cards (with optional spaces around them); so does plain whitespace.
+    # Commas separate cards (with optional spaces around them); so does ASCII whitespace.
     tokens: list[str] = []
     for chunk in stripped.split(","):
-        words = chunk.split()
+        words = [word for word in _SPACES.split(chunk) if word]
         if not words:
             tokens.append("")
         tokens.extend(words)
@@ -371,12 +425,14 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 def check_wild_rank(wild_rank: object) -> int:
-    """Validate a wild rank (an int 3..13 or a :class:`Rank`) and return it as an int."""
-    if isinstance(wild_rank, bool) or not isinstance(wild_rank, int) or not 3 <= wild_rank <= 13:
+    """Validate a wild rank (a :class:`Rank` or an int 3..13, of any integer type but bool)
+    and return it as an int."""
+    value = as_int(wild_rank)
+    if value is None or not 3 <= value <= 13:
         raise InvalidHandError(
-            f"wild rank must be a Rank or an int from 3 to 13, got {wild_rank!r}"
+            f"wild rank must be a Rank or an int from 3 to 13, got {short_repr(wild_rank)}"
         )
-    return int(wild_rank)
+    return value
 
 
 def card_codes(cards: CardsLike, *, packs: int = 2) -> tuple[int, ...]:
@@ -404,7 +460,8 @@ def deck(packs: int = 2) -> tuple[Card, ...]:
     >>> len(deck()), len(deck(1)), deck().count(JOKER)
     (116, 58, 6)
     """
-    if isinstance(packs, bool) or not isinstance(packs, int) or packs < 1:
-        raise InvalidHandError(f"packs must be an int of at least 1, got {packs!r}")
-    naturals = tuple(card for card in _CARDS[:JOKER_CODE] for _ in range(packs))
-    return naturals + (JOKER,) * (3 * packs)
+    count = as_int(packs)
+    if count is None or count < 1:
+        raise InvalidHandError(f"packs must be an int of at least 1, got {short_repr(packs)}")
+    naturals = tuple(card for card in _CARDS[:JOKER_CODE] for _ in range(count))
+    return naturals + (JOKER,) * (3 * count)

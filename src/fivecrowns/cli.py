@@ -12,13 +12,15 @@ import argparse
 import csv
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 import attrs
 
-from ._term import Painter, wants_colour
+from ._shuffle import new_seed
+from ._term import AsciiWriter, Painter, plain_streams, wants_colour
 from ._version import __version__
 from .cards import Card
 from .errors import FiveCrownsError, InvalidRulesError
@@ -48,9 +50,31 @@ def _text_reader(flag: RuleFlag) -> Callable[[str], object]:
         try:
             return parse(text)
         except InvalidRulesError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
+            raise argparse.ArgumentTypeError(_cli_words(str(error))) from None
 
     return read
+
+
+#: Option names the library's messages use, and the command line's flags for them.
+_FLAG_OF_FIELD: dict[str, str] = {}
+#: Plain words that name a command-line option when a message says "<word> must ...".
+_PLAIN_OPTIONS = ("seed", "players", "games", "jobs", "bots")
+
+
+def _cli_words(message: str) -> str:
+    """A library message in the command line's words: each :class:`Rules` field named by
+    the flag that sets it (``max_wilds_per_meld`` -> ``--max-wilds``)."""
+    if not _FLAG_OF_FIELD:
+        _FLAG_OF_FIELD.update({field.name: rule_flag(field).flag for field in attrs.fields(Rules)})
+    for name, flag in _FLAG_OF_FIELD.items():
+        if "_" in name:
+            # (not where the message spells Python, as in "Rules(name=...)")
+            message = re.sub(rf"(?<![\w-]){name}(?![\w=])", flag, message)
+        else:  # a plain word ("packs"): only as the subject of the message
+            message = re.sub(rf"^{name} must\b", f"{flag} must", message)
+    for name in _PLAIN_OPTIONS:
+        message = re.sub(rf"^{name} must\b", f"--{name} must", message)
+    return message
 
 
 def _rules_parser() -> argparse.ArgumentParser:
@@ -70,21 +94,35 @@ def _rules_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _rules_from(args: argparse.Namespace) -> Rules:
-    """The rules the command line's flags ask for (the official value of every option left
-    out)."""
-    options = {
+def _rule_options(args: argparse.Namespace) -> dict[str, object]:
+    """The rule options given on the command line, by field name."""
+    return {
         field.name: getattr(args, field.name)
         for field in attrs.fields(Rules)
         if getattr(args, field.name) is not None
     }
-    return Rules.from_dict(options)
+
+
+def _rules_from(args: argparse.Namespace) -> Rules:
+    """The rules the command line's flags ask for (the official value of every option left
+    out)."""
+    try:
+        return Rules.from_dict(_rule_options(args))
+    except InvalidRulesError as error:
+        raise _UsageError(_cli_words(str(error))) from None
 
 
 def _arrange_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hand", help='the cards, e.g. "7H 8H JK QS QD Q*"')
     parser.add_argument(
-        "--wild", required=True, help="the wild rank: 3-13, J, Q, K, or none (jokers only)"
+        "hand",
+        nargs="+",
+        help='the cards, quoted or not: "7H 8H JK QS QD Q*" or 7H 8H JK QS QD Q*; '
+        "- reads them from standard input",
+    )
+    parser.add_argument(
+        "--wild",
+        required=True,
+        help="the wild rank: 3-10 (or T), J, Q, K, or none (jokers only)",
     )
     parser.add_argument(
         "--discard", action="store_true", help="the hand has just drawn: choose the discard too"
@@ -108,11 +146,15 @@ def _play_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--bots",
-        default="greedy",
+        default=None,
         metavar="NAME[,NAME...]",
         help="the opponents: one bot for all, or one per opponent (default greedy)",
     )
-    _session_options(parser, "resume a saved game (its rules and players come from the file)")
+    _session_options(
+        parser,
+        "resume a saved game (its rules, players and opponents come from the file; options "
+        "that contradict it are refused)",
+    )
 
 
 def _simulate_options(parser: argparse.ArgumentParser) -> None:
@@ -133,7 +175,12 @@ def _simulate_options(parser: argparse.ArgumentParser) -> None:
         "--jobs", type=int, default=1, help="worker processes (default 1; 0: one per CPU)"
     )
     parser.add_argument(
-        "--seed", type=int, default=0, help="seed of the whole run: same seed, same results"
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the whole run: same seed, same results (default: a fresh seed from the "
+        "system's entropy, printed with the results; a small seed lets a bot that knows it "
+        "recompute the deals)",
     )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print JSON")
@@ -202,8 +249,21 @@ def _wild_rank(text: str) -> int | None:
         return parse_wild_rank(text)
     except InvalidRulesError:
         raise _UsageError(
-            f"--wild must be a rank 3 to 13 (or J, Q, K) or 'none', got {text!r}"
+            f"--wild must be a rank 3 to 13 (or T, J, Q, K) or 'none', got {text!r}"
         ) from None
+
+
+def _hand(words: Sequence[str], stdin: TextIO) -> str:
+    """The hand the ``arrange`` arguments give: the words joined, or standard input for
+    ``-``."""
+    if list(words) == ["-"]:
+        text = stdin.read()
+        if not text.strip():
+            raise _UsageError("no cards on standard input (arrange - reads the hand from it)")
+        return " ".join(text.split())
+    if "-" in words:
+        raise _UsageError("'-' (read the hand from standard input) must be the only card given")
+    return " ".join(words)
 
 
 def _arrangement_lines(arrangement: Arrangement, paint: Painter) -> list[str]:
@@ -226,12 +286,13 @@ def _meld_json(meld: Meld) -> dict[str, Any]:
 def _arrange(args: argparse.Namespace, out: TextIO) -> None:
     rules = _rules_from(args)
     wild = _wild_rank(args.wild)
+    hand = _hand(args.hand, sys.stdin)
     paint = Painter(colour=wants_colour(out) and not args.json)
     discard: Card | None = None
     if args.discard:
-        discard, arrangement = best_discard(args.hand, wild, rules=rules)
+        discard, arrangement = best_discard(hand, wild, rules=rules)
     else:
-        arrangement = best_arrangement(args.hand, wild, rules=rules)
+        arrangement = best_arrangement(hand, wild, rules=rules)
     if args.json:
         data: dict[str, Any] = {
             "wild_rank": wild,
@@ -334,11 +395,12 @@ def _play(args: argparse.Namespace, out: TextIO) -> None:
     play_game(
         rules=_rules_from(args),
         players=args.players,
-        bots=_bot_names(args.bots),
+        bots=None if args.bots is None else _bot_names(args.bots),
         seed=args.seed,
         load=args.load,
         stdin=sys.stdin,
         out=out,
+        rule_options=_rule_options(args),
     )
 
 
@@ -359,7 +421,7 @@ def _simulate_game(args: argparse.Namespace, rules: Rules, jobs: int, out: TextI
     elif args.csv:
         out.write(result.to_csv())
     else:
-        out.write(result.table() + "\n")
+        out.write(result.table(ascii=isinstance(out, AsciiWriter)) + "\n")
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> None:
@@ -367,8 +429,12 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
         raise _UsageError(f"--games must be at least 1, got {args.games}")
     if args.jobs < 0:
         raise _UsageError(f"--jobs must be 0 (one per CPU) or more, got {args.jobs}")
-    if args.seed < 0:
+    if args.seed is not None and args.seed < 0:
         raise _UsageError(f"--seed must be 0 or more, got {args.seed}")
+    if args.seed is None:
+        args.seed = new_seed()
+        if args.csv:  # the only output that does not show it
+            print(f"fivecrowns simulate: seed {args.seed}", file=sys.stderr)
     jobs = args.jobs or os.cpu_count() or 1
     rules = _rules_from(args)
     if args.solitaire:
@@ -466,13 +532,24 @@ _COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    On a terminal whose encoding cannot show the output (``PYTHONIOENCODING=ascii``, an old
+    console), the output falls back to ASCII (``+/-`` for ``±``, letters for suit symbols)."""
+    with plain_streams():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
         _COMMANDS[args.command](args, sys.stdout)
-    except (_UsageError, FiveCrownsError) as error:
+    except _UsageError as error:
         print(f"fivecrowns {args.command}: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except FiveCrownsError as error:
+        print(f"fivecrowns {args.command}: error: {_cli_words(str(error))}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)

@@ -43,8 +43,9 @@ Decisions where the rule book is silent (see also the rules page):
 - ``may_discard_taken_discard=False`` forbids discarding (or going out on) any card equal to
   the one just taken from the pile, since copies cannot be told apart, unless the hand holds
   nothing else.
-- ``go_out_bonus`` (e.g. -10) is the round score of the player who went out, so totals can go
-  below zero; every other round score is zero or more.
+- ``go_out_bonus`` (e.g. -10) is the round score of the player who went out, but it takes a
+  total down to zero at most (:meth:`Rules.go_out_score`) unless
+  ``go_out_bonus_below_zero``; every other round score is zero or more.
 - ``tie_break="extra_round"``: the tied players play a round of ``extra_round_hand_size``
   cards (dealt by the next dealer, only to them; wild rank its size when 3..13). Its scores
   decide between them and do not enter :attr:`GameState.scores`; if they tie again, the
@@ -88,10 +89,10 @@ from .actions import (
     Phase,
     num_actions,
 )
-from .cards import Card, deck, without
+from .cards import Card, _int_or_same, as_int, deck, short_repr, without
 from .errors import FiveCrownsError, IllegalActionError, InvalidStateError
 from .melds import Meld
-from .rules import OFFICIAL, Rules
+from .rules import OFFICIAL, Rules, check_rules
 from .solver import best_arrangement
 from .views import PlayerView, view_of
 
@@ -199,19 +200,24 @@ class GameState:
         Solitaire, a different game). ``seed`` (an int of at least 0) fixes every shuffle;
         without it, one is drawn from the operating system's entropy (and kept in the state,
         never in a player's view). ``first_dealer`` is the seat that deals round 1 (default:
-        the last seat, so player 0 plays first).
+        the last seat, so player 0 plays first). Numbers may be of any integer type (numpy
+        integers too), not bool.
         """
-        if not isinstance(rules, Rules):
-            raise InvalidStateError(f"rules must be a Rules, got {rules!r}")
-        check_players(players, rules)
+        check_rules(rules)
+        players = check_players(_int_or_same(players), rules)
         if seed is None:
             seed = new_seed()
-        if type(seed) is not int or seed < 0:
-            raise InvalidStateError(f"seed must be an int of at least 0 (or None), got {seed!r}")
-        dealer = players - 1 if first_dealer is None else first_dealer
-        if type(dealer) is not int or not 0 <= dealer < players:
+        number = as_int(seed)
+        if number is None or number < 0:
             raise InvalidStateError(
-                f"first_dealer must be a seat from 0 to {players - 1}, got {first_dealer!r}"
+                f"seed must be an int of at least 0 (or None), got {short_repr(seed)}"
+            )
+        seed = number
+        dealer = players - 1 if first_dealer is None else as_int(first_dealer)
+        if dealer is None or not 0 <= dealer < players:
+            raise InvalidStateError(
+                f"first_dealer must be a seat from 0 to {players - 1} (or None), got "
+                f"{short_repr(first_dealer)}"
             )
         fields = dict.fromkeys(_FIELDS) | {
             "rules": rules,
@@ -351,11 +357,12 @@ class GameState:
         return f"<GameState {self.players} players, {where}, scores {list(self.scores)}>"
 
     def _seat(self, player: int) -> int:
-        if type(player) is not int or not 0 <= player < self.players:
+        seat = player if type(player) is int else as_int(player)  # numpy ints too, not bool
+        if seat is None or not 0 <= seat < self.players:
             raise IllegalActionError(
-                f"player must be a seat from 0 to {self.players - 1}, got {player!r}"
+                f"player must be a seat from 0 to {self.players - 1}, got {short_repr(player)}"
             )
-        return player
+        return seat
 
     # -- legal actions ----------------------------------------------------------------------
 
@@ -473,7 +480,13 @@ class GameState:
             table=self.table + laid,
             went_out=p,
             final_turns_left=others,
-            round_scores=_put(self.round_scores, p, self.rules.go_out_bonus),
+            round_scores=_put(
+                self.round_scores,
+                p,
+                self.rules.go_out_bonus
+                if self.extra_round
+                else self.rules.go_out_score(self.scores[p]),
+            ),
             selection=(),
             taken=None,
             turns=self.turns + 1,
@@ -601,15 +614,25 @@ class GameState:
     def from_json(cls, text: str | bytes, *, verify: bool = False) -> GameState:
         """Load a state saved by :meth:`to_json`.
 
-        Malformed or tampered data (unknown or missing fields, wrong types, cards beyond the
-        deck or missing from it, wrong hand sizes, phases, turns or scores the rules cannot
-        reach) raises :class:`InvalidStateError`; an impossible state is never returned.
-        With ``verify``, the state must also be exactly what its seed and action history
-        replay to (this catches any tampering, at the cost of replaying the game). A save
-        written before final layouts were recorded loads with empty
-        :attr:`RoundResult.layouts` and nothing in ``laid_off``.
+        Malformed or tampered data raises :class:`InvalidStateError` naming the field; an
+        impossible state is never returned. Without ``verify`` every invariant a played game
+        keeps is checked: the JSON's size, nesting and integers are bounded (before parsing,
+        see :ref:`saving`), no key is repeated, fields are known and typed, every card of the
+        deck is in exactly one place, hands have the sizes the round deals, the round's
+        actions give the player to act, the phase, the turn and reshuffle counters and the
+        sizes of stock and discard pile, the finished rounds' actions end them as their
+        results say, scores match the final hands and results, the dealer and the players of
+        tie-break rounds are those the rules give.
+
+        ``verify=True`` also replays the game from its seed and actions and requires the
+        state to be exactly the result. Only that catches a *consistent* edit of the deal:
+        cards swapped between hands, or between a hand and the stock, a reordered stock, a
+        different seed, or the cards of a finished round's layouts changed together with its
+        scores (and, in a save written before layouts were recorded, any change of a
+        finished round's scores). A save written before final layouts were recorded loads
+        with empty :attr:`RoundResult.layouts` and nothing in ``laid_off``.
         """
-        state = cls(**_game_json.state_fields(_game_json.loads(text)))
+        state = cls(**_game_json.state_fields(_game_json.loads(text, "saved game state")))
         check_history(state)
         if verify and state.record().replay() != state:
             raise InvalidStateError(
@@ -690,10 +713,13 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameRecord:
-        """Read :meth:`to_dict`'s data (actions as notation or integers)."""
+        """Read :meth:`to_dict`'s data (actions as notation or integers, at most
+        100,000 of them); anything else raises
+        :class:`InvalidStateError` naming the field."""
         return cls(**_game_json.record_fields(data))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
-        """Read a record saved by :meth:`to_json`."""
-        return cls.from_dict(_game_json.loads(text))
+        """Read a record saved by :meth:`to_json` (bounded like :meth:`GameState.from_json`:
+        size, nesting, integer digits, no repeated key)."""
+        return cls.from_dict(_game_json.loads(text, "game record"))

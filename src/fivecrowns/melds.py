@@ -31,12 +31,14 @@ from .cards import (
     CardsLike,
     Rank,
     Suit,
+    _int_or_same,
     check_wild_rank,
     format_cards,
     parse_cards,
+    short_repr,
 )
 from .errors import InvalidMeldError
-from .rules import OFFICIAL, Rules
+from .rules import OFFICIAL, Rules, check_rules
 
 __all__ = ["Meld", "MeldKind", "check_meld", "make_meld"]
 
@@ -59,6 +61,19 @@ class MeldKind(enum.Enum):
 def _check_shape(meld: Meld) -> None:
     """Refuse a :class:`Meld` whose cards and stand-ins do not form a book or run."""
     cards, stands = meld.cards, meld.stands_for
+    if not isinstance(meld.kind, MeldKind):
+        raise InvalidMeldError(f"a meld's kind is a MeldKind, got {short_repr(meld.kind)}")
+    for name, value in (("cards", cards), ("stands_for", stands)):
+        if type(value) is not tuple or not all(type(card) is Card for card in value):
+            raise InvalidMeldError(
+                f"a meld's {name} must be a tuple of Card objects, got {short_repr(value)}"
+            )
+    wild = meld.wild_rank
+    if wild is not None and (type(wild) is not int or not 3 <= wild <= 13):
+        raise InvalidMeldError(
+            f"a meld's wild_rank must be None (only jokers wild) or an int from 3 to 13, got "
+            f"{short_repr(wild)}"
+        )
     if len(cards) < _MIN_SIZE or len(cards) != len(stands):
         raise InvalidMeldError(
             f"a meld needs at least {_MIN_SIZE} cards, each with the card it stands for"
@@ -92,7 +107,7 @@ class Meld:
     kind: MeldKind
     cards: tuple[Card, ...]
     stands_for: tuple[Card, ...]
-    wild_rank: int | None
+    wild_rank: int | None = attrs.field(converter=_int_or_same)
 
     def __attrs_post_init__(self) -> None:
         _check_shape(self)
@@ -149,6 +164,7 @@ def check_meld(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules =
     fivecrowns.errors.InvalidMeldError: a meld of wilds only (JK JK JK) is not allowed by \
 these rules (all_wild_melds=False)
     """
+    check_rules(rules)
     hand = parse_cards(cards)
     wild = None if wild_rank is None else check_wild_rank(wild_rank)
     return make_meld(hand, wild, rules=rules)
@@ -159,6 +175,11 @@ def make_meld(
 ) -> Meld:
     """:func:`check_meld` for parsed cards; ``kind`` ("book" or "run") picks the reading of
     cards that could be either."""
+    check_rules(rules)
+    if wild_rank is not None:
+        wild_rank = check_wild_rank(wild_rank)
+    if kind not in ("", "book", "run"):
+        raise InvalidMeldError(f"kind must be 'book', 'run' or '' (either), got {short_repr(kind)}")
     if len(cards) < _MIN_SIZE:
         shown = format_cards(cards)
         raise InvalidMeldError(

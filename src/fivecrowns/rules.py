@@ -5,8 +5,8 @@
 (11, 3, 3, 13)
 >>> Rules.short_game(7).schedule
 (3, 4, 5, 6, 7, 8, 9)
->>> Rules(packs=3).max_players
-13
+>>> Rules().max_players, Rules(seat_to_capacity=True).max_players, Rules(packs=3).max_players
+(7, 8, 13)
 >>> from fivecrowns import JOKER
 >>> rules.points(Card.parse("KH"), wild_rank=13), rules.points(JOKER, wild_rank=3)
 (20, 50)
@@ -14,26 +14,40 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal
 
 import attrs
 
-from .cards import JOKER_CODE, NUM_CODES, Card, check_wild_rank
-from .errors import InvalidRulesError
+from .cards import (
+    ASCII_SPACE,
+    JOKER_CODE,
+    NUM_CODES,
+    Card,
+    _int_or_same,
+    as_int,
+    check_wild_rank,
+    short_repr,
+)
+from .errors import InvalidCardError, InvalidRulesError
 
 __all__ = [
     "OFFICIAL",
+    "OFFICIAL_MAX_PLAYERS",
     "OFFICIAL_SCHEDULE",
     "RuleFlag",
     "Rules",
     "TieBreak",
+    "check_rules",
     "parse_wild_rank",
     "rule_flag",
 ]
 
 #: The official schedule of hand sizes: 3, 4, ..., 13 cards over 11 rounds.
 OFFICIAL_SCHEDULE: Final = tuple(range(3, 14))
+#: The most players the official game seats (1 to 7; one player is Solitaire).
+OFFICIAL_MAX_PLAYERS: Final = 7
 
 TieBreak = Literal["shared", "extra_round", "most_rounds_out"]
 SolitaireScoring = Literal["win", "deadwood"]
@@ -42,6 +56,9 @@ MaxWilds = int | Literal["naturals"] | None
 _TIE_BREAKS: Final = ("shared", "extra_round", "most_rounds_out")
 _SOLITAIRE_SCORINGS: Final = ("win", "deadwood")
 _MAX_HAND: Final = 60
+#: The most rounds a schedule written as ``7x11`` on a command line repeats (the rules
+#: themselves set no limit; this keeps ``7x999999999`` from building a huge tuple).
+_MAX_ROUNDS: Final = 1000
 
 
 def _is_int(value: object) -> bool:
@@ -50,7 +67,7 @@ def _is_int(value: object) -> bool:
 
 def _check_bool(_instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise InvalidRulesError(f"{attribute.name} must be True or False, got {value!r}")
+        raise InvalidRulesError(f"{attribute.name} must be True or False, got {short_repr(value)}")
 
 
 # -- the options on the command line -----------------------------------------------------------
@@ -95,11 +112,25 @@ def rule_flag(field: attrs.Attribute[Any]) -> RuleFlag:
     return flag
 
 
+#: A whole number as the command line writes it: ASCII digits, an optional minus sign, no
+#: more than 9 digits (``int`` also reads "+3", "3_0", " 3 " and other scripts' digits).
+_WHOLE: Final = re.compile(r"-?[0-9]{1,9}")
+
+
+def _whole(text: str) -> int:
+    """``text`` as a whole number (see ``_WHOLE``); ValueError if it is not one."""
+    if not isinstance(text, str) or _WHOLE.fullmatch(text) is None:
+        raise ValueError(text)
+    return int(text)
+
+
 def _parse_int(text: str) -> int:
     try:
-        return int(text)
+        return _whole(text)
     except ValueError:
-        raise InvalidRulesError(f"expected a whole number, got {text!r}") from None
+        raise InvalidRulesError(
+            f"expected a whole number in ASCII digits (e.g. 3 or -10), got {short_repr(text)}"
+        ) from None
 
 
 def _parse_schedule(text: str) -> tuple[int, ...]:
@@ -107,36 +138,41 @@ def _parse_schedule(text: str) -> tuple[int, ...]:
     try:
         if "x" in text:
             size, rounds = text.split("x")
-            return (int(size),) * int(rounds)
+            return (_whole(size),) * min(_whole(rounds), _MAX_ROUNDS)
         if "-" in text:
             low, high = text.split("-")
-            return tuple(range(int(low), int(high) + 1))
-        return tuple(int(part) for part in text.split(","))
+            return tuple(range(_whole(low), min(_whole(high), _MAX_HAND) + 1))
+        return tuple(_whole(part) for part in text.split(","))
     except ValueError:
         raise InvalidRulesError(
             f"a schedule is a range like 3-13, a constant like 7x11 or a list like 3,5,7; "
-            f"got {text!r}"
+            f"got {short_repr(text)}"
         ) from None
 
 
-_RANK_LETTERS: Final = {"J": 11, "Q": 12, "K": 13}
+_RANK_LETTERS: Final = {"T": 10, "J": 11, "Q": 12, "K": 13}
+_RANK_NUMBERS: Final = frozenset(str(rank) for rank in range(3, 14))
+#: Upper-cases the ASCII letters only (``str.upper`` maps "ſ" to "S", and more).
+_ASCII_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 def parse_wild_rank(text: str) -> int | None:
-    """A wild rank as people write it: ``3`` to ``13``, ``J``, ``Q``, ``K``, or ``none`` (or
-    ``-``) for a round with only jokers wild.
+    """A wild rank as people write it: ``3`` to ``13``, ``T`` (ten, as in card notation),
+    ``J``, ``Q``, ``K``, or ``none`` (or ``-``) for a round with only jokers wild.
 
-    >>> parse_wild_rank("q"), parse_wild_rank("7"), parse_wild_rank("none")
-    (12, 7, None)
+    >>> parse_wild_rank("q"), parse_wild_rank("7"), parse_wild_rank("t"), parse_wild_rank("none")
+    (12, 7, 10, None)
     """
-    upper = text.strip().upper()
+    upper = text.strip(ASCII_SPACE).translate(_ASCII_UPPER) if isinstance(text, str) else ""
     if upper in ("NONE", "-"):
         return None
     if upper in _RANK_LETTERS:
         return _RANK_LETTERS[upper]
-    if upper.isdigit() and 3 <= int(upper) <= 13:
+    if upper in _RANK_NUMBERS:
         return int(upper)
-    raise InvalidRulesError(f"a wild rank is 3 to 13 (or J, Q, K) or 'none', got {text!r}")
+    raise InvalidRulesError(
+        f"a wild rank is 3 to 13 (or T, J, Q, K) or 'none', got {short_repr(text)}"
+    )
 
 
 def _parse_wild_ranks(text: str) -> tuple[int | None, ...]:
@@ -149,17 +185,20 @@ def _parse_max_wilds(text: str) -> int | str | None:
     if text in ("none", "unlimited"):
         return None
     try:
-        return int(text)
+        return _whole(text)
     except ValueError:
         raise InvalidRulesError(
-            f"expected a number, 'naturals' or 'unlimited', got {text!r}"
+            f"expected a number, 'naturals' or 'unlimited', got {short_repr(text)}"
         ) from None
 
 
 def _number(default: int | None, flag: str, help: str, example: str) -> Any:
-    """An int option, a whole number on the command line."""
+    """An int option (any integer type but bool, kept as an int), a whole number on the
+    command line."""
     return attrs.field(
-        default=default, metadata=_cli(RuleFlag(flag, help, _parse_int, "N", example=example))
+        default=default,
+        converter=_int_or_same,
+        metadata=_cli(RuleFlag(flag, help, _parse_int, "N", example=example)),
     )
 
 
@@ -181,9 +220,38 @@ def _switch(default: bool, flag: str, help: str) -> bool:
 
 
 def _to_tuple(value: object) -> object:
-    if isinstance(value, (list, range)):
-        return tuple(value)
+    """A sequence option as a tuple, its integer entries (numpy ones too) as ints."""
+    if isinstance(value, (list, range, tuple)):
+        return tuple(_int_or_same(entry) for entry in value)
     return value
+
+
+def check_rules(rules: object, name: str = "rules") -> Rules:
+    """``rules`` if it is a :class:`Rules`; else :class:`~fivecrowns.InvalidRulesError`
+    naming the parameter ``name``, what it got and what is accepted.
+
+    >>> check_rules(None)
+    Traceback (most recent call last):
+    ...
+    fivecrowns.errors.InvalidRulesError: rules must be a Rules, such as Rules() or \
+Rules(lay_off=True), got None (NoneType)
+    """
+    if isinstance(rules, Rules):
+        return rules
+    raise InvalidRulesError(
+        f"{name} must be a Rules, such as Rules() or Rules(lay_off=True), got "
+        f"{short_repr(rules)} ({type(rules).__name__})"
+    )
+
+
+#: Options added after the save format was first published, with their defaults: written by
+#: :meth:`Rules.to_dict` only when they differ from these.
+_LATER_OPTIONS: Final[dict[str, object]] = {
+    "seat_to_capacity": False,
+    "go_out_bonus_below_zero": False,
+    "solitaire_close_dealt_piles": True,
+}
+_WRITTEN: Final = object()
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -197,6 +265,10 @@ class Rules:
     Options (see the rules page for what each means):
 
     - ``packs`` (2): how many 58-card packs make the deck.
+    - ``seat_to_capacity`` (False): seat as many players as the deck can deal
+      (:attr:`deal_capacity`: 8 with the official deck and schedule) instead of the official
+      1 to 7. A deck of more than two packs is not the official one and always seats its
+      deal capacity (13 with three packs).
     - ``schedule`` (3..13): the hand size dealt in each round, one entry per round.
     - ``wild_ranks`` (None): the wild rank of each round, one entry per round, ``None`` for a
       round with only jokers wild. By default the wild rank of a round is its hand size
@@ -210,12 +282,30 @@ class Rules:
     - ``go_out_without_discard`` (False): a player may go out with every card melded and no
       discard.
     - ``lay_off`` (False): in the final turns, cards may be added to melds on the table.
+      A lay-off may move a wild: laying off the natural card a wild stands for puts the
+      natural in its place and sends the wild to a free end of the run (``7H JK=8H 9H`` +
+      ``8H`` gives ``7H 8H 9H JK=10H``). The wild stays in the meld, and a run with no free
+      end (3 to K already) refuses the card.
     - ``auto_arrange_final_hand`` (True): final hands are scored by their best arrangement.
     - ``go_out_bonus`` (0): points added to the score of the player who goes out first
       (a house rule uses -10); zero or negative.
+    - ``go_out_bonus_below_zero`` (False): the bonus counts in full even when it takes the
+      player's total below zero. By default no total is ever negative (the rule book's "no
+      score is ever negative"): the bonus takes a total down to zero at most
+      (:meth:`go_out_score`). Tie-break rounds, whose scores are not totals, always count
+      the bonus in full.
     - ``tie_break`` ("shared"): ``"shared"``, ``"extra_round"`` or ``"most_rounds_out"``.
     - ``extra_round_hand_size`` (13): the hand size of a tie-break round.
     - ``solitaire_scoring`` ("win"): ``"win"`` (close every pile) or ``"deadwood"``.
+    - ``solitaire_close_dealt_piles`` (True): in Solitaire, a pile whose dealt cards already
+      all form books and runs is closed at the deal, before any card is drawn: it keeps its
+      cards, laid out as melds, and there is no extra card to discard. This is the official
+      reading: the printed rules close a pile once its cards form books and runs, and ask for
+      no draw first. False reads RULES.md's step 4 literally ("when, *after adding a card*,
+      all but one of a pile's cards form books and runs"): such a pile stays open until a
+      card is added to it, and closing it then costs a turn (the added card, or a card the
+      pile can spare, is discarded). A dealt pile with only all but one of its dealt cards
+      melded closes under neither reading: a closed pile holds its size in melds.
     - ``wild_points`` (20) and ``joker_points`` (50): what an unmelded wild costs.
     - ``turn_limit`` (None): not a rule but a simulation safeguard: end a round with nobody
       out after this many turns and score every hand, so games between weak bots finish.
@@ -247,11 +337,17 @@ class Rules:
         ),
         converter=_to_tuple,
     )
+    seat_to_capacity: bool = _switch(
+        False,
+        "--seat-to-capacity",
+        "seat as many players as the deck can deal (8 with two packs), not the official 7",
+    )
     distinct_suit_books: bool = _switch(
         False, "--distinct-suit-books", "books may not repeat a suit"
     )
     max_wilds_per_meld: MaxWilds = attrs.field(
         default=None,
+        converter=_int_or_same,
         metadata=_cli(
             RuleFlag(
                 "--max-wilds",
@@ -276,6 +372,9 @@ class Rules:
         "final hands count the melds players lay down (no automatic arrangement)",
     )
     go_out_bonus: int = _number(0, "--go-out-bonus", "e.g. -10 (default 0)", "-10")
+    go_out_bonus_below_zero: bool = _switch(
+        False, "--go-out-bonus-below-zero", "the go-out bonus may take a total below zero"
+    )
     # (ruff cannot see that _choice returns an attrs field, as _number and _switch do)
     tie_break: TieBreak = _choice(  # noqa: RUF009
         "shared", "--tie-break", "how a tie for the win is broken", _TIE_BREAKS, "extra_round"
@@ -285,6 +384,11 @@ class Rules:
     )
     solitaire_scoring: SolitaireScoring = _choice(  # noqa: RUF009
         "win", "--solitaire-scoring", "Solitaire scoring", _SOLITAIRE_SCORINGS, "deadwood"
+    )
+    solitaire_close_dealt_piles: bool = _switch(
+        True,
+        "--solitaire-draw-to-close",
+        "Solitaire: a pile dealt all in melds closes only once a card is added to it",
     )
     wild_points: int = _number(
         20, "--wild-points", "what an unmelded wild costs (default 20)", "25"
@@ -302,18 +406,26 @@ class Rules:
     def _validate(self) -> None:
         self._validate_deal()
         self._validate_options()
-        size = self.extra_round_hand_size
-        largest = max(max(self.schedule), size if self.tie_break == "extra_round" else 0)
-        if self.deck_size - 1 - largest < 1:
+        # The main game needs two players: rules that cannot seat them cannot be played.
+        largest, most = self._largest_hand(), (self.deck_size - 2) // 2
+        if largest > most:
+            which = (
+                "the tie-break round's"
+                if largest > max(self.schedule)
+                else "the schedule's largest"
+            )
             raise InvalidRulesError(
-                f"a deck of {self.packs} pack(s) ({self.deck_size} cards) cannot deal a hand of "
-                f"{largest} cards and still leave a discard and a stock"
+                f"a deck of {self.packs} pack(s) ({self.deck_size} cards) cannot deal "
+                f"{which} hand of {largest} cards to two players and still leave a discard and "
+                f"a stock: it deals hands of at most {most} cards to two (more packs deal more)"
             )
 
     def _validate_deal(self) -> None:
         """The deck, the schedule and the wild ranks."""
         if not _is_int(self.packs) or not 1 <= self.packs <= 16:
-            raise InvalidRulesError(f"packs must be an int from 1 to 16, got {self.packs!r}")
+            raise InvalidRulesError(
+                f"packs must be an int from 1 to 16, got {short_repr(self.packs)}"
+            )
         schedule = self.schedule
         if (
             not isinstance(schedule, tuple)
@@ -322,18 +434,20 @@ class Rules:
         ):
             raise InvalidRulesError(
                 "schedule must be a non-empty sequence of hand sizes, ints from 1 to "
-                f"{_MAX_HAND} (the official one is 3, 4, ..., 13), got {schedule!r}"
+                f"{_MAX_HAND} (the official one is 3, 4, ..., 13), got {short_repr(schedule)}"
             )
         ranks = self.wild_ranks
         if ranks is not None:
             if not isinstance(ranks, tuple) or len(ranks) != len(schedule):
                 raise InvalidRulesError(
-                    f"wild_ranks must give one entry per round ({len(schedule)}), got {ranks!r}"
+                    f"wild_ranks must give one entry per round ({len(schedule)}), got "
+                    f"{short_repr(ranks)}"
                 )
             for rank in ranks:
                 if rank is not None and not (_is_int(rank) and 3 <= rank <= 13):
                     raise InvalidRulesError(
-                        f"each wild rank must be an int from 3 to 13 or None, got {rank!r}"
+                        "each wild rank must be an int from 3 to 13 or None, got "
+                        f"{short_repr(rank)}"
                     )
 
     def _validate_options(self) -> None:
@@ -342,34 +456,39 @@ class Rules:
         if not (limit is None or limit == "naturals" or (_is_int(limit) and limit >= 0)):
             raise InvalidRulesError(
                 "max_wilds_per_meld must be None (unlimited), an int of at least 0, or "
-                f"'naturals' (no more wilds than naturals), got {limit!r}"
+                f"'naturals' (no more wilds than naturals), got {short_repr(limit)}"
             )
         if not _is_int(self.go_out_bonus) or self.go_out_bonus > 0:
             raise InvalidRulesError(
-                f"go_out_bonus must be an int of 0 or less (e.g. -10), got {self.go_out_bonus!r}"
+                "go_out_bonus must be an int of 0 or less (e.g. -10), got "
+                f"{short_repr(self.go_out_bonus)}"
             )
         if self.tie_break not in _TIE_BREAKS:
             raise InvalidRulesError(
                 f"tie_break must be one of {', '.join(map(repr, _TIE_BREAKS))}, "
-                f"got {self.tie_break!r}"
+                f"got {short_repr(self.tie_break)}"
             )
         size = self.extra_round_hand_size
         if not _is_int(size) or not 1 <= size <= _MAX_HAND:
             raise InvalidRulesError(
-                f"extra_round_hand_size must be an int from 1 to {_MAX_HAND}, got {size!r}"
+                f"extra_round_hand_size must be an int from 1 to {_MAX_HAND}, got "
+                f"{short_repr(size)}"
             )
         if self.solitaire_scoring not in _SOLITAIRE_SCORINGS:
             raise InvalidRulesError(
-                f"solitaire_scoring must be 'win' or 'deadwood', got {self.solitaire_scoring!r}"
+                "solitaire_scoring must be 'win' or 'deadwood', got "
+                f"{short_repr(self.solitaire_scoring)}"
             )
         for name in ("wild_points", "joker_points"):
             value = getattr(self, name)
             if not _is_int(value) or value < 0:
-                raise InvalidRulesError(f"{name} must be an int of at least 0, got {value!r}")
+                raise InvalidRulesError(
+                    f"{name} must be an int of at least 0, got {short_repr(value)}"
+                )
         if self.turn_limit is not None and (not _is_int(self.turn_limit) or self.turn_limit < 1):
             raise InvalidRulesError(
                 f"turn_limit must be None (no limit) or an int of at least 1, "
-                f"got {self.turn_limit!r}"
+                f"got {short_repr(self.turn_limit)}"
             )
 
     # -- presets ----------------------------------------------------------------------------
@@ -386,9 +505,10 @@ class Rules:
         >>> Rules.short_game(9).schedule[-1], Rules.short_game(9).wild_rank(9)
         (11, 11)
         """
-        if not _is_int(rounds) or not 1 <= rounds <= len(OFFICIAL_SCHEDULE):
-            raise InvalidRulesError(f"rounds must be an int from 1 to 11, got {rounds!r}")
-        return cls(schedule=OFFICIAL_SCHEDULE[:rounds], **options)  # type: ignore[arg-type]
+        count = as_int(rounds)
+        if count is None or not 1 <= count <= len(OFFICIAL_SCHEDULE):
+            raise InvalidRulesError(f"rounds must be an int from 1 to 11, got {short_repr(rounds)}")
+        return cls(schedule=OFFICIAL_SCHEDULE[:count], **options)  # type: ignore[arg-type]
 
     @classmethod
     def constant(cls, hand_size: int = 7, rounds: int = 11, **options: object) -> Rules:
@@ -397,21 +517,33 @@ class Rules:
         >>> Rules.constant(7, rounds=3).schedule
         (7, 7, 7)
         """
-        if not _is_int(rounds) or rounds < 1:
-            raise InvalidRulesError(f"rounds must be an int of at least 1, got {rounds!r}")
-        return cls(schedule=(hand_size,) * rounds, **options)  # type: ignore[arg-type]
+        count = as_int(rounds)
+        if count is None or count < 1:
+            raise InvalidRulesError(
+                f"rounds must be an int of at least 1, got {short_repr(rounds)}"
+            )
+        return cls(schedule=(hand_size,) * count, **options)  # type: ignore[arg-type]
 
     # -- saving ------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Every option by name, JSON-ready (sequences as lists).
+        """Every option by name, JSON-ready (sequences as lists). Options added after the
+        save format was first published (``seat_to_capacity``, ``go_out_bonus_below_zero``,
+        ``solitaire_close_dealt_piles``) are written only when they differ from their
+        defaults, so saves and state digests of games that do not use them stay as they
+        were.
 
         >>> Rules.from_dict(Rules(lay_off=True).to_dict()) == Rules(lay_off=True)
+        True
+        >>> "seat_to_capacity" in Rules().to_dict()
+        False
+        >>> Rules(seat_to_capacity=True).to_dict()["seat_to_capacity"]
         True
         """
         return {
             name: list(value) if isinstance(value, tuple) else value
             for name, value in attrs.asdict(self, recurse=False).items()
+            if _LATER_OPTIONS.get(name, _WRITTEN) != value
         }
 
     @classmethod
@@ -419,7 +551,9 @@ class Rules:
         """Rules from :meth:`to_dict`'s data; options left out take their defaults. Unknown
         option names and bad values raise :class:`~fivecrowns.InvalidRulesError`."""
         if not isinstance(data, Mapping):
-            raise InvalidRulesError(f"rules must be a mapping of option names, got {data!r}")
+            raise InvalidRulesError(
+                f"rules must be a mapping of option names, got {short_repr(data)}"
+            )
         names = {field.name for field in attrs.fields(cls)}
         unknown = sorted(str(key) for key in data if key not in names)
         if unknown:
@@ -441,19 +575,39 @@ class Rules:
         """The number of cards in the deck: 58 per pack."""
         return 58 * self.packs
 
+    def _largest_hand(self) -> int:
+        """The largest hand a game deals: the schedule's, or a tie-break round's."""
+        extra = self.extra_round_hand_size if self.tie_break == "extra_round" else 0
+        return max(max(self.schedule), extra)
+
+    @property
+    def deal_capacity(self) -> int:
+        """The largest table the deck can deal: every player gets the largest hand of the
+        game (of the schedule, or of a tie-break round under ``tie_break="extra_round"``),
+        one card starts the discard pile, and at least one card is left as the stock.
+
+        >>> Rules().deal_capacity, Rules(packs=1).deal_capacity, Rules.short_game(5).deal_capacity
+        (8, 4, 16)
+        """
+        return (self.deck_size - 2) // self._largest_hand()
+
     @property
     def max_players(self) -> int:
-        """The largest table the deck can deal: every player gets the largest hand of the
-        schedule, one card starts the discard pile, and at least one card is left as the
-        stock. (The official game lists 1 to 7 players.)"""
-        return (self.deck_size - 2) // max(self.schedule)
+        """The largest table these rules seat: the official 7 players
+        (:data:`OFFICIAL_MAX_PLAYERS`, or fewer if the deck cannot deal them), or the
+        :attr:`deal_capacity` with ``seat_to_capacity`` or a deck of more than two packs."""
+        capacity = self.deal_capacity
+        if self.seat_to_capacity or self.packs > 2:
+            return capacity
+        return min(OFFICIAL_MAX_PLAYERS, capacity)
 
     def _check_round(self, round_number: int) -> int:
-        if not _is_int(round_number) or not 1 <= round_number <= self.rounds:
+        index = as_int(round_number)
+        if index is None or not 1 <= index <= self.rounds:
             raise InvalidRulesError(
-                f"round must be an int from 1 to {self.rounds}, got {round_number!r}"
+                f"round must be an int from 1 to {self.rounds}, got {short_repr(round_number)}"
             )
-        return round_number - 1
+        return index - 1
 
     def hand_size(self, round_number: int) -> int:
         """The number of cards dealt in round ``round_number`` (1-based)."""
@@ -471,6 +625,10 @@ class Rules:
         """What ``card`` costs when left unmelded in a round whose wild rank is ``wild_rank``:
         its rank (J 11, Q 12, K 13), a card of the wild rank ``wild_points`` (20), a joker
         ``joker_points`` (50)."""
+        if type(card) is not Card:
+            raise InvalidCardError(
+                f"points takes a Card (such as Card.parse('7H')), got {short_repr(card)}"
+            )
         return self.points_by_code(wild_rank)[card.code]
 
     def points_by_code(self, wild_rank: int | None) -> tuple[int, ...]:
@@ -481,6 +639,8 @@ class Rules:
         >>> table[Card.parse("KH").code], table[Card.parse("7H").code], table[JOKER_CODE]
         (13, 20, 50)
         """
+        if wild_rank is not None and type(wild_rank) is not int:
+            wild_rank = check_wild_rank(wild_rank)  # a float or a bool must not hit the cache
         key = (self.wild_points, self.joker_points, wild_rank)
         table = _POINTS.get(key)
         if table is None:
@@ -498,6 +658,21 @@ class Rules:
                 _POINTS.clear()
             _POINTS[key] = table
         return table
+
+    def go_out_score(self, total: int) -> int:
+        """The round score of the player who went out of a round of the schedule, whose total
+        before the round is ``total``: ``go_out_bonus``, but never taking the total below
+        zero unless ``go_out_bonus_below_zero``.
+
+        >>> rules = Rules(go_out_bonus=-10)
+        >>> rules.go_out_score(25), rules.go_out_score(4), rules.go_out_score(0)
+        (-10, -4, 0)
+        >>> Rules(go_out_bonus=-10, go_out_bonus_below_zero=True).go_out_score(4)
+        -10
+        """
+        if self.go_out_bonus_below_zero:
+            return self.go_out_bonus
+        return max(self.go_out_bonus, -max(total, 0))
 
     def max_wilds_in(self, naturals: int) -> int | None:
         """How many wilds a meld with ``naturals`` natural cards may hold (None: no limit)."""

@@ -24,6 +24,28 @@ discards KD.
 *Closing is compulsory*: the rules say a pile that can close is closed, so when the drawn card
 lets a pile close, the only discards allowed from that pile are those that close it (closing
 is never worse, in either scoring).
+
+*A pile dealt closed* (left open by the printed rules; the option
+``Rules.solitaire_close_dealt_piles`` settles it): when the cards dealt to a pile already all
+form books and runs, the pile is closed at the deal, by default. That is the official reading:
+the printed rules close a pile once its cards form books and runs and ask for no draw first;
+the rule page's "when, after adding a card, all but one of a pile's cards ..." describes how a
+pile gets there in play, counting the size + 1 cards a pile holds mid-turn, so that a closed
+pile holds its size in melds. Such a pile keeps all its dealt cards, laid out as melds; no card
+is discarded, no turn is spent and the draw pile is untouched. With
+``solitaire_close_dealt_piles=False`` (step 4 read to the letter) it stays open until a card
+is added to it; closing is compulsory, so that turn discards the added card or a card the pile
+can spare. A pile dealt with only all but one of its cards melded is open under both readings:
+it still needs a card.
+
+>>> dealt = SolitaireState.new(seed=12)  # pile 3 is dealt 10C 10S JK, a book
+>>> dealt.pile(3).is_closed, [str(meld) for meld in dealt.pile(3).melds or ()]
+(True, ['10C 10S JK=10*'])
+>>> [action for action in dealt.legal_actions() if action.pile == 3]
+[]
+>>> drawn = SolitaireState.new(rules=Rules(solitaire_close_dealt_piles=False), seed=12)
+>>> drawn.pile(3).is_closed, [str(a) for a in drawn.legal_actions() if a.pile == 3]
+(False, ['3 10*', '3 10C', '3 10S', '3 JK'])
 """
 
 from __future__ import annotations
@@ -37,6 +59,7 @@ from typing import Any, Final
 
 import attrs
 
+from ._game_json import clip, loads, short
 from ._shuffle import new_seed, shuffled
 from .cards import NUM_CODES, Card, deck, format_cards, without
 from .errors import (
@@ -65,7 +88,12 @@ PILE_SIZES: Final = tuple(range(3, 14))
 #: The number of distinct integer actions: a pile (11) times a discarded card code (56).
 NUM_SOLITAIRE_ACTIONS: Final = len(PILE_SIZES) * NUM_CODES
 #: The version of the JSON layout written by :meth:`SolitaireState.to_json`.
-SCHEMA: Final = "fivecrowns.solitaire/1"
+SCHEMA: Final = "fivecrowns.solitaire/2"
+#: The layout before ``Rules.solitaire_close_dealt_piles`` existed: the same fields, but its
+#: games were played with a pile dealt all in melds closing only once a card was added to it,
+#: so :meth:`SolitaireState.from_json` still reads it, under that reading.
+_SCHEMA_1: Final = "fivecrowns.solitaire/1"
+_DEALT_OPTION: Final = "solitaire_close_dealt_piles"
 #: Solitaire deals take the game-seed shuffle of "round 0", which the main game never uses.
 _DEAL_ROUND: Final = 0
 
@@ -146,6 +174,14 @@ class SolitairePile:
         return self.melds is not None
 
 
+def _dealt_pile(size: int, cards: tuple[Card, ...], rules: Rules) -> SolitairePile:
+    """A pile as dealt: closed at once, its cards laid out as melds, when they all form books
+    and runs and ``rules.solitaire_close_dealt_piles`` (the official reading); else open."""
+    if rules.solitaire_close_dealt_piles and min_deadwood(cards, size, rules=rules) == 0:
+        return SolitairePile(size, cards, best_arrangement(cards, size, rules=rules).melds)
+    return SolitairePile(size, cards)
+
+
 def _as_action(action: SolitaireAction | int | str) -> SolitaireAction:
     if isinstance(action, SolitaireAction):
         return action
@@ -177,7 +213,8 @@ class SolitaireState:
     @classmethod
     def new(cls, *, rules: Rules = OFFICIAL, seed: int | None = None) -> SolitaireState:
         """A new game, dealt. ``seed`` (an int of at least 0) fixes the shuffle; without it,
-        one is drawn from the operating system's entropy."""
+        one is drawn from the operating system's entropy. A pile dealt all in books and runs
+        is closed already, unless ``rules.solitaire_close_dealt_piles`` is False."""
         if not isinstance(rules, Rules):
             raise InvalidStateError(f"rules must be a Rules, got {rules!r}")
         if rules.deck_size <= sum(PILE_SIZES):
@@ -193,7 +230,7 @@ class SolitaireState:
         piles = []
         start = 0
         for size in PILE_SIZES:
-            piles.append(SolitairePile(size, tuple(sorted(order[start : start + size]))))
+            piles.append(_dealt_pile(size, tuple(sorted(order[start : start + size])), rules))
             start += size
         return cls(rules, seed, tuple(piles), order[start:], (), ())
 
@@ -359,38 +396,62 @@ class SolitaireState:
     def from_json(cls, text: str | bytes) -> SolitaireState:
         """Load :meth:`to_json`'s text. The game is replayed from its seed and actions and
         must match the piles, draw pile and discards given, so a tampered file raises
-        :class:`InvalidStateError` instead of yielding an impossible state."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as error:
-            raise InvalidStateError(f"not a JSON text: {error}") from None
-        return cls.from_dict(data)
+        :class:`InvalidStateError` instead of yielding an impossible state. The text is
+        bounded like :meth:`GameState.from_json <fivecrowns.GameState.from_json>`'s (size,
+        nesting, integer digits, no repeated key).
+
+        A save of the older layout ``"fivecrowns.solitaire/1"``, written before
+        ``Rules.solitaire_close_dealt_piles`` existed, was played with dealt piles closing
+        only once a card is added: it loads with that option False, and saves again in the
+        current layout."""
+        return cls.from_dict(loads(text, "saved Solitaire game"))
 
     @classmethod
     def from_dict(cls, data: object) -> SolitaireState:
         """Load :meth:`to_dict`'s data (see :meth:`from_json`)."""
         fields = {"schema", "rules", "seed", "actions", "piles", "closed", "draw_pile", "discards"}
         if not isinstance(data, dict) or set(data) != fields:
-            got = sorted(data) if isinstance(data, dict) else type(data).__name__
+            got = short(sorted(data)) if isinstance(data, dict) else type(data).__name__
             raise InvalidStateError(
                 f"a saved Solitaire game has the fields {sorted(fields)}, got {got}"
             )
-        if data["schema"] != SCHEMA:
+        schema = data["schema"]
+        if schema not in (SCHEMA, _SCHEMA_1):
             raise InvalidStateError(
-                f"unknown schema {data['schema']!r}; this version reads {SCHEMA!r}"
+                f"unknown schema {short(schema)}; this version reads {SCHEMA!r} "
+                f"(and the older {_SCHEMA_1!r})"
             )
         try:
             rules = Rules.from_dict(data["rules"])
         except InvalidRulesError as error:
-            raise InvalidStateError(f"bad rules: {error}") from None
+            raise InvalidStateError(clip(f"bad rules: {error}")) from None
+        legacy = schema == _SCHEMA_1
+        if legacy:
+            if _DEALT_OPTION in data["rules"]:
+                raise InvalidStateError(
+                    f"a {_SCHEMA_1!r} save cannot set {_DEALT_OPTION}: the option came later"
+                )
+            # Saved before the option existed, when a pile dealt all in melds closed only
+            # once a card was added to it: replay (and go on playing) under that reading.
+            rules = attrs.evolve(rules, solitaire_close_dealt_piles=False)
         actions = data["actions"]
+        most = rules.deck_size - sum(PILE_SIZES)  # one action per card of the draw pile
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise InvalidStateError("actions must be a list of action notations such as '7 KD'")
+        if len(actions) > most:
+            raise InvalidStateError(
+                f"actions: {len(actions):,} actions, but a game has at most {most} "
+                "(one per card of the draw pile)"
+            )
         try:
             state = cls.replay(actions, rules=rules, seed=data["seed"])
         except (IllegalActionError, ValueError) as error:
-            raise InvalidStateError(f"the saved actions do not replay: {error}") from None
-        if json.loads(state.to_json()) != data:
+            raise InvalidStateError(clip(f"the saved actions do not replay: {error}")) from None
+        expected = json.loads(state.to_json())
+        if legacy:
+            expected["schema"] = _SCHEMA_1
+            del expected["rules"][_DEALT_OPTION]
+        if expected != data:
             raise InvalidStateError(
                 "the saved piles, draw pile or discards do not match the game's seed and actions"
             )

@@ -24,25 +24,36 @@ from __future__ import annotations
 import bisect
 import operator
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from . import _engine
-from .cards import JOKER_CODE, NUM_CODES, Card, CardsLike, Rank, format_cards, parse_cards
+from . import _cache, _engine
+from ._cache import CacheInfo, CacheStats, cache_info, set_cache_limit
+from .cards import (
+    JOKER_CODE,
+    NUM_CODES,
+    Card,
+    CardsLike,
+    Rank,
+    as_int,
+    format_cards,
+    parse_cards,
+    short_repr,
+)
 from .errors import InvalidHandError
 from .melds import Meld, _solved_meld
-from .rules import OFFICIAL, Rules
-
-if TYPE_CHECKING:
-    from . import _core
+from .rules import OFFICIAL, Rules, check_rules
 
 __all__ = [
     "Arrangement",
+    "CacheInfo",
+    "CacheStats",
     "best_arrangement",
     "best_discard",
+    "cache_info",
     "can_go_out",
     "can_meld_all",
     "clear_cache",
@@ -50,6 +61,7 @@ __all__ = [
     "min_deadwood",
     "min_deadwood_many",
     "outs",
+    "set_cache_limit",
 ]
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(NUM_CODES))
@@ -102,11 +114,12 @@ _MELDED: dict[Rules, Rules] = {}
 def _wild(wild_rank: Rank | int | None) -> int:
     if wild_rank is None:
         return _NO_WILD_RANK
-    if (type(wild_rank) is int or isinstance(wild_rank, Rank)) and 3 <= wild_rank <= 13:
-        return int(wild_rank)
+    value = wild_rank if type(wild_rank) is int else as_int(wild_rank)  # numpy ints too
+    if value is not None and 3 <= value <= 13:
+        return value
     raise InvalidHandError(
         f"wild rank must be a Rank, an int from 3 to 13, or None (only jokers wild), "
-        f"got {wild_rank!r}"
+        f"got {short_repr(wild_rank)}"
     )
 
 
@@ -146,7 +159,9 @@ def min_deadwood(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules
     >>> min_deadwood("JK 5S", wild_rank=3)  # a lone wild cannot meld: it costs 50
     55
     """
-    fast = _fast(rules)
+    if not isinstance(rules, Rules):
+        check_rules(rules)
+    fast = _engine.solvers(rules, _melded)
     if fast is not None:
         # the compiled core reads parsed cards itself; anything else takes the checked path
         wild = _FAST_WILD.get(wild_rank) if type(wild_rank) is int or wild_rank is None else None
@@ -168,9 +183,9 @@ def min_deadwood(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules
                 return value
     value = _engine.engine(rules).least(_codes(cards, rules), _wild(wild_rank), rules)
     if key is not None:
-        if len(_RESULTS) >= _RESULTS_LIMIT:
-            _RESULTS.clear()
-        _RESULTS[key] = value
+        codes: tuple[int, ...] = key[0]  # type: ignore[assignment]
+        if _RESULTS_ACCOUNT.admit(_RESULT_BYTES + _cache.ITEM * len(codes)):
+            _RESULTS[key] = value
     return value
 
 
@@ -195,8 +210,10 @@ def min_deadwood_many(
     >>> min_deadwood_many(counts, wild_rank=5).tolist()
     [13, 0]
     """
+    if not isinstance(rules, Rules):
+        check_rules(rules)
     wild = _wild(wild_rank)
-    fast = _fast(rules)
+    fast = _engine.solvers(rules, _melded)
     if isinstance(hands, np.ndarray):
         _check_counts(hands)
         if fast is not None:  # the core reads the array itself (and checks the copies)
@@ -230,20 +247,19 @@ def _check_counts(counts: npt.NDArray[np.integer[Any]]) -> None:
 _MOST_COPIES: Final = 3 * 16
 
 
-def _fast(rules: Rules) -> tuple[_core.Solver, _core.Solver] | None:
-    """The compiled solvers of ``rules`` and of its melded twin (``_melded``), or None when
-    the Python twin answers."""
-    return _engine.solvers(rules, _melded(rules))
-
-
 #: The core's wild rank for each valid wild rank argument (None: only jokers are wild).
 _FAST_WILD: Final[dict[int | None, int]] = {None: _NO_WILD_RANK, **{r: r for r in range(3, 14)}}
 
 _CODE: Final = operator.attrgetter("code")
 #: Results of ``min_deadwood`` for parsed hands, keyed by (sorted codes, wild rank, rules);
-#: only inputs that passed every check are stored. Bounded: cleared when full.
+#: only inputs that passed every check are stored. Bounded in bytes (``_cache``): emptied
+#: when full.
 _RESULTS: dict[tuple[object, ...], int] = {}
-_RESULTS_LIMIT: Final = 1 << 16
+_RESULTS_ACCOUNT: Final = _cache.account(
+    "solver.min_deadwood", 0.06, _RESULTS.clear, _RESULTS.__len__
+)
+#: An entry's bytes but one item per card: the dict slot, the key, its codes, the value.
+_RESULT_BYTES: Final = _cache.DICT_SLOT + _cache.tuple_bytes(3) + _cache.TUPLE + _cache.INT
 
 
 def _arrangement(
@@ -263,9 +279,8 @@ def _arrangement(
             )
             # melds are listed by the cards they play: the order never depends on the search
             entry = [card.code for card in meld.stands_for], meld
-            if len(_MELDS) >= _MELDS_LIMIT:
-                _MELDS.clear()
-            _MELDS[key] = entry
+            if _MELDS_ACCOUNT.admit(_MELD_BYTES + _MELD_CARD_BYTES * len(codes)):
+                _MELDS[key] = entry
         built.append(entry)
     built.sort(key=_ORDER)
     return Arrangement(
@@ -278,9 +293,19 @@ def _arrangement(
 _ORDER: Final = operator.itemgetter(0)
 #: The public ``Meld`` (with its sort key) of each meld the core returns, keyed by (kind,
 #: sorted codes, wild rank, rules): melds recur across hands, and a ``Meld`` is immutable.
-#: Bounded: cleared when full.
+#: Bounded in bytes (``_cache``): emptied when full.
 _MELDS: dict[tuple[object, ...], tuple[list[int], Meld]] = {}
-_MELDS_LIMIT: Final = 1 << 14
+_MELDS_ACCOUNT: Final = _cache.account("solver.melds", 0.12, _MELDS.clear, _MELDS.__len__)
+#: An entry's bytes: the dict slot, the key and its codes, the (order, meld) pair, the list,
+#: the Meld and its two tuples of cards; and per card, one item in each of those four.
+_MELD_BYTES: Final = (
+    _cache.DICT_SLOT
+    + _cache.tuple_bytes(4)
+    + _cache.tuple_bytes(2)
+    + 4 * _cache.TUPLE
+    + _cache.MELD
+)
+_MELD_CARD_BYTES: Final = 4 * _cache.ITEM
 
 
 def best_arrangement(
@@ -293,6 +318,8 @@ def best_arrangement(
     >>> [str(meld) for meld in arrangement.melds], arrangement.points
     (['5H 6H JK=7H 8H'], 12)
     """
+    if not isinstance(rules, Rules):
+        check_rules(rules)
     wild = _wild(wild_rank)
     codes = _codes(cards, rules)
     engine = _engine.engine(rules)
@@ -318,6 +345,8 @@ def best_discard(
     >>> card, rest.points
     (Card.parse('KS'), 12)
     """
+    if not isinstance(rules, Rules):
+        check_rules(rules)
     codes = _codes(cards, rules)
     if not codes:
         raise InvalidHandError("best_discard needs a hand of at least one card")
@@ -343,6 +372,8 @@ def deadwood_by_discard(
     >>> {str(card): points for card, points in sorted(values.items())}
     {'7H': 42, '8H': 41, '9H': 40, 'KS': 12, 'QD': 13}
     """
+    if not isinstance(rules, Rules):
+        check_rules(rules)
     codes = _codes(cards, rules)
     values = _engine.engine(rules).discard_values(codes, _wild(wild_rank), rules)
     return {_CARDS[code]: points for code, points in values.items()}
@@ -358,7 +389,9 @@ def can_go_out(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules =
     >>> can_go_out("7H 8H 9H KS", wild_rank=3), can_go_out("7H 8H 9H KS QD", wild_rank=3)
     (True, False)
     """
-    fast = _fast(rules)
+    if not isinstance(rules, Rules):
+        check_rules(rules)
+    fast = _engine.solvers(rules, _melded)
     if fast is not None and not rules.go_out_without_discard:
         wild = _FAST_WILD.get(wild_rank) if type(wild_rank) is int or wild_rank is None else None
         if wild is not None:
@@ -386,6 +419,8 @@ def can_meld_all(
     >>> can_meld_all("7H 8H 9H JK", 3, rules=Rules(joker_points=0, max_wilds_per_meld=0))
     False
     """
+    if not isinstance(rules, Rules):
+        check_rules(rules)
     return _melds_all(_codes(cards, rules), _wild(wild_rank), rules)
 
 
@@ -398,6 +433,8 @@ def outs(
     >>> format_cards(sorted(outs("7H 8H 9H 10H QS", wild_rank=3)))
     '3* 3H 6H JH 3C 3S 3D JK'
     """
+    if not isinstance(rules, Rules):
+        check_rules(rules)
     codes = _codes(cards, rules)
     wild = _wild(wild_rank)
     melded = _melded(rules)
@@ -418,8 +455,13 @@ def outs(
 
 
 def clear_cache() -> None:
-    """Empty the solver's caches (they are bounded; this is for measuring cold speed)."""
-    _RESULTS.clear()
-    _MELDS.clear()
+    """Empty the solver's caches (they are bounded in bytes, see :func:`set_cache_limit`;
+    this is for measuring cold speed, or to give the memory back).
+
+    >>> clear_cache()
+    >>> cache_info().bytes
+    0
+    """
+    _cache.clear_all()
     for engine in _engine.engines():
         engine.cache_clear()

@@ -46,7 +46,8 @@ from ._round import RoundResult as RoundResult
 from ._round import TableMeld as TableMeld
 from ._round import round_facts_dict
 from .actions import Action, ActionKind, Phase
-from .cards import NUM_CODES, Card, format_cards
+from .cards import NUM_CODES, Card, as_int, format_cards, short_repr
+from .errors import InvalidStateError
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -76,7 +77,13 @@ def observation_size(players: int) -> int:
     >>> observation_size(4)
     328
     """
-    return _SEATS + OBSERVATION_SEAT_FEATURES * players
+    count = players if type(players) is int else as_int(players)  # numpy ints too, not bool
+    if count is None or count < 2:
+        raise InvalidStateError(
+            f"players must be an int of at least 2 (a table of the main game), got "
+            f"{short_repr(players)}"
+        )
+    return _SEATS + OBSERVATION_SEAT_FEATURES * count
 
 
 @attrs.frozen

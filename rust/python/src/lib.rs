@@ -10,6 +10,7 @@ use numpy::{PyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple, PyType};
 
 /// The largest hand the core takes: every card of sixteen packs.
@@ -54,15 +55,85 @@ fn layout<'py>(py: Python<'py>, layout: Layout) -> PyResult<PyLayout<'py>> {
     Ok((melds, PyTuple::new(py, layout.deadwood)?, layout.points))
 }
 
-/// The codes of a tuple or list whose every item is of type `card_type` (read from its
-/// `code` attribute), or None for any other input.
+/// The package's 56 canonical `Card` objects (every card the package makes is one of them),
+/// found by address: reading a card's code then costs a probe instead of an attribute
+/// lookup. Registered once by `canonical_cards`.
+struct CardTable {
+    /// (address, code) by a hash of the address; address 0: empty.
+    slots: [(usize, u8); CARD_SLOTS],
+    /// The cards themselves, kept alive so no address is reused.
+    _cards: Py<PyTuple>,
+}
+
+const CARD_SLOTS: usize = 128;
+
+impl CardTable {
+    fn slot(address: usize) -> usize {
+        ((address >> 4).wrapping_mul(0x9e37_79b9) >> 7) % CARD_SLOTS
+    }
+
+    fn code(&self, address: usize) -> Option<u8> {
+        let mut at = Self::slot(address);
+        loop {
+            match self.slots[at] {
+                (0, _) => return None,
+                (a, code) if a == address => return Some(code),
+                _ => at = (at + 1) % CARD_SLOTS,
+            }
+        }
+    }
+}
+
+static CARDS: PyOnceLock<CardTable> = PyOnceLock::new();
+
+/// Register the package's canonical cards: `cards[c]` is the card of code `c` (56 of them,
+/// each of type `card_type` with that `code`). Later calls change nothing.
+#[pyfunction]
+fn canonical_cards(cards: &Bound<'_, PyTuple>, card_type: &Bound<'_, PyType>) -> PyResult<()> {
+    let py = cards.py();
+    if cards.len() != fivecrowns_engine::NUM_CODES {
+        return Err(PyValueError::new_err("canonical_cards needs the 56 cards"));
+    }
+    let mut slots = [(0usize, 0u8); CARD_SLOTS];
+    for (code, card) in cards.iter().enumerate() {
+        let read = card
+            .getattr(intern!(py, "code"))
+            .and_then(|c| c.extract::<usize>());
+        if !card.get_type().is(card_type) || read.ok() != Some(code) {
+            return Err(PyValueError::new_err(
+                "canonical_cards needs the cards in code order",
+            ));
+        }
+        let address = card.as_ptr() as usize;
+        let mut at = CardTable::slot(address);
+        while slots[at].0 != 0 {
+            at = (at + 1) % CARD_SLOTS;
+        }
+        slots[at] = (address, code as u8);
+    }
+    let _ = CARDS.set(
+        py,
+        CardTable {
+            slots,
+            _cards: cards.clone().unbind(),
+        },
+    );
+    Ok(())
+}
+
+/// The codes of a tuple or list whose every item is of type `card_type` (a canonical card's
+/// by its address, any other's read from its `code` attribute), or None for any other input.
 fn card_codes(
     cards: &Bound<'_, PyAny>,
     card_type: &Bound<'_, PyType>,
 ) -> PyResult<Option<Vec<u32>>> {
     let py = cards.py();
     let code = intern!(py, "code");
+    let table = CARDS.get(py);
     let read = |item: Bound<'_, PyAny>| -> PyResult<Option<u32>> {
+        if let Some(c) = table.and_then(|t| t.code(item.as_ptr() as usize)) {
+            return Ok(Some(u32::from(c)));
+        }
         if !item.get_type().is(card_type) {
             return Ok(None);
         }
@@ -320,5 +391,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // the package's spelling of the crate's version (PEP 440: "0.1.0.dev0" for "0.1.0-dev0")
     m.add("__version__", env!("CARGO_PKG_VERSION").replace('-', "."))?;
     m.add_class::<Solver>()?;
+    m.add_function(wrap_pyfunction!(canonical_cards, m)?)?;
     Ok(())
 }

@@ -32,7 +32,8 @@ The environment:
   ``"action_mask"``, an int8 vector of :func:`fivecrowns.num_actions` entries, 1 at each
   legal action (all 0 for an agent not to act).
 - **Actions** are ``Discrete(num_actions(rules))``: the stable integer encoding of
-  :mod:`fivecrowns.actions`. An illegal action raises
+  :mod:`fivecrowns.actions`, given as a Python or numpy integer (not a bool, a float, a
+  string or bytes: those raise :class:`fivecrowns.IllegalActionError`). An illegal action raises
   :class:`fivecrowns.IllegalActionError` (the state is unchanged), unless the environment
   was built by :func:`env` with ``illegal_reward``: then PettingZoo's
   ``TerminateIllegalWrapper`` ends the game, giving that reward to the offender.
@@ -58,8 +59,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import Phase, num_actions
-from ..cards import JOKER_CODE, NUM_CODES, format_cards
-from ..errors import InvalidStateError
+from ..cards import JOKER_CODE, NUM_CODES, as_int, format_cards, short_repr
+from ..errors import IllegalActionError, InvalidStateError
 from ..game import GameState
 from ..rules import OFFICIAL, Rules
 from ..views import OBSERVATION_SEAT_FEATURES, observation_size
@@ -131,7 +132,8 @@ def _bounds(players: int, rules: Rules) -> tuple[npt.NDArray[np.float32], npt.ND
     )
     most = max(13, rules.wild_points, rules.joker_points)
     top_score = float(sum(rules.schedule) * most)
-    low_score = float(min(0, rules.go_out_bonus * rules.rounds))
+    below = rules.go_out_bonus_below_zero  # else totals never go below zero
+    low_score = float(min(0, rules.go_out_bonus * rules.rounds)) if below else 0.0
     unbounded = float(np.finfo(np.float32).max)
     high[297] = unbounded if rules.tie_break == "extra_round" else rules.rounds
     high[298] = rules.deck_size
@@ -169,13 +171,15 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         _require()
         super().__init__()
         if reward not in _REWARDS:
-            raise InvalidStateError(f"reward must be 'round' or 'game', got {reward!r}")
+            raise InvalidStateError(f"reward must be 'round' or 'game', got {short_repr(reward)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidStateError(
-                f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}"
+                f"render_mode must be None, 'human' or 'ansi', got {short_repr(render_mode)}"
             )
         # Deal once now, to check the table (players, rules, seed) with the engine's errors.
-        GameState.new(players, rules=rules, seed=0 if seed is None else seed)
+        first = GameState.new(players, rules=rules, seed=0 if seed is None else seed)
+        seed = None if seed is None else as_int(seed)  # checked by the deal: an int now
+        players = first.players
         self.players = players
         self.rules = rules
         self.reward = reward
@@ -207,9 +211,15 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game (``seed``: restart the sequence of deals from that seed)."""
+        """Deal a new game (``seed``, an int of at least 0: restart the sequence of deals
+        from that seed)."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            number = as_int(seed)
+            if number is None or number < 0:
+                raise InvalidStateError(
+                    f"seed must be None or an int of at least 0, got {short_repr(seed)}"
+                )
+            self._rng = random.Random(number)
         self._state = GameState.new(self.players, rules=self.rules, seed=self._rng.getrandbits(63))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -237,8 +247,16 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             return
         if action is None:
             raise InvalidStateError(f"{agent} is to act: None is only for a finished agent")
+        # Discrete actions are integers: int() would also turn 0.9, "1", b"1" and True into
+        # actions.
+        number = action if type(action) is int else as_int(action)
+        if number is None:
+            raise IllegalActionError(
+                f"{agent}'s action must be an integer from 0 to {num_actions(self.rules) - 1} "
+                f"(a Python or numpy integer, not a bool), got {short_repr(action)}"
+            )
         before = self.game_state
-        after = before.apply(int(action))
+        after = before.apply(number)
         self._state = after
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
