@@ -75,9 +75,13 @@ impl Values {
         Values(simd::min(self.0, other.0))
     }
 
-    /// Lane `j`, or None when it is unreachable.
-    fn lane(&self, j: usize) -> Option<u8> {
-        Some(simd::lanes(self.0)[j]).filter(|&v| v != u8::MAX)
+    /// Lane `j` as a deadwood (`u64::MAX` when it is unreachable: more than any hand's
+    /// points, so [`Split::finish`] prices the hand as melding no natural).
+    fn deadwood(&self, j: usize) -> u64 {
+        match simd::lanes(self.0)[j] {
+            u8::MAX => u64::MAX,
+            v => u64::from(v),
+        }
     }
 
     /// Is lane `j` reachable?
@@ -432,7 +436,6 @@ impl Layer {
     }
 
     /// Index the states held so far (their keys are distinct).
-    #[cold]
     fn index(&mut self) {
         let mask = self.slots.len() - 1;
         for (i, &key) in self.keys.iter().enumerate() {
@@ -563,8 +566,8 @@ impl Split {
         if !self.sweepable() {
             return None;
         }
-        let d = self.natural_deadwood(wilds)?.lane(wilds);
-        Some(self.finish(Some(d.map_or(u64::MAX, u64::from))))
+        let d = self.natural_deadwood(wilds)?.deadwood(wilds);
+        Some(self.finish(Some(d)))
     }
 
     /// The least deadwood left by each discard (see [`Discards`]), or None when the sweep
@@ -594,7 +597,7 @@ impl Split {
                 if self.wilds[kind] > 0 {
                     let mut rest = self.clone();
                     rest.wilds[kind] -= 1;
-                    let d = whole.lane(wilds - 1).map_or(u64::MAX, u64::from);
+                    let d = whole.deadwood(wilds - 1);
                     by_wild.push((self.wild_points[kind], rest.finish(Some(d))));
                 }
             }
@@ -612,8 +615,7 @@ impl Split {
                     less.naturals -= 1;
                     let (from, to) = (record.starts[r], record.starts[r + 1]);
                     states.load(&record.keys[from..to], &record.values[from..to]);
-                    let d = sweep(&less, &self.held, wilds, r, states, next, None)?.lane(wilds);
-                    let d = d.map_or(u64::MAX, u64::from);
+                    let d = sweep(&less, &self.held, wilds, r, states, next, None)?.deadwood(wilds);
                     by_natural.push(((s * 11 + r) as u8, less.finish(Some(d))));
                     less.by_rank[r][s] += 1;
                     less.points += r as u64 + 3;
@@ -638,7 +640,6 @@ struct Record {
 /// Sweep ranks `from..11` of `hand` from `states` (those before rank `from`); `held` (the
 /// ranks each suit holds, as bits; a superset only prunes less) decides where gaps and new
 /// runs may be. With `record`, the states before each rank are kept there.
-#[inline(never)]
 fn sweep(
     hand: &Split,
     held: &[u16; 5],
