@@ -94,21 +94,41 @@ def _start_worker() -> None:
 
 
 def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
-    """Stop ``pool`` now: cancel what has not started and terminate the workers."""
-    # Python 3.14 has a public method for this; before, the processes are only reachable
-    # through the pool's private table.
+    """Stop ``pool`` now: cancel what has not started and terminate the workers.
+
+    The pool's manager thread sees its workers die and may then try to fail futures that
+    were just cancelled (``InvalidStateError`` in that thread, printed as a traceback); the
+    pool is being thrown away, so that error is silenced until the thread has ended."""
+    # Python 3.14 has a public method for this; before, the processes (and the manager
+    # thread) are only reachable through the pool's private attributes.
     terminate = getattr(pool, "terminate_workers", None)
     processes: list[Any] = list((getattr(pool, "_processes", None) or {}).values())
-    if terminate is not None:
-        with contextlib.suppress(Exception):
-            terminate()
-    for process in processes:
-        with contextlib.suppress(Exception):
-            process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        with contextlib.suppress(Exception):
-            process.join(5)
+    manager = getattr(pool, "_executor_manager_thread", None)
+    previous = threading.excepthook
+
+    def quiet(args: threading.ExceptHookArgs) -> None:
+        if args.thread is manager and isinstance(
+            args.exc_value, concurrent.futures.InvalidStateError
+        ):
+            return
+        previous(args)
+
+    threading.excepthook = quiet
+    try:
+        pool.shutdown(wait=False, cancel_futures=True)
+        if terminate is not None:
+            with contextlib.suppress(Exception):
+                terminate()
+        for process in processes:
+            with contextlib.suppress(Exception):
+                process.terminate()
+        for process in processes:
+            with contextlib.suppress(Exception):
+                process.join(5)
+        if isinstance(manager, threading.Thread):
+            manager.join(5)
+    finally:
+        threading.excepthook = previous
 
 
 def _run(
