@@ -13,9 +13,13 @@
 //! `naturals` and `rules` under `search` and `sweep`, those under `solver`.
 
 pub mod error;
+pub mod game;
+pub mod melds;
 pub mod naturals;
+pub mod policy;
 pub mod rules;
 pub mod search;
+pub mod shuffle;
 pub mod solver;
 pub mod sweep;
 

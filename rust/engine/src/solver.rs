@@ -88,6 +88,17 @@ impl Hand {
         })
     }
 
+    /// A hand the caller knows to be valid: sorted codes the deck holds, a wild rank 3..=13
+    /// or 0, and rules that passed [`MeldRules::validate`] (the game's own hands).
+    pub(crate) fn trusted(codes: Vec<u8>, wild_rank: u8, rules: MeldRules) -> Hand {
+        debug_assert!(codes.windows(2).all(|pair| pair[0] <= pair[1]));
+        Hand {
+            codes,
+            wild_rank,
+            rules,
+        }
+    }
+
     /// The sorted codes.
     pub fn codes(&self) -> &[u8] {
         &self.codes
@@ -167,32 +178,20 @@ impl Hand {
 
     /// Every discard's value from one recorded sweep, when the sweep takes the hand.
     fn swept_discards(&self) -> Option<Vec<(u8, u64)>> {
+        let swept = self.swept()?;
+        self.distinct()
+            .into_iter()
+            .map(|c| Some((c, swept.without(c, self.wild_rank)?)))
+            .collect()
+    }
+
+    /// The hand swept once with its states recorded (see [`sweep::Swept`]), when the rules
+    /// are the default meld rules and the sweep takes the hand.
+    fn swept(&self) -> Option<sweep::Swept> {
         if !self.rules.default_melds() {
             return None;
         }
-        let discards = sweep::Split::of(&self.codes, self.wild_rank, &self.rules).discards()?;
-        let value = |c: u8| {
-            if is_wild(c, self.wild_rank) {
-                let points = u64::from(self.rules.points(c, self.wild_rank));
-                discards
-                    .wilds
-                    .iter()
-                    .find(|&&(p, _)| p == points)
-                    .map(|&(_, v)| v)
-            } else {
-                discards
-                    .naturals
-                    .iter()
-                    .find(|&&(code, _)| code == c)
-                    .map(|&(_, v)| v)
-            }
-        };
-        let values: Option<Vec<(u8, u64)>> = self
-            .distinct()
-            .into_iter()
-            .map(|c| Some((c, value(c)?)))
-            .collect();
-        values
+        sweep::Split::of(&self.codes, self.wild_rank, &self.rules).swept()
     }
 
     /// The hand's least deadwood from the sweep, or None when the sweep does not take it
@@ -208,11 +207,27 @@ impl Hand {
             return Err(HandError::Empty("best_discard"));
         }
         // (one sweep of the whole hand: its least deadwood bounds every discard)
-        let best = match self.swept_least() {
-            Some(least) => self.bounded_discard(least),
-            None => self.any_discard(),
-        };
+        let (best, _) = self.best_discard_value().expect("the hand is not empty");
         Ok((best, self.without(best).arrange()))
+    }
+
+    /// The discard `best_discard` chooses and the least deadwood it leaves, without the
+    /// arrangement (None for an empty hand).
+    pub fn best_discard_value(&self) -> Option<(u8, u64)> {
+        if self.codes.is_empty() {
+            return None;
+        }
+        if let Some(swept) = self.swept() {
+            let least = swept.least();
+            return Some(self.bounded_discard(least, |c| swept.without(c, self.wild_rank)));
+        }
+        match self.swept_least() {
+            Some(least) => Some(self.bounded_discard(least, |_| None)),
+            None => self
+                .discard_values()
+                .into_iter()
+                .min_by_key(|&(c, v)| self.order(c, v)),
+        }
     }
 
     /// The order of discards: least deadwood left, a natural before a wild, the card worth the
@@ -227,19 +242,11 @@ impl Hand {
         )
     }
 
-    /// The best discard from every discard's value (on the search's shared memo).
-    fn any_discard(&self) -> u8 {
-        let values = self.discard_values();
-        let best = values
-            .iter()
-            .min_by_key(|&&(c, value)| self.order(c, value));
-        best.map(|&(c, _)| c).expect("the hand is not empty")
-    }
-
     /// The best discard by branch and bound: discarding c leaves at least `least - points(c)`
     /// (c added as deadwood to an arrangement of the rest is one of the hand), so candidates
     /// are solved in the order of that bound until the next cannot beat the best found.
-    fn bounded_discard(&self, least: u64) -> u8 {
+    /// `swept(c)` is the value of discarding c when a recorded sweep gives it.
+    fn bounded_discard(&self, least: u64, swept: impl Fn(u8) -> Option<u64>) -> (u8, u64) {
         let mut candidates: Vec<_> = self
             .distinct()
             .into_iter()
@@ -254,12 +261,14 @@ impl Hand {
             if best.is_some_and(|(found, _)| bound >= found) {
                 break;
             }
-            let key = self.order(c, self.least_of(&self.without(c).codes));
+            let value = swept(c).unwrap_or_else(|| self.least_of(&self.without(c).codes));
+            let key = self.order(c, value);
             if best.is_none_or(|(found, _)| key < found) {
                 best = Some((key, c));
             }
         }
-        best.map(|(_, c)| c).expect("the hand is not empty")
+        best.map(|(key, c)| (c, key.0))
+            .expect("the hand is not empty")
     }
 
     /// Does some discard leave every other card melded (no deadwood points)? False when empty.

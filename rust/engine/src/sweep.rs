@@ -570,63 +570,72 @@ impl Split {
         Some(self.finish(Some(d)))
     }
 
-    /// The least deadwood left by each discard (see [`Discards`]), or None when the sweep
-    /// does not take the hand or the case is trivial (one [`Split::least`] per discard then
-    /// costs no more).
-    pub fn discards(&self) -> Option<Discards> {
+    /// The hand swept once with its states recorded, for the least deadwood of the hand less
+    /// any one card (see [`Swept`]); None when the sweep does not take the hand, or the case
+    /// is trivial (one [`Split::least`] per discard then costs no more).
+    pub fn swept(&self) -> Option<Swept> {
         let wilds = self.wild_count();
         if self.naturals == 0 || wilds >= 2 * (self.naturals - 1) || !self.sweepable() {
             return None;
         }
-        self.swept_discards()
-    }
-
-    fn swept_discards(&self) -> Option<Discards> {
-        let wilds = self.wild_count();
         with_layers(|states, next| {
+            // (a hand's states before all its ranks: rarely more than a few hundred)
             let mut record = Record {
-                keys: Vec::new(),
-                values: Vec::new(),
+                keys: Vec::with_capacity(256),
+                values: Vec::with_capacity(256),
                 starts: [0; 12],
             };
             states.load(&[0], &[Values::ZERO]);
             let whole = sweep(self, &self.held, wilds, 0, states, next, Some(&mut record))?;
-            // a wild's discard: the whole hand's vector one lane down
-            let mut by_wild = Vec::new();
-            for kind in 0..2 {
-                if self.wilds[kind] > 0 {
-                    let mut rest = self.clone();
-                    rest.wilds[kind] -= 1;
-                    let d = whole.deadwood(wilds - 1);
-                    by_wild.push((self.wild_points[kind], rest.finish(Some(d))));
-                }
-            }
-            // a natural's discard: the states below its rank are the same (pruned a little
-            // less: still exact), so the sweep starts again from its rank
-            let mut by_natural = Vec::new();
-            let mut less = self.clone();
-            for s in 0..5 {
-                for r in 0..11 {
-                    if self.by_rank[r][s] == 0 {
-                        continue;
-                    }
-                    less.by_rank[r][s] -= 1;
-                    less.points -= r as u64 + 3;
-                    less.naturals -= 1;
-                    let (from, to) = (record.starts[r], record.starts[r + 1]);
-                    states.load(&record.keys[from..to], &record.values[from..to]);
-                    let d = sweep(&less, &self.held, wilds, r, states, next, None)?.deadwood(wilds);
-                    by_natural.push(((s * 11 + r) as u8, less.finish(Some(d))));
-                    less.by_rank[r][s] += 1;
-                    less.points += r as u64 + 3;
-                    less.naturals += 1;
-                }
-            }
-            Some(Discards {
-                naturals: by_natural,
-                wilds: by_wild,
+            Some(Swept {
+                split: self.clone(),
+                record,
+                whole,
             })
         })
+    }
+}
+
+/// A hand swept once, with the states before each rank recorded: the least deadwood of the
+/// hand less one card then costs a sweep of the ranks from that card's up (the states below
+/// its rank are the same, pruned a little less: still exact), and less one wild nothing (the
+/// whole hand's vector one lane down).
+pub struct Swept {
+    split: Split,
+    record: Record,
+    whole: Values,
+}
+
+impl Swept {
+    /// The least deadwood of the hand.
+    pub fn least(&self) -> u64 {
+        let split = &self.split;
+        split.finish(Some(self.whole.deadwood(split.wild_count())))
+    }
+
+    /// The least deadwood of the hand less one copy of `code` (held; wild or not in a round
+    /// of wild rank `wild_rank`), or None when a sweep from its rank gives up (too many open
+    /// runs).
+    pub fn without(&self, code: u8, wild_rank: u8) -> Option<u64> {
+        let split = &self.split;
+        let wilds = split.wild_count();
+        if is_wild(code, wild_rank) {
+            let mut rest = split.clone();
+            rest.wilds[usize::from(code == JOKER)] -= 1;
+            return Some(rest.finish(Some(self.whole.deadwood(wilds - 1))));
+        }
+        let (s, r) = (usize::from(code / 11), usize::from(code % 11));
+        let mut less = split.clone();
+        less.by_rank[r][s] -= 1;
+        less.points -= r as u64 + 3;
+        less.naturals -= 1;
+        let (from, to) = (self.record.starts[r], self.record.starts[r + 1]);
+        let d = with_layers(|states, next| {
+            states.load(&self.record.keys[from..to], &self.record.values[from..to]);
+            sweep(&less, &split.held, wilds, r, states, next, None)
+        })?
+        .deadwood(wilds);
+        Some(less.finish(Some(d)))
     }
 }
 
@@ -781,14 +790,6 @@ fn sweep(
         best = Some(best.map_or(value, |b| b.min(value)));
     }
     Some(best.unwrap_or(Values::ZERO.shift(LANES)))
-}
-
-/// The least deadwood left by each discard: of each natural held (by code), and of a wild
-/// worth each point value held (by points).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Discards {
-    pub naturals: Vec<(u8, u64)>,
-    pub wilds: Vec<(u64, u64)>,
 }
 
 /// The least deadwood of a hand given as codes, when the rules are the default meld rules

@@ -13,12 +13,14 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple, PyType};
 
+mod game;
+
 /// The largest hand the core takes: every card of sixteen packs.
 const MAX_HAND: usize = 58 * 16;
 
 /// An engine refusal as the package's own exception (`InvalidRulesError` for a rule set,
 /// `InvalidHandError` otherwise), or a plain `ValueError` if the package cannot be imported.
-fn refusal(py: Python<'_>, error: &HandError) -> PyErr {
+pub(crate) fn refusal(py: Python<'_>, error: &HandError) -> PyErr {
     let name = match error {
         HandError::BadRules(_) => "InvalidRulesError",
         _ => "InvalidHandError",
@@ -193,6 +195,42 @@ impl Solver {
     }
 }
 
+/// The meld and scoring options; `max_wilds` is None (no limit), an int of at least 0, or
+/// the string "naturals".
+fn meld_rules(
+    py: Python<'_>,
+    packs: u32,
+    distinct_suit_books: bool,
+    max_wilds: Option<Bound<'_, PyAny>>,
+    all_wild_melds: bool,
+    wild_points: u32,
+    joker_points: u32,
+) -> PyResult<MeldRules> {
+    let max_wilds = match max_wilds {
+        None => WildLimit::Unlimited,
+        Some(value) => match value.extract::<u32>() {
+            Ok(n) => WildLimit::AtMost(n),
+            Err(_) if value.extract::<String>().is_ok_and(|s| s == "naturals") => {
+                WildLimit::Naturals
+            }
+            Err(_) => {
+                let why = format!(
+                    "max_wilds must be None, an int of at least 0 or 'naturals', got {value}"
+                );
+                return Err(refusal(py, &HandError::BadRules(why)));
+            }
+        },
+    };
+    Ok(MeldRules {
+        packs,
+        distinct_suit_books,
+        max_wilds,
+        all_wild_melds,
+        wild_points,
+        joker_points,
+    })
+}
+
 #[pymethods]
 impl Solver {
     /// `max_wilds` is None (no limit), an int of at least 0, or the string "naturals".
@@ -207,29 +245,15 @@ impl Solver {
         wild_points: u32,
         joker_points: u32,
     ) -> PyResult<Solver> {
-        let max_wilds = match max_wilds {
-            None => WildLimit::Unlimited,
-            Some(value) => match value.extract::<u32>() {
-                Ok(n) => WildLimit::AtMost(n),
-                Err(_) if value.extract::<String>().is_ok_and(|s| s == "naturals") => {
-                    WildLimit::Naturals
-                }
-                Err(_) => {
-                    let why = format!(
-                        "max_wilds must be None, an int of at least 0 or 'naturals', got {value}"
-                    );
-                    return Err(refusal(py, &HandError::BadRules(why)));
-                }
-            },
-        };
-        let rules = MeldRules {
+        let rules = meld_rules(
+            py,
             packs,
             distinct_suit_books,
             max_wilds,
             all_wild_melds,
             wild_points,
             joker_points,
-        };
+        )?;
         rules.validate().map_err(|e| refusal(py, &e))?;
         Ok(Solver { rules })
     }
@@ -385,12 +409,13 @@ fn solve_all(hands: &[Hand]) -> Vec<i64> {
     hands.iter().map(|hand| hand.least() as i64).collect()
 }
 
-/// The compiled core of fivecrowns: the solver on card codes.
+/// The compiled core of fivecrowns: the solver and the game on card codes.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // the package's spelling of the crate's version (PEP 440: "0.1.0.dev0" for "0.1.0-dev0")
     m.add("__version__", env!("CARGO_PKG_VERSION").replace('-', "."))?;
     m.add_class::<Solver>()?;
+    game::register(m)?;
     m.add_function(wrap_pyfunction!(canonical_cards, m)?)?;
     Ok(())
 }

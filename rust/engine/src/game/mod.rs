@@ -1,0 +1,9 @@
+//! The game: a match of Five Crowns as a state machine on card codes ([`Game`]), and the
+//! rule options it reads ([`GameRules`]).
+
+pub(crate) mod hands;
+pub mod rules;
+pub mod state;
+
+pub use rules::{GameRules, TieBreak};
+pub use state::{Ended, FinalLayout, Game, Illegal, Phase, RoundResult};

@@ -1,0 +1,751 @@
+//! The game as a state machine on card codes: the twin of the Python package's `GameState`
+//! for rule sets where the engine arranges final hands and nobody lays off
+//! (`auto_arrange_final_hand`, no `lay_off`), move for move and shuffle for shuffle.
+//!
+//! Melds on the table and the layouts of finished rounds are not built while playing: with no
+//! lay-offs nothing in play depends on them, so the state keeps the cards each player kept
+//! (going out, or after a final turn's discard) and [`Game::table`] and
+//! [`Game::layouts`] arrange them when asked, as the Python engine did when it played.
+
+use std::sync::Arc;
+
+use crate::error::HandError;
+use crate::game::hands::Query;
+use crate::game::rules::{GameRules, TieBreak};
+use crate::search::Kind;
+use crate::shuffle;
+use crate::{JOKER, NUM_CODES};
+
+/// The integer of "draw from the stock".
+pub const DRAW_STOCK: u16 = 0;
+/// The integer of "take the top discard".
+pub const DRAW_DISCARD: u16 = 1;
+/// The first integer of "discard code c" (`DISCARD + c`).
+pub const DISCARD: u16 = 2;
+/// The first integer of "go out discarding code c" (`GO_OUT + c`).
+pub const GO_OUT: u16 = 2 + NUM_CODES as u16;
+/// The integer of "go out without a discard".
+pub const GO_OUT_WITHOUT_DISCARD: u16 = 2 + 2 * NUM_CODES as u16;
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The current player must draw.
+    Draw,
+    /// The current player has drawn and must discard (or go out).
+    Discard,
+    /// The game is over.
+    Over,
+}
+
+/// How a round ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ended {
+    /// Someone went out and the final turns were played.
+    Out,
+    /// The stock ran out with nothing to reshuffle.
+    Stock,
+    /// The turn limit was reached.
+    TurnLimit,
+}
+
+impl Ended {
+    /// The name the Python package gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ended::Out => "out",
+            Ended::Stock => "stock",
+            Ended::TurnLimit => "turn_limit",
+        }
+    }
+}
+
+/// Why an action is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Illegal(pub String);
+
+/// A finished round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundResult {
+    pub round_number: u32,
+    pub extra_round: u32,
+    pub hand_size: u8,
+    pub wild_rank: u8,
+    pub dealer: u8,
+    pub went_out: Option<u8>,
+    /// Each seat's round score (None: not dealt in).
+    pub scores: Vec<Option<i64>>,
+    pub ended: Ended,
+    /// Each seat's cards at the end: those it kept going out or in its final turn (its
+    /// melds went onto the table), or the hand it still held; None: not dealt in.
+    hands: Vec<Option<Vec<u8>>>,
+}
+
+/// A meld: its kind and sorted codes.
+pub type Meld = (Kind, Vec<u8>);
+
+/// How one hand ended a round: its melds, its deadwood (sorted) and what that costs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinalLayout {
+    pub melds: Vec<Meld>,
+    pub deadwood: Vec<u8>,
+    pub points: u64,
+}
+
+/// A whole match, round by round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    rules: Arc<GameRules>,
+    players: u8,
+    seed: u64,
+    first_dealer: u8,
+    round_number: u32,
+    extra_round: u32,
+    dealer: u8,
+    /// The seats dealt in this round, ascending.
+    active: Vec<u8>,
+    current: u8,
+    phase: Phase,
+    /// Each seat's hand, sorted (a finished player's is its deadwood, once arranged).
+    hands: Vec<Vec<u8>>,
+    /// Top card last.
+    stock: Vec<u8>,
+    /// Top card last.
+    discard_pile: Vec<u8>,
+    /// The cards each finished player put on the table, in the order they did.
+    laid: Vec<(u8, Vec<u8>)>,
+    went_out: Option<u8>,
+    /// Who still takes a final turn, in order (from `final_next`).
+    final_turns_left: Vec<u8>,
+    final_next: usize,
+    taken: Option<u8>,
+    turns: u32,
+    reshuffles: u32,
+    round_scores: Vec<Option<i64>>,
+    results: Vec<RoundResult>,
+    /// Each seat's total over the finished rounds of the schedule.
+    totals: Vec<i64>,
+    /// Every action since the deal of round 1, with the seat that played it.
+    actions: Vec<(u8, u16)>,
+    /// How many of `actions` belong to finished rounds.
+    past: usize,
+    hand_size: u8,
+    wild_rank: u8,
+}
+
+impl Game {
+    /// A new match, round 1 dealt. `players` is 2..=the deal capacity (the Python package
+    /// checks its tighter limits first), `first_dealer` a seat.
+    pub fn new(
+        rules: Arc<GameRules>,
+        players: u8,
+        seed: u64,
+        first_dealer: u8,
+    ) -> Result<Game, HandError> {
+        rules.validate()?;
+        if players < 2 || usize::from(players) > rules.deal_capacity() {
+            return Err(HandError::BadRules(format!(
+                "players must be from 2 to {} with these rules, got {players}",
+                rules.deal_capacity()
+            )));
+        }
+        if first_dealer >= players {
+            return Err(HandError::BadRules(format!(
+                "first_dealer must be a seat from 0 to {}, got {first_dealer}",
+                players - 1
+            )));
+        }
+        let n = usize::from(players);
+        let mut game = Game {
+            rules,
+            players,
+            seed,
+            first_dealer,
+            round_number: 1,
+            extra_round: 0,
+            dealer: first_dealer,
+            active: (0..players).collect(),
+            current: 0,
+            phase: Phase::Draw,
+            hands: vec![Vec::new(); n],
+            stock: Vec::new(),
+            discard_pile: Vec::new(),
+            laid: Vec::new(),
+            went_out: None,
+            final_turns_left: Vec::new(),
+            final_next: 0,
+            taken: None,
+            turns: 0,
+            reshuffles: 0,
+            round_scores: vec![None; n],
+            results: Vec::new(),
+            totals: vec![0; n],
+            actions: Vec::new(),
+            past: 0,
+            hand_size: 0,
+            wild_rank: 0,
+        };
+        game.deal();
+        Ok(game)
+    }
+
+    // -- reading ------------------------------------------------------------------------------
+
+    pub fn rules(&self) -> &GameRules {
+        &self.rules
+    }
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn first_dealer(&self) -> u8 {
+        self.first_dealer
+    }
+    pub fn round_number(&self) -> u32 {
+        self.round_number
+    }
+    pub fn extra_round(&self) -> u32 {
+        self.extra_round
+    }
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    pub fn active(&self) -> &[u8] {
+        &self.active
+    }
+    /// The seat to act (the last to act once the game is over).
+    pub fn current(&self) -> u8 {
+        self.current
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+    pub fn hand_size(&self) -> u8 {
+        self.hand_size
+    }
+    /// This round's wild rank (0: only jokers are wild).
+    pub fn wild_rank(&self) -> u8 {
+        self.wild_rank
+    }
+    pub fn stock(&self) -> &[u8] {
+        &self.stock
+    }
+    pub fn discard_pile(&self) -> &[u8] {
+        &self.discard_pile
+    }
+    pub fn went_out(&self) -> Option<u8> {
+        self.went_out
+    }
+    pub fn final_turns_left(&self) -> &[u8] {
+        &self.final_turns_left[self.final_next..]
+    }
+    pub fn taken(&self) -> Option<u8> {
+        self.taken
+    }
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+    pub fn reshuffles(&self) -> u32 {
+        self.reshuffles
+    }
+    pub fn round_scores(&self) -> &[Option<i64>] {
+        &self.round_scores
+    }
+    pub fn results(&self) -> &[RoundResult] {
+        &self.results
+    }
+    /// Each player's total over the finished rounds of the schedule.
+    pub fn scores(&self) -> &[i64] {
+        &self.totals
+    }
+    /// Every action applied since the deal of round 1.
+    pub fn actions(&self) -> impl Iterator<Item = u16> + '_ {
+        self.actions.iter().map(|&(_, action)| action)
+    }
+    /// How many actions were applied before this round's deal.
+    pub fn past_actions(&self) -> usize {
+        self.past
+    }
+    /// This round's actions, with the seat that played each.
+    pub fn round_history(&self) -> &[(u8, u16)] {
+        &self.actions[self.past..]
+    }
+
+    /// A seat's hand, sorted (a finished player's is the deadwood it kept).
+    pub fn hand(&self, seat: u8) -> Vec<u8> {
+        match self.laid.iter().find(|(owner, _)| *owner == seat) {
+            Some((_, kept)) => self.query(kept).arrangement().deadwood,
+            None => self.hands[usize::from(seat)].clone(),
+        }
+    }
+
+    /// The melds on the table: (owner, meld), in the order they were laid down.
+    pub fn table(&self) -> Vec<(u8, Meld)> {
+        let mut table = Vec::new();
+        for (owner, kept) in &self.laid {
+            for meld in self.query(kept).arrangement().melds {
+                table.push((*owner, (meld.kind, meld.codes)));
+            }
+        }
+        table
+    }
+
+    /// The final layout of each seat in finished round `index` (None: not dealt in).
+    pub fn layouts(&self, index: usize) -> Vec<Option<FinalLayout>> {
+        let result = &self.results[index];
+        result
+            .hands
+            .iter()
+            .map(|end| {
+                end.as_ref().map(|cards| {
+                    let query = Query {
+                        codes: cards,
+                        wild_rank: result.wild_rank,
+                        rules: &self.rules,
+                    };
+                    let layout = query.arrangement();
+                    let melds = layout
+                        .melds
+                        .into_iter()
+                        .map(|meld| (meld.kind, meld.codes))
+                        .collect();
+                    FinalLayout {
+                        melds,
+                        deadwood: layout.deadwood,
+                        points: layout.points,
+                    }
+                })
+            })
+            .collect()
+    }
+
+    /// The winners of a finished game (empty before the end).
+    pub fn winners(&self) -> Vec<u8> {
+        if self.phase != Phase::Over {
+            return Vec::new();
+        }
+        let low = *self.totals.iter().min().expect("players");
+        let lowest: Vec<u8> = self.seats_where(|p| self.totals[p] == low);
+        if lowest.len() == 1 {
+            return lowest;
+        }
+        match self.rules.tie_break {
+            TieBreak::Shared => lowest,
+            TieBreak::MostRoundsOut => {
+                let outs = |p: u8| {
+                    self.results
+                        .iter()
+                        .filter(|r| r.extra_round == 0 && r.went_out == Some(p))
+                        .count()
+                };
+                let most = lowest.iter().map(|&p| outs(p)).max().unwrap_or(0);
+                lowest.into_iter().filter(|&p| outs(p) == most).collect()
+            }
+            TieBreak::ExtraRound => {
+                let last = self.results.last().expect("a finished game has rounds");
+                let best = last.scores.iter().flatten().min().copied();
+                self.seats_where(|p| last.scores[p].is_some() && last.scores[p] == best)
+            }
+        }
+    }
+
+    fn seats_where(&self, keep: impl Fn(usize) -> bool) -> Vec<u8> {
+        (0..self.players)
+            .filter(|&p| keep(usize::from(p)))
+            .collect()
+    }
+
+    fn query<'a>(&'a self, codes: &'a [u8]) -> Query<'a> {
+        Query {
+            codes,
+            wild_rank: self.wild_rank,
+            rules: &self.rules,
+        }
+    }
+
+    /// The players dealt in, in turn order from the one left of `seat`.
+    fn seats_after(&self, seat: u8) -> Vec<u8> {
+        let n = u32::from(self.players);
+        let mut seats = self.active.clone();
+        seats.sort_by_key(|&p| (u32::from(p) + 2 * n - u32::from(seat) - 1) % n);
+        seats
+    }
+
+    fn next_after(&self, seat: u8) -> u8 {
+        self.seats_after(seat)[0]
+    }
+
+    // -- legal actions --------------------------------------------------------------------------
+
+    /// The card these rules forbid discarding now, if any.
+    fn forbidden_discard(&self) -> Option<u8> {
+        let taken = self.taken?;
+        if self.rules.may_discard_taken_discard {
+            return None;
+        }
+        let hand = &self.hands[usize::from(self.current)];
+        if hand.iter().all(|&c| c == taken) {
+            None
+        } else {
+            Some(taken)
+        }
+    }
+
+    /// Every legal action, ascending.
+    pub fn legal_actions(&self) -> Vec<u16> {
+        match self.phase {
+            Phase::Over => Vec::new(),
+            Phase::Draw => {
+                if self.discard_pile.is_empty() {
+                    vec![DRAW_STOCK]
+                } else {
+                    vec![DRAW_STOCK, DRAW_DISCARD]
+                }
+            }
+            Phase::Discard => {
+                let hand = &self.hands[usize::from(self.current)];
+                let forbidden = self.forbidden_discard();
+                let mut distinct = hand.clone();
+                distinct.dedup();
+                let mut legal: Vec<u16> = distinct
+                    .iter()
+                    .filter(|&&c| Some(c) != forbidden)
+                    .map(|&c| DISCARD + u16::from(c))
+                    .collect();
+                if self.went_out.is_none() {
+                    for (c, melds) in self.query(hand).melding_discards() {
+                        if melds && Some(c) != forbidden {
+                            legal.push(GO_OUT + u16::from(c));
+                        }
+                    }
+                }
+                if self.rules.go_out_without_discard && self.query(hand).melds_all() {
+                    legal.push(GO_OUT_WITHOUT_DISCARD);
+                }
+                legal
+            }
+        }
+    }
+
+    /// Why `action` is not legal now (None: it is).
+    pub fn refusal(&self, action: u16) -> Option<Illegal> {
+        let refuse = |text: String| Some(Illegal(text));
+        if self.phase == Phase::Over {
+            return refuse("the game is over; no action is legal".to_string());
+        }
+        let draw = action <= DRAW_DISCARD;
+        if draw != (self.phase == Phase::Draw) {
+            return refuse(if draw {
+                format!("player {} has already drawn", self.current)
+            } else {
+                format!("player {} must draw first", self.current)
+            });
+        }
+        if action == DRAW_STOCK {
+            return None;
+        }
+        if action == DRAW_DISCARD {
+            return (self.discard_pile.is_empty())
+                .then(|| Illegal("the discard pile is empty".to_string()));
+        }
+        let hand = &self.hands[usize::from(self.current)];
+        let held = |c: u16| c < NUM_CODES as u16 && hand.binary_search(&(c as u8)).is_ok();
+        let discardable = |c: u16| held(c) && Some(c as u8) != self.forbidden_discard();
+        if (DISCARD..GO_OUT).contains(&action) {
+            return (!discardable(action - DISCARD))
+                .then(|| Illegal("that card cannot be discarded".to_string()));
+        }
+        if (GO_OUT..GO_OUT_WITHOUT_DISCARD).contains(&action) {
+            let c = (action - GO_OUT) as u8;
+            if self.went_out.is_some() || !discardable(u16::from(c)) {
+                return refuse("cannot go out with that card".to_string());
+            }
+            let rest = without(hand, c);
+            return (!self.query(&rest).melds_all())
+                .then(|| Illegal("cannot go out: cards are unmelded".to_string()));
+        }
+        if action == GO_OUT_WITHOUT_DISCARD {
+            let ok = self.rules.go_out_without_discard && self.query(hand).melds_all();
+            return (!ok).then(|| Illegal("cannot go out without a discard".to_string()));
+        }
+        refuse(format!(
+            "action {action} is not played by the compiled engine's rule sets"
+        ))
+    }
+
+    // -- applying actions -----------------------------------------------------------------------
+
+    /// Play `action`; a refused action changes nothing.
+    pub fn apply(&mut self, action: u16) -> Result<(), Illegal> {
+        if let Some(why) = self.refusal(action) {
+            return Err(why);
+        }
+        self.play(action);
+        Ok(())
+    }
+
+    /// Play `action`, known to be legal.
+    pub fn play(&mut self, action: u16) {
+        self.actions.push((self.current, action));
+        match action {
+            DRAW_STOCK | DRAW_DISCARD => self.draw(action == DRAW_STOCK),
+            a if a < GO_OUT => self.discard((a - DISCARD) as u8),
+            a if a < GO_OUT_WITHOUT_DISCARD => self.go_out(Some((a - GO_OUT) as u8)),
+            _ => self.go_out(None),
+        }
+    }
+
+    fn draw(&mut self, from_stock: bool) {
+        let card = if from_stock {
+            self.stock.pop()
+        } else {
+            self.discard_pile.pop()
+        }
+        .expect("a legal draw has a card");
+        insert(&mut self.hands[usize::from(self.current)], card);
+        self.taken = (!from_stock).then_some(card);
+        self.phase = Phase::Discard;
+    }
+
+    fn discard(&mut self, card: u8) {
+        let p = usize::from(self.current);
+        remove(&mut self.hands[p], card);
+        self.discard_pile.push(card);
+        self.taken = None;
+        if self.went_out.is_some() {
+            self.finish_final();
+            return;
+        }
+        self.turns += 1;
+        if let Some(limit) = self.rules.turn_limit {
+            if self.turns >= limit {
+                self.end_round(Ended::TurnLimit);
+                return;
+            }
+        }
+        let next = self.next_after(self.current);
+        self.start_turn(next);
+    }
+
+    fn go_out(&mut self, card: Option<u8>) {
+        if self.went_out.is_some() {
+            self.finish_final(); // out! in a final turn
+            return;
+        }
+        let p = self.current;
+        let mut hand = std::mem::take(&mut self.hands[usize::from(p)]);
+        if let Some(card) = card {
+            remove(&mut hand, card);
+            self.discard_pile.push(card);
+        }
+        self.laid.push((p, hand));
+        self.went_out = Some(p);
+        self.final_turns_left = self
+            .seats_after(p)
+            .into_iter()
+            .filter(|&s| s != p)
+            .collect();
+        self.final_next = 0;
+        self.round_scores[usize::from(p)] = Some(if self.extra_round > 0 {
+            self.rules.go_out_bonus
+        } else {
+            self.rules.go_out_score(self.totals[usize::from(p)])
+        });
+        self.taken = None;
+        self.turns += 1;
+        let next = self.final_turns_left[0];
+        self.start_turn(next);
+    }
+
+    /// End the current player's final turn with the hand left after the discard.
+    fn finish_final(&mut self) {
+        let p = self.current;
+        let kept = std::mem::take(&mut self.hands[usize::from(p)]);
+        let points = self.query(&kept).least();
+        self.round_scores[usize::from(p)] = Some(points as i64);
+        self.laid.push((p, kept));
+        self.final_next += 1;
+        self.taken = None;
+        self.turns += 1;
+        match self.final_turns_left.get(self.final_next) {
+            None => self.end_round(Ended::Out),
+            Some(&next) => self.start_turn(next),
+        }
+    }
+
+    fn start_turn(&mut self, player: u8) {
+        self.current = player;
+        if self.stock.is_empty() {
+            if self.discard_pile.len() <= 1 {
+                self.end_round(Ended::Stock);
+                return;
+            }
+            self.reshuffles += 1;
+            let top = self.discard_pile.pop().expect("a pile of two or more");
+            shuffle::shuffled_into(
+                &self.discard_pile,
+                &mut self.stock,
+                self.seed,
+                self.round_number,
+                self.extra_round,
+                self.reshuffles,
+            );
+            self.discard_pile.clear();
+            self.discard_pile.push(top);
+        }
+        self.phase = Phase::Draw;
+        self.taken = None;
+    }
+
+    fn end_round(&mut self, ended: Ended) {
+        let n = usize::from(self.players);
+        let mut hands: Vec<Option<Vec<u8>>> = vec![None; n];
+        let mut scores = self.round_scores.clone();
+        for &p in &self.active {
+            let seat = usize::from(p);
+            let cards = match self.laid.iter().find(|(owner, _)| *owner == p) {
+                Some((_, kept)) => kept.clone(),
+                None => self.hands[seat].clone(),
+            };
+            if scores[seat].is_none() {
+                scores[seat] = Some(self.query(&cards).least() as i64);
+            }
+            hands[seat] = Some(cards);
+        }
+        let result = RoundResult {
+            round_number: self.round_number,
+            extra_round: self.extra_round,
+            hand_size: self.hand_size,
+            wild_rank: self.wild_rank,
+            dealer: self.dealer,
+            went_out: self.went_out,
+            scores: scores.clone(),
+            ended,
+            hands,
+        };
+        if result.extra_round == 0 {
+            for (total, score) in self.totals.iter_mut().zip(&scores) {
+                *total += score.unwrap_or(0);
+            }
+        }
+        self.results.push(result);
+        self.round_scores = scores;
+        self.past = self.actions.len();
+        self.taken = None;
+        if self.extra_round == 0 && self.round_number < self.rules.rounds() {
+            self.active = (0..self.players).collect();
+            self.extra_round = 0;
+        } else {
+            let tied = self.tied();
+            if tied.is_empty() {
+                self.phase = Phase::Over;
+                self.final_turns_left.clear();
+                self.final_next = 0;
+                return;
+            }
+            self.active = tied;
+            self.extra_round += 1;
+        }
+        self.round_number += 1;
+        self.dealer = (self.dealer + 1) % self.players;
+        self.deal();
+    }
+
+    /// The players who must play a tie-break round now (empty: none is due).
+    fn tied(&self) -> Vec<u8> {
+        if self.rules.tie_break != TieBreak::ExtraRound {
+            return Vec::new();
+        }
+        let last = self.results.last().expect("a round was played");
+        let played: Vec<(u8, i64)> = if last.extra_round > 0 {
+            (0..self.players)
+                .filter_map(|p| last.scores[usize::from(p)].map(|s| (p, s)))
+                .collect()
+        } else {
+            (0..self.players)
+                .map(|p| (p, self.totals[usize::from(p)]))
+                .collect()
+        };
+        let low = played.iter().map(|&(_, s)| s).min().unwrap_or(0);
+        let even: Vec<u8> = played
+            .iter()
+            .filter(|&&(_, s)| s == low)
+            .map(|&(p, _)| p)
+            .collect();
+        if even.len() > 1 {
+            even
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Deal this round: fresh hands, discard, stock; the first player to draw.
+    fn deal(&mut self) {
+        let (size, wild) = self.rules.round_params(self.round_number, self.extra_round);
+        self.hand_size = size;
+        self.wild_rank = wild;
+        let mut deck = Vec::with_capacity(self.rules.deck_size());
+        let packs = self.rules.melds.packs as usize;
+        for code in 0..JOKER {
+            deck.extend(std::iter::repeat_n(code, packs));
+        }
+        deck.extend(std::iter::repeat_n(JOKER, 3 * packs));
+        let mut order = Vec::with_capacity(deck.len());
+        shuffle::shuffled_into(
+            &deck,
+            &mut order,
+            self.seed,
+            self.round_number,
+            self.extra_round,
+            0,
+        );
+        let seats = self.seats_after(self.dealer);
+        for hand in &mut self.hands {
+            hand.clear();
+        }
+        let dealt = usize::from(size) * seats.len();
+        for (i, &card) in order[..dealt].iter().enumerate() {
+            self.hands[usize::from(seats[i % seats.len()])].push(card);
+        }
+        for hand in &mut self.hands {
+            hand.sort_unstable();
+        }
+        self.discard_pile.clear();
+        self.discard_pile.push(order[dealt]);
+        self.stock.clear();
+        self.stock.extend(order[dealt + 1..].iter().rev());
+        self.current = seats[0];
+        self.phase = Phase::Draw;
+        self.laid.clear();
+        self.went_out = None;
+        self.final_turns_left.clear();
+        self.final_next = 0;
+        self.taken = None;
+        self.turns = 0;
+        self.reshuffles = 0;
+        self.round_scores = vec![None; usize::from(self.players)];
+    }
+}
+
+/// `hand` without one copy of `card`.
+fn without(hand: &[u8], card: u8) -> Vec<u8> {
+    let mut rest = hand.to_vec();
+    remove(&mut rest, card);
+    rest
+}
+
+fn remove(hand: &mut Vec<u8>, card: u8) {
+    if let Ok(at) = hand.binary_search(&card) {
+        hand.remove(at);
+    }
+}
+
+fn insert(hand: &mut Vec<u8>, card: u8) {
+    let at = hand.partition_point(|&c| c <= card);
+    hand.insert(at, card);
+}

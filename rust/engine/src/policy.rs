@@ -1,0 +1,201 @@
+//! The built-in policies, the twins of the Python package's bots move for move: `random` (a
+//! uniformly random legal action, from the same generator `RandomBot` seeds) and `greedy`
+//! (the least deadwood now, `GreedyBot`). A policy reads only what its player may know: its
+//! hand, the top discard, the rules and the public facts of the round.
+
+use crate::game::hands::Query;
+use crate::game::state::{
+    Game, Phase, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD,
+};
+use crate::is_wild;
+use crate::shuffle::{derive_seed, Mt19937};
+
+/// Which built-in policy plays a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PolicyKind {
+    Random,
+    Greedy,
+}
+
+impl PolicyKind {
+    /// The policy of a bot name ("random", "greedy"), if it is built in.
+    pub fn from_name(name: &str) -> Option<PolicyKind> {
+        match name {
+            "random" => Some(PolicyKind::Random),
+            "greedy" => Some(PolicyKind::Greedy),
+            _ => None,
+        }
+    }
+}
+
+/// A policy playing one seat of one game (the random one keeps its generator).
+#[derive(Debug, Clone)]
+pub enum Policy {
+    Random(Box<Mt19937>),
+    Greedy(Memo),
+}
+
+/// What greedy found on its last decision, so the next need not find it again: the hand it
+/// kept and its least deadwood (the next draw starts from it), and the hand it took the top
+/// discard into with that hand's best discard (the discard that follows plays it).
+#[derive(Debug, Clone, Default)]
+pub struct Memo {
+    kept: Option<(Round, Vec<u8>, u64)>,
+    took: Option<(Round, Vec<u8>, (u8, u64))>,
+}
+
+/// A round of a game: its number and tie-break number.
+type Round = (u32, u32);
+
+/// The seed the Python package resets the bot in `seat` with, in a game dealt from `seed`
+/// (`fivecrowns.simulate.bot_seed`).
+pub fn bot_seed(seed: u64, seat: u8) -> u64 {
+    derive_seed(&format!("fivecrowns/bot/v1/{seed}/{seat}")) >> 1
+}
+
+/// The deal seed of game `game` of a tournament with seed `seed`
+/// (`fivecrowns.simulate.game_seed`).
+pub fn game_seed(seed: u64, game: u64) -> u64 {
+    derive_seed(&format!("fivecrowns/game/v1/{seed}/{game}")) >> 1
+}
+
+impl Policy {
+    /// The policy of `kind` for `seat` in a game dealt from `seed`, reset as the Python
+    /// package resets its bot.
+    pub fn new(kind: PolicyKind, seed: u64, seat: u8) -> Policy {
+        match kind {
+            PolicyKind::Random => Policy::Random(Box::new(Mt19937::new(bot_seed(seed, seat)))),
+            PolicyKind::Greedy => Policy::Greedy(Memo::default()),
+        }
+    }
+
+    /// The action this policy plays now (the game is not over).
+    pub fn act(&mut self, game: &Game) -> u16 {
+        match self {
+            Policy::Random(rng) => {
+                let legal = game.legal_actions();
+                legal[rng.randbelow(legal.len() as u64) as usize]
+            }
+            Policy::Greedy(memo) => greedy(game, memo),
+        }
+    }
+}
+
+/// Play a whole game with these policies, one per seat (`kinds[seat]`), dealt from `seed`
+/// with the last seat dealing first.
+pub fn play_game(
+    rules: std::sync::Arc<crate::game::rules::GameRules>,
+    kinds: &[PolicyKind],
+    seed: u64,
+) -> Result<Game, crate::HandError> {
+    let players = u8::try_from(kinds.len())
+        .map_err(|_| crate::HandError::BadRules("too many players".to_string()))?;
+    let mut game = Game::new(rules, players, seed, players.saturating_sub(1))?;
+    let mut policies: Vec<Policy> = (0..players)
+        .map(|seat| Policy::new(kinds[usize::from(seat)], seed, seat))
+        .collect();
+    while !game.is_over() {
+        let action = policies[usize::from(game.current())].act(&game);
+        debug_assert!(game.refusal(action).is_none(), "{action} is legal");
+        game.play(action);
+    }
+    Ok(game)
+}
+
+/// `GreedyBot`'s choice (`memo` only saves work: the choice is the same without it).
+fn greedy(game: &Game, memo: &mut Memo) -> u16 {
+    let rules = game.rules();
+    let hand = game.hand(game.current());
+    let round = (game.round_number(), game.extra_round());
+    if game.phase() == Phase::Draw {
+        let Some(&top) = game.discard_pile().last() else {
+            return DRAW_STOCK;
+        };
+        let now = match memo.kept.take() {
+            Some((at, kept, value)) if at == round && kept == hand => value,
+            _ => ask(game, &hand).least(),
+        };
+        let mut with = hand.clone();
+        with.insert(with.partition_point(|&c| c <= top), top);
+        let best = if !rules.may_discard_taken_discard && hand.iter().any(|&c| c != top) {
+            // the top may not go straight back
+            let values = ask(game, &with).discard_values();
+            values
+                .into_iter()
+                .filter(|&(c, _)| c != top)
+                .map(|(_, v)| v)
+                .min()
+        } else {
+            let best = ask(game, &with).best_discard_value();
+            memo.took = best.map(|found| (round, with, found));
+            best.map(|(_, value)| value)
+        };
+        return if best.is_some_and(|best| best < now) {
+            DRAW_DISCARD
+        } else {
+            DRAW_STOCK
+        };
+    }
+    let here = ask(game, &hand);
+    if rules.go_out_without_discard && here.melds_all() {
+        return GO_OUT_WITHOUT_DISCARD;
+    }
+    let forbidden = game
+        .taken()
+        .filter(|&t| !rules.may_discard_taken_discard && hand.iter().any(|&c| c != t));
+    let may_go_out = game.went_out().is_none();
+    if forbidden.is_none() && rules.melded() == rules.melds {
+        // every unmelded card costs points: going out is a discard that leaves none
+        let (card, value) = match memo.took.take() {
+            Some((at, took, found)) if at == round && took == hand => found,
+            _ => here.best_discard_value().expect("a hand after drawing"),
+        };
+        if value > 0 || !may_go_out {
+            let mut kept = hand;
+            kept.remove(kept.binary_search(&card).expect("the discard is held"));
+            memo.kept = Some((round, kept, value));
+            return DISCARD + u16::from(card);
+        }
+    }
+    let values = here.discard_values();
+    if may_go_out {
+        let melding = if rules.melded() == rules.melds {
+            values.iter().map(|&(c, value)| (c, value == 0)).collect()
+        } else {
+            here.melding_discards()
+        };
+        let out = melding
+            .into_iter()
+            .filter(|&(c, melds)| melds && Some(c) != forbidden)
+            .map(|(c, _)| c)
+            .max();
+        if let Some(c) = out {
+            return GO_OUT + u16::from(c);
+        }
+    }
+    let wild = game.wild_rank();
+    let order = |&(c, value): &(u8, u64)| {
+        let points = rules.melds.points(c, wild);
+        (
+            value,
+            is_wild(c, wild),
+            std::cmp::Reverse(points),
+            std::cmp::Reverse(c),
+        )
+    };
+    let best = values
+        .into_iter()
+        .filter(|&(c, _)| Some(c) != forbidden)
+        .min_by_key(order)
+        .map(|(c, _)| c)
+        .expect("a hand after drawing holds a discard");
+    DISCARD + u16::from(best)
+}
+
+fn ask<'a>(game: &'a Game, codes: &'a [u8]) -> Query<'a> {
+    Query {
+        codes,
+        wild_rank: game.wild_rank(),
+        rules: game.rules(),
+    }
+}

@@ -1,0 +1,315 @@
+//! The game's bindings: a rule set (`GameRules`), a match (`Game`), and whole games played by
+//! the built-in policies (`play_game`, `play_games`). Conversions only; the engine plays.
+
+use std::sync::Arc;
+
+use fivecrowns_engine::game::{Game as EngineGame, GameRules as EngineRules, Phase, TieBreak};
+use fivecrowns_engine::policy::{self, PolicyKind};
+use fivecrowns_engine::HandError;
+use numpy::PyArray2;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+
+use crate::{meld_rules, refusal};
+
+/// A rule set the compiled game plays (every option but `lay_off` and players laying down
+/// their own final hands, which the Python engine plays).
+#[pyclass(frozen, module = "fivecrowns._core")]
+pub struct GameRules {
+    rules: Arc<EngineRules>,
+}
+
+#[pymethods]
+impl GameRules {
+    /// The options of `fivecrowns.Rules`, in its field order; a wild rank of None is 0 and a
+    /// turn limit of None is 0.
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (
+        packs, distinct_suit_books, max_wilds, all_wild_melds, wild_points, joker_points,
+        schedule, wild_ranks, extra_round_hand_size, tie_break, go_out_bonus,
+        go_out_bonus_below_zero, may_discard_taken_discard, go_out_without_discard, turn_limit
+    ))]
+    fn new(
+        py: Python<'_>,
+        packs: u32,
+        distinct_suit_books: bool,
+        max_wilds: Option<Bound<'_, PyAny>>,
+        all_wild_melds: bool,
+        wild_points: u32,
+        joker_points: u32,
+        schedule: Vec<u8>,
+        wild_ranks: Vec<u8>,
+        extra_round_hand_size: u8,
+        tie_break: &str,
+        go_out_bonus: i64,
+        go_out_bonus_below_zero: bool,
+        may_discard_taken_discard: bool,
+        go_out_without_discard: bool,
+        turn_limit: u32,
+    ) -> PyResult<GameRules> {
+        let melds = meld_rules(
+            py,
+            packs,
+            distinct_suit_books,
+            max_wilds,
+            all_wild_melds,
+            wild_points,
+            joker_points,
+        )?;
+        let tie_break = match tie_break {
+            "shared" => TieBreak::Shared,
+            "extra_round" => TieBreak::ExtraRound,
+            "most_rounds_out" => TieBreak::MostRoundsOut,
+            other => {
+                let why = format!(
+                    "tie_break must be shared, extra_round or most_rounds_out, got {other:?}"
+                );
+                return Err(refusal(py, &HandError::BadRules(why)));
+            }
+        };
+        let rules = EngineRules {
+            melds,
+            schedule,
+            wild_ranks,
+            extra_round_hand_size,
+            tie_break,
+            go_out_bonus,
+            go_out_bonus_below_zero,
+            may_discard_taken_discard,
+            go_out_without_discard,
+            turn_limit: (turn_limit > 0).then_some(turn_limit),
+        };
+        rules.validate().map_err(|e| refusal(py, &e))?;
+        Ok(GameRules {
+            rules: Arc::new(rules),
+        })
+    }
+
+    /// The most players the deck can deal.
+    #[getter]
+    fn deal_capacity(&self) -> usize {
+        self.rules.deal_capacity()
+    }
+}
+
+/// A match played in the core.
+#[pyclass(module = "fivecrowns._core")]
+pub struct Game {
+    game: EngineGame,
+}
+
+fn kinds(py: Python<'_>, bots: &[String]) -> PyResult<Vec<PolicyKind>> {
+    bots.iter()
+        .map(|name| {
+            PolicyKind::from_name(name).ok_or_else(|| {
+                let why = format!("the core plays the bots 'random' and 'greedy', got {name:?}");
+                refusal(py, &HandError::BadRules(why))
+            })
+        })
+        .collect()
+}
+
+fn illegal(py: Python<'_>, text: String) -> PyErr {
+    let class = py
+        .import("fivecrowns.errors")
+        .and_then(|module| module.getattr("IllegalActionError"))
+        .and_then(|class| class.cast_into::<PyType>().map_err(PyErr::from));
+    match class {
+        Ok(class) => PyErr::from_type(class, text),
+        Err(_) => PyValueError::new_err(text),
+    }
+}
+
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Draw => "draw",
+        Phase::Discard => "discard",
+        Phase::Over => "over",
+    }
+}
+
+type PyMeld<'py> = (&'static str, Bound<'py, PyTuple>);
+
+#[pymethods]
+impl Game {
+    /// A new match, round 1 dealt.
+    #[new]
+    fn new(
+        py: Python<'_>,
+        rules: &GameRules,
+        players: u8,
+        seed: u64,
+        first_dealer: u8,
+    ) -> PyResult<Game> {
+        let game = EngineGame::new(rules.rules.clone(), players, seed, first_dealer)
+            .map_err(|e| refusal(py, &e))?;
+        Ok(Game { game })
+    }
+
+    /// A copy that plays on independently.
+    fn clone(&self) -> Game {
+        Game {
+            game: self.game.clone(),
+        }
+    }
+
+    /// The legal actions, ascending.
+    fn legal_actions(&self) -> Vec<u16> {
+        self.game.legal_actions()
+    }
+
+    /// Play `action`; an illegal one raises `IllegalActionError` and changes nothing.
+    fn apply(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
+        let Ok(action) = u16::try_from(action) else {
+            return Err(illegal(py, format!("no action has the integer {action}")));
+        };
+        self.game.apply(action).map_err(|why| illegal(py, why.0))
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    #[getter]
+    fn current(&self) -> u8 {
+        self.game.current()
+    }
+
+    #[getter]
+    fn scores(&self) -> Vec<i64> {
+        self.game.scores().to_vec()
+    }
+
+    #[getter]
+    fn winners(&self) -> Vec<u8> {
+        self.game.winners()
+    }
+
+    /// Every action since the deal of round 1.
+    #[getter]
+    fn actions(&self) -> Vec<u16> {
+        self.game.actions().collect()
+    }
+
+    /// Every field of the state as the Python `GameState` names them (cards as codes, melds
+    /// as (kind, codes), round results with their layouts).
+    fn snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let g = &self.game;
+        let out = PyDict::new(py);
+        let meld = |(kind, codes): (fivecrowns_engine::Kind, Vec<u8>)| -> PyResult<PyMeld<'py>> {
+            Ok((kind.name(), PyTuple::new(py, codes)?))
+        };
+        out.set_item("round_number", g.round_number())?;
+        out.set_item("extra_round", g.extra_round())?;
+        out.set_item("dealer", g.dealer())?;
+        out.set_item("active", PyTuple::new(py, g.active())?)?;
+        out.set_item("current", g.current())?;
+        out.set_item("phase", phase_name(g.phase()))?;
+        let hands = (0..g.players())
+            .map(|seat| PyTuple::new(py, g.hand(seat)))
+            .collect::<PyResult<Vec<_>>>()?;
+        out.set_item("hands", PyTuple::new(py, hands)?)?;
+        out.set_item("stock", PyTuple::new(py, g.stock())?)?;
+        out.set_item("discard_pile", PyTuple::new(py, g.discard_pile())?)?;
+        let table = PyList::empty(py);
+        for (owner, m) in g.table() {
+            let (kind, codes) = meld(m)?;
+            table.append((owner, kind, codes))?;
+        }
+        out.set_item("table", table)?;
+        out.set_item("went_out", g.went_out())?;
+        out.set_item("final_turns_left", PyTuple::new(py, g.final_turns_left())?)?;
+        out.set_item("taken", g.taken())?;
+        out.set_item("turns", g.turns())?;
+        out.set_item("reshuffles", g.reshuffles())?;
+        out.set_item("round_scores", PyTuple::new(py, g.round_scores())?)?;
+        let results = PyList::empty(py);
+        for (index, r) in g.results().iter().enumerate() {
+            let layouts = PyList::empty(py);
+            for layout in g.layouts(index) {
+                match layout {
+                    None => layouts.append(py.None())?,
+                    Some(layout) => {
+                        let melds = layout
+                            .melds
+                            .into_iter()
+                            .map(meld)
+                            .collect::<PyResult<Vec<_>>>()?;
+                        let deadwood = PyTuple::new(py, layout.deadwood)?;
+                        layouts.append((melds, deadwood, layout.points))?;
+                    }
+                }
+            }
+            let wild = (r.wild_rank > 0).then_some(r.wild_rank);
+            results.append((
+                r.round_number,
+                r.extra_round,
+                r.hand_size,
+                wild,
+                r.dealer,
+                r.went_out,
+                PyTuple::new(py, &r.scores)?,
+                r.ended.name(),
+                layouts,
+            ))?;
+        }
+        out.set_item("results", results)?;
+        out.set_item("scores", PyTuple::new(py, g.scores())?)?;
+        out.set_item("past_actions", g.past_actions())?;
+        let history = g.round_history().to_vec();
+        out.set_item("round_history", PyTuple::new(py, history)?)?;
+        Ok(out)
+    }
+}
+
+/// One whole game played by built-in bots (`bots[seat]`: "random" or "greedy"), dealt from
+/// `seed` with the last seat dealing first, each bot reset as `fivecrowns.play_game` resets it.
+#[pyfunction]
+fn play_game(py: Python<'_>, rules: &GameRules, bots: Vec<String>, seed: u64) -> PyResult<Game> {
+    let kinds = kinds(py, &bots)?;
+    let rules = rules.rules.clone();
+    let game = py
+        .detach(move || policy::play_game(rules, &kinds, seed))
+        .map_err(|e| refusal(py, &e))?;
+    Ok(Game { game })
+}
+
+/// Many whole games (one per seed) played by built-in bots without the GIL: each game's
+/// totals, a games x players int64 array.
+#[pyfunction]
+fn play_games<'py>(
+    py: Python<'py>,
+    rules: &GameRules,
+    bots: Vec<String>,
+    seeds: Vec<u64>,
+) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    let kinds = kinds(py, &bots)?;
+    let rules = rules.rules.clone();
+    let players = kinds.len();
+    let totals = py
+        .detach(move || -> Result<Vec<i64>, HandError> {
+            let mut totals = Vec::with_capacity(seeds.len() * players);
+            for &seed in &seeds {
+                let game = policy::play_game(rules.clone(), &kinds, seed)?;
+                totals.extend_from_slice(game.scores());
+            }
+            Ok(totals)
+        })
+        .map_err(|e| refusal(py, &e))?;
+    let rows = totals.len() / players.max(1);
+    let array = numpy::ndarray::Array2::from_shape_vec((rows, players), totals)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(PyArray2::from_owned_array(py, array))
+}
+
+/// Add the game's classes and functions to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<GameRules>()?;
+    m.add_class::<Game>()?;
+    m.add_function(wrap_pyfunction!(play_game, m)?)?;
+    m.add_function(wrap_pyfunction!(play_games, m)?)?;
+    Ok(())
+}
