@@ -59,7 +59,7 @@ def solver(rules: Rules) -> _core.Solver:
 
 
 _SOLVERS: dict[Rules, _core.Solver] = {}
-_ACCOUNT: Final = _cache.account("compiled.solvers", 0.01, _SOLVERS.clear, _SOLVERS.__len__)
+_ACCOUNT: Final = _cache.account("compiled.solvers", 0.005, _SOLVERS.clear, _SOLVERS.__len__)
 #: A solver's bytes: the dict slot and the Python object, and an allowance for the core's
 #: side (its per-rule-set state is a few small arrays; the sweep layers are per thread).
 _SOLVER_BYTES: Final = _cache.DICT_SLOT + 1024

@@ -34,3 +34,53 @@ class Solver:
     def least_counts(
         self, counts: npt.NDArray[np.int64], wild_rank: int
     ) -> npt.NDArray[np.int64]: ...
+
+class GameRules:
+    def __init__(
+        self,
+        packs: int,
+        distinct_suit_books: bool,
+        max_wilds: int | str | None,
+        all_wild_melds: bool,
+        wild_points: int,
+        joker_points: int,
+        schedule: Sequence[int],
+        wild_ranks: Sequence[int],
+        extra_round_hand_size: int,
+        tie_break: str,
+        go_out_bonus: int,
+        go_out_bonus_below_zero: bool,
+        may_discard_taken_discard: bool,
+        go_out_without_discard: bool,
+        turn_limit: int,
+    ) -> None: ...
+    @property
+    def deal_capacity(self) -> int: ...
+
+class Game:
+    def __init__(self, rules: GameRules, players: int, seed: int, first_dealer: int) -> None: ...
+    def clone(self) -> Game: ...
+    def legal_actions(self) -> list[int]: ...
+    def apply(self, action: int) -> None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def scores(self) -> list[int]: ...
+    @property
+    def winners(self) -> list[int]: ...
+    @property
+    def actions(self) -> list[int]: ...
+    def snapshot(self, results: bool = True) -> dict[str, object]: ...
+
+def play_game(rules: GameRules, bots: Sequence[str], seed: int) -> Game: ...
+def play_games(
+    rules: GameRules, bots: Sequence[str], seeds: Sequence[int]
+) -> npt.NDArray[np.int64]: ...
+
+_Summary = tuple[list[int], list[int], list[list[int]], list[int]]
+
+def play_summaries(
+    rules: GameRules, bots: Sequence[Sequence[str]], seeds: Sequence[int]
+) -> list[_Summary]: ...

@@ -24,7 +24,16 @@ from .rules import Rules
 if TYPE_CHECKING:
     from ._core import Solver
 
-__all__ = ["CoreInfo", "Engine", "core_info", "engine", "engines", "running", "solvers"]
+__all__ = [
+    "CoreInfo",
+    "Engine",
+    "compiled_games",
+    "core_info",
+    "engine",
+    "engines",
+    "running",
+    "solvers",
+]
 
 
 class Engine(Protocol):
@@ -71,7 +80,7 @@ def _load() -> tuple[_Compiled | None, CoreInfo]:
     except ImportError as error:
         why = f"the compiled module fivecrowns._core could not be imported ({error})"
         return None, CoreInfo(False, "python", why, None)
-    from . import _compiled
+    from . import _compiled, _compiled_game  # noqa: F401 (their caches register on import)
 
     version = str(_core.__version__)
     if pure not in ("", "0"):
@@ -101,6 +110,16 @@ def engine(rules: Rules) -> Engine:
     if compiled is not None and compiled.supports(rules):
         return compiled
     return _PURE
+
+
+def compiled_games(rules: Rules) -> bool:
+    """Does the compiled core play whole games under ``rules`` (see ``_compiled_game``)? Not
+    when the Python twin runs."""
+    if _COMPILED is None:
+        return False
+    from . import _compiled_game
+
+    return _compiled_game.supports(rules)
 
 
 def engines() -> tuple[Engine, ...]:

@@ -1,6 +1,6 @@
 //! How fast the engine plays whole official four-player games with the built-in policies,
 //! without Python (a quick look for profiling, e.g. under `valgrind --tool=callgrind`;
-//! `benchmarks/bench_game.py` measures the public API).
+//! `benchmarks/bench_simulate.py` measures the public API).
 //!
 //! `cargo run --release --example games`; `N` games (200), `BOTS` ("greedy").
 

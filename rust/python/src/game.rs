@@ -183,9 +183,10 @@ impl Game {
         self.game.scores().to_vec()
     }
 
+    /// The winning seats once the game is over (a list of ints, not bytes).
     #[getter]
-    fn winners(&self) -> Vec<u8> {
-        self.game.winners()
+    fn winners(&self) -> Vec<u32> {
+        self.game.winners().into_iter().map(u32::from).collect()
     }
 
     /// Every action since the deal of round 1.
@@ -195,8 +196,9 @@ impl Game {
     }
 
     /// Every field of the state as the Python `GameState` names them (cards as codes, melds
-    /// as (kind, codes), round results with their layouts).
-    fn snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    /// as (kind, codes), round results with their layouts; without `results`, not those).
+    #[pyo3(signature = (results = true))]
+    fn snapshot<'py>(&self, py: Python<'py>, results: bool) -> PyResult<Bound<'py, PyDict>> {
         let g = &self.game;
         let out = PyDict::new(py);
         let meld = |(kind, codes): (fivecrowns_engine::Kind, Vec<u8>)| -> PyResult<PyMeld<'py>> {
@@ -226,7 +228,14 @@ impl Game {
         out.set_item("turns", g.turns())?;
         out.set_item("reshuffles", g.reshuffles())?;
         out.set_item("round_scores", PyTuple::new(py, g.round_scores())?)?;
-        let results = PyList::empty(py);
+        out.set_item("scores", PyTuple::new(py, g.scores())?)?;
+        out.set_item("past_actions", g.past_actions())?;
+        let history = g.round_history().to_vec();
+        out.set_item("round_history", PyTuple::new(py, history)?)?;
+        if !results {
+            return Ok(out);
+        }
+        let found = PyList::empty(py);
         for (index, r) in g.results().iter().enumerate() {
             let layouts = PyList::empty(py);
             for layout in g.layouts(index) {
@@ -244,7 +253,7 @@ impl Game {
                 }
             }
             let wild = (r.wild_rank > 0).then_some(r.wild_rank);
-            results.append((
+            found.append((
                 r.round_number,
                 r.extra_round,
                 r.hand_size,
@@ -256,11 +265,7 @@ impl Game {
                 layouts,
             ))?;
         }
-        out.set_item("results", results)?;
-        out.set_item("scores", PyTuple::new(py, g.scores())?)?;
-        out.set_item("past_actions", g.past_actions())?;
-        let history = g.round_history().to_vec();
-        out.set_item("round_history", PyTuple::new(py, history)?)?;
+        out.set_item("results", found)?;
         Ok(out)
     }
 }
@@ -305,11 +310,65 @@ fn play_games<'py>(
     Ok(PyArray2::from_owned_array(py, array))
 }
 
+/// What a tournament keeps of one game: each seat's total, the winning seats, each round of
+/// the schedule's scores by seat, and who went out of each (-1: nobody).
+type Summary = (Vec<i64>, Vec<u32>, Vec<Vec<i64>>, Vec<i64>);
+
+fn summary(game: &EngineGame) -> Summary {
+    let rounds: Vec<_> = game
+        .results()
+        .iter()
+        .filter(|r| r.extra_round == 0)
+        .collect();
+    (
+        game.scores().to_vec(),
+        game.winners().into_iter().map(u32::from).collect(),
+        rounds
+            .iter()
+            .map(|r| r.scores.iter().map(|s| s.unwrap_or(0)).collect())
+            .collect(),
+        rounds
+            .iter()
+            .map(|r| r.went_out.map_or(-1, i64::from))
+            .collect(),
+    )
+}
+
+/// Whole games played by built-in bots without the GIL, one per seed (`bots[i][seat]`: the
+/// bot in each seat of game i): what a tournament keeps of each (see `Summary`).
+#[pyfunction]
+fn play_summaries(
+    py: Python<'_>,
+    rules: &GameRules,
+    bots: Vec<Vec<String>>,
+    seeds: Vec<u64>,
+) -> PyResult<Vec<Summary>> {
+    if bots.len() != seeds.len() {
+        return Err(PyValueError::new_err(
+            "play_summaries needs one seating per seed",
+        ));
+    }
+    let seatings = bots
+        .iter()
+        .map(|names| kinds(py, names))
+        .collect::<PyResult<Vec<_>>>()?;
+    let rules = rules.rules.clone();
+    py.detach(move || {
+        seatings
+            .iter()
+            .zip(&seeds)
+            .map(|(kinds, &seed)| Ok(summary(&policy::play_game(rules.clone(), kinds, seed)?)))
+            .collect::<Result<Vec<_>, HandError>>()
+    })
+    .map_err(|e| refusal(py, &e))
+}
+
 /// Add the game's classes and functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameRules>()?;
     m.add_class::<Game>()?;
     m.add_function(wrap_pyfunction!(play_game, m)?)?;
     m.add_function(wrap_pyfunction!(play_games, m)?)?;
+    m.add_function(wrap_pyfunction!(play_summaries, m)?)?;
     Ok(())
 }

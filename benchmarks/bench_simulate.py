@@ -1,0 +1,78 @@
+"""How fast whole games are played: official four-player games of built-in bots, through the
+public API (``fivecrowns.tournament`` on one process), in the compiled core and in the pure
+Python engine, measured in the same run.
+
+Usage::
+
+    PYTHONPATH=src python benchmarks/bench_simulate.py [--games N] [--python-games M]
+        [--bots greedy|random] [--repeat R]
+
+Prints games per second and microseconds per action for each engine (the best of
+``--repeat`` runs), and the ratio. The two engines play the same games (the same seeds), so
+the action counts agree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+import fivecrowns as fc
+from fivecrowns import _engine
+
+
+def _actions(rules: fc.Rules, bots: list[str], games: int, seed: int) -> int:
+    """The actions of those games (replayed once in the core, outside the timing)."""
+    from fivecrowns import _compiled_game, _core
+
+    core_rules = _compiled_game.game_rules(rules)
+    total = 0
+    for game in range(games):
+        seats = [bots[(seat + game) % len(bots)] for seat in range(len(bots))]
+        played = _core.play_game(core_rules, seats, fc.simulate.game_seed(seed, game))
+        total += len(played.actions)
+    return total
+
+
+def _best_time(run: int, games: int, bots: list[str], seed: int) -> float:
+    best = float("inf")
+    for _ in range(run):
+        started = time.perf_counter()
+        fc.tournament(bots, games=games, seed=seed, jobs=1)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="games in the core")
+    parser.add_argument("--python-games", type=int, default=20, help="games in Python")
+    parser.add_argument("--bots", default="greedy", choices=["greedy", "random"])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+    if not _engine.compiled_games(fc.Rules()):
+        print("the compiled core is not running (build it, unset FIVECROWNS_PURE)")
+        return 1
+    bots, seed = [args.bots] * 4, 7
+    core = _best_time(args.repeat, args.games, bots, seed)
+    with _engine.running(False):
+        python = _best_time(1, args.python_games, bots, seed)
+    rows = [
+        ("core", args.games, core, _actions(fc.Rules(), bots, args.games, seed)),
+        ("python", args.python_games, python, _actions(fc.Rules(), bots, args.python_games, seed)),
+    ]
+    print(f"official 4-player games of {args.bots} bots, fivecrowns.tournament(jobs=1):")
+    for name, games, seconds, actions in rows:
+        print(
+            f"  {name:>6}: {games / seconds:9.1f} games/s  {seconds * 1e6 / actions:8.2f} us/action"
+            f"  ({games} games, {actions} actions, {seconds:.2f} s)"
+        )
+    ratio = (args.games / core) / (args.python_games / python)
+    print(f"  core / python: {ratio:.0f}x games per second")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""The compiled game (``fivecrowns._core``, Rust): whole games of built-in bots played in the
+core, move for move the games the Python engine plays with the same seeds (the same shuffles,
+the same bots' choices), for tournaments.
+
+The core plays every rule set but those where final hands are laid down by the players
+(``auto_arrange_final_hand=False``) or laid off onto the table (``lay_off``), and those whose
+points or go-out bonus exceed its integers (:func:`supports`); the Python engine plays those.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from . import _cache, _core
+from .rules import Rules
+
+__all__ = ["CORE_BOTS", "game_rules", "play_summaries", "supports"]
+
+#: The built-in bots the core plays (by their names in :data:`fivecrowns.bots.BOTS`).
+CORE_BOTS: Final = frozenset({"random", "greedy"})
+#: The largest points an unmelded wild may cost, and the largest go-out bonus (either sign).
+_MAX_POINTS: Final = 1 << 20
+_MAX_BONUS: Final = 1 << 40
+
+
+def supports(rules: Rules) -> bool:
+    """Does the core play games under ``rules``?"""
+    return (
+        rules.auto_arrange_final_hand
+        and not rules.lay_off
+        and rules.wild_points <= _MAX_POINTS
+        and rules.joker_points <= _MAX_POINTS
+        and abs(rules.go_out_bonus) <= _MAX_BONUS
+    )
+
+
+def game_rules(rules: Rules) -> _core.GameRules:
+    """The core's copy of a rule set it supports (kept per rule set)."""
+    found = _RULES.get(rules)
+    if found is None:
+        found = _core.GameRules(
+            rules.packs,
+            rules.distinct_suit_books,
+            rules.max_wilds_per_meld,
+            rules.all_wild_melds,
+            rules.wild_points,
+            rules.joker_points,
+            list(rules.schedule),
+            [rules.wild_rank(number) or 0 for number in range(1, rules.rounds + 1)],
+            rules.extra_round_hand_size,
+            rules.tie_break,
+            rules.go_out_bonus,
+            rules.go_out_bonus_below_zero,
+            rules.may_discard_taken_discard,
+            rules.go_out_without_discard,
+            rules.turn_limit or 0,
+        )
+        if _ACCOUNT.admit(_RULES_BYTES):
+            _RULES[rules] = found
+    return found
+
+
+def play_summaries(
+    rules: Rules, seatings: Sequence[Sequence[str]], seeds: Sequence[int]
+) -> list[_core._Summary]:
+    """Play one game per seed with the built-in bots named in each seating (seat by seat):
+    each game's totals and winners by seat, each schedule round's scores by seat, and who
+    went out of each round (-1: nobody)."""
+    return _core.play_summaries(game_rules(rules), [list(s) for s in seatings], list(seeds))
+
+
+_RULES: dict[Rules, _core.GameRules] = {}
+_ACCOUNT: Final = _cache.account("compiled.games", 0.005, _RULES.clear, _RULES.__len__)
+#: A rule set's bytes: the dict slot, the Python object, the core's copy (a few vectors).
+_RULES_BYTES: Final = _cache.DICT_SLOT + 1024

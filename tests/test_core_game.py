@@ -1,0 +1,175 @@
+"""The compiled game equals the Python engine: the same deal from the same seed, the same
+legal actions, the same state after every action (hands, stock, discard pile, table, counters,
+scores, round results and layouts), the same refusals, the same built-in bots' choices, and
+the same tournaments. ``benchmarks/check_game.py`` runs the same comparison on many more
+games."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import fivecrowns as fc
+from fivecrowns import _engine
+from fivecrowns.game import GameRecord, GameState
+
+try:
+    from fivecrowns import _compiled_game, _core
+except ImportError:  # pragma: no cover - only without the build
+    if os.environ.get("FIVECROWNS_REQUIRE_CORE"):
+        raise
+    pytest.skip("the compiled core is not built", allow_module_level=True)
+
+from game_twins import bots_both, core_game, differences, random_rules, step_both
+
+GAMES = Path(__file__).resolve().parent / "data" / "games"
+#: A whole game per example: fewer examples than the profile's.
+FEW = settings(max_examples=30)
+
+
+def _players(rng: random.Random, rules: fc.Rules) -> int:
+    return rng.randint(2, min(5, rules.max_players))
+
+
+@FEW
+@given(st.integers(0, 2**63))
+def test_random_games_give_the_same_state_after_every_action(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    _, mismatch = step_both(rules, _players(rng, rules), seed, rng.choice)
+    assert mismatch is None
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_official_games_give_the_same_state_after_every_action(players: int) -> None:
+    rng = random.Random(players)
+    # random play rarely ends a round: a turn limit keeps the game short
+    rules = fc.Rules(turn_limit=60)
+    played, mismatch = step_both(rules, players, 2**64 - 1 - players, rng.choice)
+    assert mismatch is None
+    assert played > 11 * 60
+
+
+@FEW
+@given(
+    st.integers(0, 2**63), st.lists(st.sampled_from(["random", "greedy"]), min_size=2, max_size=5)
+)
+def test_the_core_bots_choose_what_the_python_bots_choose(seed: int, bots: list[str]) -> None:
+    rules = random_rules(random.Random(seed))
+    bots = bots[: rules.max_players]
+    _, mismatch = bots_both(rules, bots, seed)
+    assert mismatch is None
+
+
+def test_greedy_official_four_player_games_are_the_python_games() -> None:
+    for seed in range(3):
+        _, mismatch = bots_both(fc.Rules(), ["greedy"] * 4, seed)
+        assert mismatch is None
+
+
+def _golden_records() -> list[GameRecord]:
+    return [
+        GameRecord.from_dict(json.loads(path.read_text())["record"])
+        for path in sorted(GAMES.glob("*.json"))
+    ]
+
+
+@pytest.mark.parametrize("record", _golden_records(), ids=lambda record: str(record.players))
+def test_golden_game_records_replay_identically_through_the_core(record: GameRecord) -> None:
+    if not _compiled_game.supports(record.rules):
+        # players lay down their own final hands, or lay off: the Python engine plays it
+        assert not record.rules.auto_arrange_final_hand or record.rules.lay_off
+        return
+    state = GameState.new(record.players, rules=record.rules, seed=record.seed)
+    game = core_game(state)
+    for action in record.actions:
+        game.apply(action)
+    final = record.replay()
+    assert final.is_over
+    assert game.is_over
+    assert differences(final, game) == []
+    assert list(final.scores) == game.scores
+
+
+def test_the_core_refuses_exactly_what_python_refuses_and_changes_nothing() -> None:
+    rng = random.Random(5)
+    rules = fc.Rules.short_game(3, may_discard_taken_discard=False, go_out_without_discard=True)
+    state = GameState.new(3, rules=rules, seed=11)
+    game = core_game(state)
+    candidates = [-1, 2**16, 2**40, *range(fc.num_actions(rules) + 3)]
+    checked = refused = 0
+    while not state.is_over and checked < 40_000:
+        before = game.snapshot()
+        for action in candidates:
+            legal = 0 <= action < fc.num_actions(rules) and state.is_legal(action)
+            trial = game.clone()
+            if legal:
+                trial.apply(action)
+            else:
+                with pytest.raises(fc.IllegalActionError):
+                    trial.apply(action)
+                assert trial.snapshot() == before
+                refused += 1
+            checked += 1
+        assert game.snapshot() == before
+        action = rng.choice(state.legal_action_ints())
+        state = state.apply(action)
+        game.apply(action)
+    assert refused > 1000
+
+
+def test_tournaments_of_built_in_bots_run_in_the_core_with_the_python_results() -> None:
+    rules = fc.Rules.short_game(4, tie_break="extra_round", extra_round_hand_size=3)
+    bots = ["random", "greedy", "greedy"]
+    fast = fc.tournament(bots, games=12, rules=rules, seed=3, jobs=1)
+    with _engine.running(False):
+        assert not _engine.compiled_games(rules)
+        slow = fc.tournament(bots, games=12, rules=rules, seed=3, jobs=1)
+    assert fast == slow
+
+
+def test_only_rule_sets_and_bots_the_core_plays_go_to_it() -> None:
+    assert _compiled_game.supports(fc.Rules())
+    assert not _compiled_game.supports(fc.Rules(lay_off=True))
+    assert not _compiled_game.supports(fc.Rules(auto_arrange_final_hand=False))
+    assert not _compiled_game.supports(fc.Rules(joker_points=2**21))
+    with pytest.raises(fc.FiveCrownsError, match="'random' and 'greedy'"):
+        _core.play_games(_compiled_game.game_rules(fc.Rules()), ["greedy", "strong"], [1])
+
+
+def _core_rules(schedule: list[int], wild_ranks: list[int], tie_break: str) -> _core.GameRules:
+    return _core.GameRules(
+        2, False, None, True, 20, 50, schedule, wild_ranks, 13, tie_break, 0, False, True, False, 0
+    )
+
+
+def test_the_core_refuses_bad_game_input_with_the_library_errors() -> None:
+    rules = _compiled_game.game_rules(fc.Rules())
+    with pytest.raises(fc.InvalidRulesError, match="players must be from 2 to 8"):
+        _core.Game(rules, 9, 1, 0)
+    with pytest.raises(fc.InvalidRulesError, match="first_dealer"):
+        _core.Game(rules, 4, 1, 4)
+    with pytest.raises(fc.InvalidRulesError, match="tie_break"):
+        _core_rules([3], [3], "coin")
+    with pytest.raises(fc.InvalidRulesError, match="wild_ranks"):
+        _core_rules([3], [3, 4], "shared")
+    with pytest.raises(fc.InvalidRulesError, match="schedule"):
+        _core_rules([61], [3], "shared")
+    with pytest.raises(fc.InvalidRulesError, match="a wild rank"):
+        _core_rules([3], [2], "shared")
+
+
+def test_batched_games_give_each_game_s_totals() -> None:
+    rules = fc.Rules.short_game(3)
+    seeds = [4, 9, 4]
+    totals = _core.play_games(_compiled_game.game_rules(rules), ["greedy", "random"], seeds)
+    assert totals.shape == (3, 2)
+    for row, seed in zip(totals.tolist(), seeds):
+        result = fc.play_game([fc.GreedyBot(), fc.RandomBot()], rules=rules, seed=seed)
+        assert tuple(row) == result.scores
