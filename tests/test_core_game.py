@@ -163,6 +163,9 @@ def test_the_core_refuses_bad_game_input_with_the_library_errors() -> None:
         _core_rules([61], [3], "shared")
     with pytest.raises(fc.InvalidRulesError, match="a wild rank"):
         _core_rules([3], [2], "shared")
+    # a round no hand can go out of (the Python engine refuses it too)
+    with pytest.raises(fc.InvalidRulesError, match="can go out"):
+        _core.Game(_core_rules([3, 1], [3, 0], "shared"), 2, 1, 1)
 
 
 def test_batched_games_give_each_game_s_totals() -> None:

@@ -137,3 +137,34 @@ def test_going_out_lays_down_a_zero_point_joker() -> None:
     assert sorted(c for t in state.table for c in t.meld.cards) == sorted(
         fc.parse_cards("7H 8H 9H JK")
     )
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        fc.Rules(schedule=(1,)),
+        fc.Rules(schedule=(3, 2, 5)),
+        fc.Rules(schedule=(1,), go_out_without_discard=True),
+        fc.Rules(tie_break="extra_round", extra_round_hand_size=2),
+    ],
+)
+def test_a_round_no_hand_can_go_out_of_is_refused(rules: fc.Rules) -> None:
+    # no hand of 1 card (or 2, unless it may go out without a discard) melds after its
+    # discard, so such a round would be played for ever
+    with pytest.raises(fc.InvalidRulesError, match="can go out"):
+        fc.GameState.new(2, rules=rules, seed=1)
+    with pytest.raises(fc.FiveCrownsError):
+        fc.tournament(["greedy", "greedy"], games=1, rules=rules, seed=1, jobs=1)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        fc.Rules(schedule=(2,), go_out_without_discard=True),
+        fc.Rules(schedule=(1,), turn_limit=9),
+        fc.Rules(schedule=(3,), tie_break="extra_round", extra_round_hand_size=3),
+    ],
+)
+def test_rounds_that_can_end_are_played(rules: fc.Rules) -> None:
+    result = fc.play_game([fc.GreedyBot(), fc.GreedyBot()], rules=rules, seed=2)
+    assert result.record.replay().is_over

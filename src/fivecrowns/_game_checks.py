@@ -23,7 +23,7 @@ from ._round import RoundResult, TableMeld, round_params, seats_after, tied
 from ._scoring import hand_points
 from .actions import Action, ActionKind, Phase, num_actions
 from .cards import CARDS, JOKER_CODE, NUM_CODES, Card, format_cards
-from .errors import InvalidStateError
+from .errors import InvalidRulesError, InvalidStateError
 from .melds import Meld
 from .rules import Rules
 
@@ -64,7 +64,27 @@ def check_players(players: object, rules: Rules) -> int:
             f"a deck of {rules.deck_size} cards cannot deal a tie-break round of "
             f"{size} cards to {players} players"
         )
+    check_rounds_end(rules)
     return players
+
+
+def check_rounds_end(rules: Rules) -> None:
+    """Refuse rules with a round that no hand can go out of (and no turn limit ends): a game
+    under them would play that round for ever, or until the stock happened to run out."""
+    if rules.turn_limit is not None:
+        return
+    least = 2 if rules.go_out_without_discard else 3
+    sizes = {
+        *rules.schedule,
+        *([rules.extra_round_hand_size] if rules.tie_break == "extra_round" else []),
+    }
+    short = min(sizes)
+    if short < least:
+        raise InvalidRulesError(
+            f"no hand dealt {short} card(s) can go out (a meld needs 3 cards), so a round "
+            "dealing them ends only if the stock runs out with nothing to reshuffle; deal at "
+            "least 3 cards (2 with go_out_without_discard), or set turn_limit"
+        )
 
 
 def _is_tuple_of(value: object, kind: type) -> bool:

@@ -79,6 +79,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from ._game_checks import check_rounds_end
 from ._parallel import check_picklable, run_chunked, uses_own_processes
 from ._shuffle import derive_seed, new_seed
 from .actions import Action
@@ -694,6 +695,7 @@ def _check_args(
         )
     entries = tuple(bots)
     _check_run(rules, games, seed, jobs)
+    check_rounds_end(rules)
     if type(isolate) is not bool:
         raise FiveCrownsError(f"isolate must be True or False, got {isolate!r}")
     if not 2 <= len(entries) <= rules.max_players:

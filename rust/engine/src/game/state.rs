@@ -149,6 +149,25 @@ impl Game {
                 rules.deal_capacity()
             )));
         }
+        if rules.turn_limit.is_none() {
+            // a round no hand can go out of would be played for ever
+            let least = if rules.go_out_without_discard { 2 } else { 3 };
+            let extra =
+                (rules.tie_break == TieBreak::ExtraRound).then_some(rules.extra_round_hand_size);
+            let short = rules
+                .schedule
+                .iter()
+                .copied()
+                .chain(extra)
+                .min()
+                .unwrap_or(least);
+            if short < least {
+                return Err(HandError::BadRules(format!(
+                    "no hand dealt {short} card(s) can go out (a meld needs 3 cards); deal at \
+                     least 3 cards (2 with go_out_without_discard), or set turn_limit"
+                )));
+            }
+        }
         if first_dealer >= players {
             return Err(HandError::BadRules(format!(
                 "first_dealer must be a seat from 0 to {}, got {first_dealer}",
