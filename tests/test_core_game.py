@@ -144,9 +144,8 @@ def test_only_rule_sets_and_bots_the_core_plays_go_to_it() -> None:
 
 
 def _core_rules(schedule: list[int], wild_ranks: list[int], tie_break: str) -> _core.GameRules:
-    return _core.GameRules(
-        2, False, None, True, 20, 50, schedule, wild_ranks, 13, tie_break, 0, False, True, False, 0
-    )
+    melds = _core.Solver(2, False, None, True, 20, 50)
+    return _core.GameRules(melds, schedule, wild_ranks, 13, tie_break, 0, False, True, False, 0)
 
 
 def test_the_core_refuses_bad_game_input_with_the_library_errors() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from . import _cache, _core
+from . import _cache, _compiled, _core
 from .rules import Rules
 
 __all__ = ["CORE_BOTS", "game_rules", "play_summaries", "supports"]
@@ -40,12 +40,7 @@ def game_rules(rules: Rules) -> _core.GameRules:
     found = _RULES.get(rules)
     if found is None:
         found = _core.GameRules(
-            rules.packs,
-            rules.distinct_suit_books,
-            rules.max_wilds_per_meld,
-            rules.all_wild_melds,
-            rules.wild_points,
-            rules.joker_points,
+            _compiled.solver(rules),
             list(rules.schedule),
             [rules.wild_rank(number) or 0 for number in range(1, rules.rounds + 1)],
             rules.extra_round_hand_size,

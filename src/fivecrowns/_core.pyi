@@ -38,12 +38,7 @@ class Solver:
 class GameRules:
     def __init__(
         self,
-        packs: int,
-        distinct_suit_books: bool,
-        max_wilds: int | str | None,
-        all_wild_melds: bool,
-        wild_points: int,
-        joker_points: int,
+        melds: Solver,
         schedule: Sequence[int],
         wild_ranks: Sequence[int],
         extra_round_hand_size: int,

@@ -11,7 +11,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
-use crate::{meld_rules, refusal};
+use crate::{refusal, Solver};
 
 /// A rule set the compiled game plays (every option but `lay_off` and players laying down
 /// their own final hands, which the Python engine plays).
@@ -22,23 +22,17 @@ pub struct GameRules {
 
 #[pymethods]
 impl GameRules {
-    /// The options of `fivecrowns.Rules`, in its field order; a wild rank of None is 0 and a
-    /// turn limit of None is 0.
+    /// The options of `fivecrowns.Rules` beyond its meld and scoring ones (`melds`, a
+    /// `Solver`), in its field order; a wild rank of None is 0 and a turn limit of None is 0.
     #[new]
     #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (
-        packs, distinct_suit_books, max_wilds, all_wild_melds, wild_points, joker_points,
-        schedule, wild_ranks, extra_round_hand_size, tie_break, go_out_bonus,
+        melds, schedule, wild_ranks, extra_round_hand_size, tie_break, go_out_bonus,
         go_out_bonus_below_zero, may_discard_taken_discard, go_out_without_discard, turn_limit
     ))]
     fn new(
         py: Python<'_>,
-        packs: u32,
-        distinct_suit_books: bool,
-        max_wilds: Option<Bound<'_, PyAny>>,
-        all_wild_melds: bool,
-        wild_points: u32,
-        joker_points: u32,
+        melds: &Solver,
         schedule: Vec<u8>,
         wild_ranks: Vec<u8>,
         extra_round_hand_size: u8,
@@ -49,15 +43,7 @@ impl GameRules {
         go_out_without_discard: bool,
         turn_limit: u32,
     ) -> PyResult<GameRules> {
-        let melds = meld_rules(
-            py,
-            packs,
-            distinct_suit_books,
-            max_wilds,
-            all_wild_melds,
-            wild_points,
-            joker_points,
-        )?;
+        let melds = melds.rules;
         let tie_break = match tie_break {
             "shared" => TieBreak::Shared,
             "extra_round" => TieBreak::ExtraRound,

@@ -39,8 +39,8 @@ pub(crate) fn refusal(py: Python<'_>, error: &HandError) -> PyErr {
 /// about hands given as card codes (0..54 naturals, 55 the joker) and a wild rank (3..13, or 0
 /// when only jokers are wild).
 #[pyclass(frozen, module = "fivecrowns._core")]
-struct Solver {
-    rules: MeldRules,
+pub(crate) struct Solver {
+    pub(crate) rules: MeldRules,
 }
 
 type PyLayout<'py> = (
@@ -195,42 +195,6 @@ impl Solver {
     }
 }
 
-/// The meld and scoring options; `max_wilds` is None (no limit), an int of at least 0, or
-/// the string "naturals".
-fn meld_rules(
-    py: Python<'_>,
-    packs: u32,
-    distinct_suit_books: bool,
-    max_wilds: Option<Bound<'_, PyAny>>,
-    all_wild_melds: bool,
-    wild_points: u32,
-    joker_points: u32,
-) -> PyResult<MeldRules> {
-    let max_wilds = match max_wilds {
-        None => WildLimit::Unlimited,
-        Some(value) => match value.extract::<u32>() {
-            Ok(n) => WildLimit::AtMost(n),
-            Err(_) if value.extract::<String>().is_ok_and(|s| s == "naturals") => {
-                WildLimit::Naturals
-            }
-            Err(_) => {
-                let why = format!(
-                    "max_wilds must be None, an int of at least 0 or 'naturals', got {value}"
-                );
-                return Err(refusal(py, &HandError::BadRules(why)));
-            }
-        },
-    };
-    Ok(MeldRules {
-        packs,
-        distinct_suit_books,
-        max_wilds,
-        all_wild_melds,
-        wild_points,
-        joker_points,
-    })
-}
-
 #[pymethods]
 impl Solver {
     /// `max_wilds` is None (no limit), an int of at least 0, or the string "naturals".
@@ -245,15 +209,29 @@ impl Solver {
         wild_points: u32,
         joker_points: u32,
     ) -> PyResult<Solver> {
-        let rules = meld_rules(
-            py,
+        let max_wilds = match max_wilds {
+            None => WildLimit::Unlimited,
+            Some(value) => match value.extract::<u32>() {
+                Ok(n) => WildLimit::AtMost(n),
+                Err(_) if value.extract::<String>().is_ok_and(|s| s == "naturals") => {
+                    WildLimit::Naturals
+                }
+                Err(_) => {
+                    let why = format!(
+                        "max_wilds must be None, an int of at least 0 or 'naturals', got {value}"
+                    );
+                    return Err(refusal(py, &HandError::BadRules(why)));
+                }
+            },
+        };
+        let rules = MeldRules {
             packs,
             distinct_suit_books,
             max_wilds,
             all_wild_melds,
             wild_points,
             joker_points,
-        )?;
+        };
         rules.validate().map_err(|e| refusal(py, &e))?;
         Ok(Solver { rules })
     }
