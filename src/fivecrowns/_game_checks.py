@@ -64,13 +64,13 @@ def check_players(players: object, rules: Rules) -> int:
             f"a deck of {rules.deck_size} cards cannot deal a tie-break round of "
             f"{size} cards to {players} players"
         )
-    check_rounds_end(rules)
     return players
 
 
 def check_rounds_end(rules: Rules) -> None:
     """Refuse rules with a round that no hand can go out of (and no turn limit ends): a game
-    under them would play that round for ever, or until the stock happened to run out."""
+    under them would play that round for ever, or until the stock happened to run out. New
+    games and tournaments are checked; a saved state is loaded as it was saved."""
     if rules.turn_limit is not None:
         return
     least = 2 if rules.go_out_without_discard else 3

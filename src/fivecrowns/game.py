@@ -68,7 +68,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _game_json
-from ._game_checks import check_fields, check_history, check_players
+from ._game_checks import check_fields, check_history, check_players, check_rounds_end
 from ._game_json import RECORD_SCHEMA, STATE_SCHEMA
 from ._moves import Referee, reason_text
 from ._round import (
@@ -205,6 +205,7 @@ class GameState:
         """
         check_rules(rules)
         players = check_players(_int_or_same(players), rules)
+        check_rounds_end(rules)
         if seed is None:
             seed = new_seed()
         number = as_int(seed)

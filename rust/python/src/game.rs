@@ -278,18 +278,24 @@ fn play_games<'py>(
     seeds: Vec<u64>,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let kinds = kinds(py, &bots)?;
-    let rules = rules.rules.clone();
     let players = kinds.len();
-    let totals = py
-        .detach(move || -> Result<Vec<i64>, HandError> {
-            let mut totals = Vec::with_capacity(seeds.len() * players);
-            for &seed in &seeds {
-                let game = policy::play_game(rules.clone(), &kinds, seed)?;
-                totals.extend_from_slice(game.scores());
-            }
-            Ok(totals)
-        })
-        .map_err(|e| refusal(py, &e))?;
+    let mut totals = Vec::with_capacity(seeds.len() * players);
+    for seeds in seeds.chunks(BATCH) {
+        let rules = rules.rules.clone();
+        let kinds = &kinds;
+        let batch = py
+            .detach(move || -> Result<Vec<i64>, HandError> {
+                let mut totals = Vec::with_capacity(seeds.len() * players);
+                for &seed in seeds {
+                    let game = policy::play_game(rules.clone(), kinds, seed)?;
+                    totals.extend_from_slice(game.scores());
+                }
+                Ok(totals)
+            })
+            .map_err(|e| refusal(py, &e))?;
+        totals.extend(batch);
+        py.check_signals()?; // Ctrl-C stops between batches
+    }
     let rows = totals.len() / players.max(1);
     let array = numpy::ndarray::Array2::from_shape_vec((rows, players), totals)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -338,16 +344,28 @@ fn play_summaries(
         .iter()
         .map(|names| kinds(py, names))
         .collect::<PyResult<Vec<_>>>()?;
-    let rules = rules.rules.clone();
-    py.detach(move || {
-        seatings
-            .iter()
-            .zip(&seeds)
-            .map(|(kinds, &seed)| Ok(summary(&policy::play_game(rules.clone(), kinds, seed)?)))
-            .collect::<Result<Vec<_>, HandError>>()
-    })
-    .map_err(|e| refusal(py, &e))
+    let mut found = Vec::with_capacity(seeds.len());
+    for (seatings, seeds) in seatings.chunks(BATCH).zip(seeds.chunks(BATCH)) {
+        let rules = rules.rules.clone();
+        let batch = py
+            .detach(move || {
+                seatings
+                    .iter()
+                    .zip(seeds)
+                    .map(|(kinds, &seed)| {
+                        Ok(summary(&policy::play_game(rules.clone(), kinds, seed)?))
+                    })
+                    .collect::<Result<Vec<_>, HandError>>()
+            })
+            .map_err(|e| refusal(py, &e))?;
+        found.extend(batch);
+        py.check_signals()?; // Ctrl-C stops between batches
+    }
+    Ok(found)
 }
+
+/// Games played between two looks at the interpreter's signals (a few milliseconds' worth).
+const BATCH: usize = 16;
 
 /// Add the game's classes and functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
