@@ -46,8 +46,10 @@ def check_one(index: int, seed: int) -> tuple[str, int, str | None]:
     game_seed = rng.getrandbits(63)
     steps = rng.random() < 0.6
     bots = [rng.choice(["random", "greedy", "greedy"]) for _ in range(players)]
-    if not steps and rng.random() < 0.3:
-        # official games without a turn limit, played by greedy bots (their rounds end)
+    sizes = (*rules.schedule, rules.extra_round_hand_size)
+    if not steps and rng.random() < 0.3 and min(sizes) >= 3:
+        # games without a turn limit, played by greedy bots (their rounds end; a round
+        # dealing fewer than 3 cards would not)
         rules, bots = attrs.evolve(rules, turn_limit=None), ["greedy"] * players
     if steps:
         played, mismatch = step_both(rules, players, game_seed, rng.choice)

@@ -44,6 +44,7 @@ from .simulate import (
     play_game,
     tournament,
 )
+from .simulator import Simulator, Step
 from .solitaire import SolitaireAction, SolitairePile, SolitaireState
 from .solver import (
     Arrangement,
@@ -105,9 +106,11 @@ __all__ = [
     "RoundResult",
     "Rules",
     "ScoreDifference",
+    "Simulator",
     "SolitaireAction",
     "SolitairePile",
     "SolitaireState",
+    "Step",
     "StrongBot",
     "Suit",
     "TableMeld",

@@ -15,7 +15,7 @@ from typing import Final
 from . import _cache, _compiled, _core
 from .rules import Rules
 
-__all__ = ["CORE_BOTS", "game_rules", "play_summaries", "supports"]
+__all__ = ["CORE_BOTS", "batch", "game_rules", "play_summaries", "supports"]
 
 #: The built-in bots the core plays (by their names in :data:`fivecrowns.bots.BOTS`).
 CORE_BOTS: Final = frozenset({"random", "greedy"})
@@ -63,6 +63,19 @@ def play_summaries(
     each game's totals and winners by seat, each schedule round's scores by seat, and who
     went out of each round (-1: nobody)."""
     return _core.play_summaries(game_rules(rules), [list(s) for s in seatings], list(seeds))
+
+
+def batch(
+    rules: Rules,
+    seats: Sequence[str | None],
+    games: int,
+    num_actions: int,
+    auto_reset: bool,
+    max_actions: int,
+) -> _core.Batch:
+    """The core's batch of ``games`` games (seats: a built-in bot's name or None, played from
+    outside; ``max_actions`` 0 for no limit), dealt from seed 0."""
+    return _core.Batch(game_rules(rules), list(seats), games, num_actions, auto_reset, max_actions)
 
 
 _RULES: dict[Rules, _core.GameRules] = {}

@@ -12,6 +12,7 @@
 //! move (so both packages return the same arrangement of a hand). Data flows one way:
 //! `naturals` and `rules` under `search` and `sweep`, those under `solver`.
 
+pub mod batch;
 pub mod error;
 pub mod game;
 pub mod melds;

@@ -113,9 +113,9 @@ fn greedy(game: &Game, memo: &mut Memo) -> u16 {
         };
         let now = match memo.kept.take() {
             Some((at, kept, value)) if at == round && kept == hand => value,
-            _ => ask(game, &hand).least(),
+            _ => ask(game, hand).least(),
         };
-        let mut with = hand.clone();
+        let mut with = hand.to_vec();
         with.insert(with.partition_point(|&c| c <= top), top);
         let best = if !rules.may_discard_taken_discard && hand.iter().any(|&c| c != top) {
             // the top may not go straight back
@@ -136,7 +136,7 @@ fn greedy(game: &Game, memo: &mut Memo) -> u16 {
             DRAW_STOCK
         };
     }
-    let here = ask(game, &hand);
+    let here = ask(game, hand);
     if rules.go_out_without_discard && here.melds_all() {
         return GO_OUT_WITHOUT_DISCARD;
     }
@@ -151,7 +151,7 @@ fn greedy(game: &Game, memo: &mut Memo) -> u16 {
             _ => here.best_discard_value().expect("a hand after drawing"),
         };
         if value > 0 || !may_go_out {
-            let mut kept = hand;
+            let mut kept = hand.to_vec();
             kept.remove(kept.binary_search(&card).expect("the discard is held"));
             memo.kept = Some((round, kept, value));
             return DISCARD + u16::from(card);

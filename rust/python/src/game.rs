@@ -80,10 +80,23 @@ impl GameRules {
     }
 }
 
+impl GameRules {
+    /// The engine's rule set, shared.
+    pub(crate) fn shared(&self) -> Arc<EngineRules> {
+        self.rules.clone()
+    }
+}
+
 /// A match played in the core.
 #[pyclass(module = "fivecrowns._core")]
 pub struct Game {
     game: EngineGame,
+}
+
+impl Game {
+    pub(crate) fn from_engine(game: EngineGame) -> Game {
+        Game { game }
+    }
 }
 
 fn kinds(py: Python<'_>, bots: &[String]) -> PyResult<Vec<PolicyKind>> {
@@ -97,7 +110,7 @@ fn kinds(py: Python<'_>, bots: &[String]) -> PyResult<Vec<PolicyKind>> {
         .collect()
 }
 
-fn illegal(py: Python<'_>, text: String) -> PyErr {
+pub(crate) fn illegal(py: Python<'_>, text: String) -> PyErr {
     let class = py
         .import("fivecrowns.errors")
         .and_then(|module| module.getattr("IllegalActionError"))
@@ -154,6 +167,18 @@ impl Game {
         self.game.apply(action).map_err(|why| illegal(py, why.0))
     }
 
+    /// The seed the game was dealt from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.game.seed()
+    }
+
+    /// The seat that dealt round 1.
+    #[getter]
+    fn first_dealer(&self) -> u8 {
+        self.game.first_dealer()
+    }
+
     #[getter]
     fn is_over(&self) -> bool {
         self.game.is_over()
@@ -204,7 +229,7 @@ impl Game {
         out.set_item("discard_pile", PyTuple::new(py, g.discard_pile())?)?;
         let table = PyList::empty(py);
         for (owner, m) in g.table() {
-            let (kind, codes) = meld(m)?;
+            let (kind, codes) = meld((m.kind, m.codes.clone()))?;
             table.append((owner, kind, codes))?;
         }
         out.set_item("table", table)?;

@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple, PyType};
 
+mod batch;
 mod game;
 
 /// The largest hand the core takes: every card of sixteen packs.
@@ -394,6 +395,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION").replace('-', "."))?;
     m.add_class::<Solver>()?;
     game::register(m)?;
+    batch::register(m)?;
     m.add_function(wrap_pyfunction!(canonical_cards, m)?)?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! when a wild costs nothing), and an arrangement melds every card when one can.
 
 use crate::game::rules::GameRules;
+use crate::is_wild;
 use crate::melds::stands_for;
 use crate::solver::{Hand, Layout};
 
@@ -43,9 +44,63 @@ impl Query<'_> {
         self.hand().best_discard_value()
     }
 
+    /// Could every card but one sit in a meld? False proves that no discard leaves every
+    /// other card melded (nor does the whole hand meld). It counts the naturals no meld can
+    /// hold under the most permissive meld rules (every other option only forbids melds),
+    /// however the others are used: two such cards, and the hand cannot go out.
+    pub fn may_go_out(&self) -> bool {
+        let wild = |c: u8| is_wild(c, self.wild_rank);
+        let wilds = self.codes.iter().filter(|&&c| wild(c)).count();
+        if wilds >= 2 {
+            return true; // a natural and two wilds make a book
+        }
+        let mut of_rank = [0u8; 11];
+        let mut of_suit = [0u16; 5];
+        for &c in self.codes.iter().filter(|&&c| !wild(c)) {
+            of_rank[usize::from(c % 11)] += 1;
+            of_suit[usize::from(c / 11)] |= 1 << (c % 11);
+        }
+        let mut lonely = 0;
+        for &c in self.codes.iter().filter(|&&c| !wild(c)) {
+            let (rank, suit) = (c % 11, of_suit[usize::from(c / 11)]);
+            let has = |offset: i8| {
+                let r = i16::from(rank) + i16::from(offset);
+                (0..11).contains(&r) && suit & (1 << r) != 0
+            };
+            let others = of_rank[usize::from(rank)] - 1; // copies of c and other suits
+            let fits = if wilds == 1 {
+                // with the wild: a book, or a run with a card of its suit one or two away
+                others >= 1 || has(-2) || has(-1) || has(1) || has(2)
+            } else {
+                others >= 2 || (has(-1) && has(1)) || (has(1) && has(2)) || (has(-2) && has(-1))
+            };
+            if !fits {
+                lonely += 1;
+                if lonely == 2 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Each distinct code, and whether the hand less one copy of it melds every card.
     pub fn melding_discards(&self) -> Vec<(u8, bool)> {
-        let hand = self.melded_hand();
+        // Wilds cost 1 here: any positive points say whether a hand melds every card, and
+        // these make the bound below tight. Discarding c leaves at least `least - points(c)`,
+        // so when no card is worth the least deadwood of the whole hand, no discard leaves
+        // every other card melded: one sweep, where the values of every discard take longer.
+        let mut counting = self.rules.melded();
+        counting.wild_points = 1;
+        counting.joker_points = 1;
+        let hand = Hand::trusted(self.codes.to_vec(), self.wild_rank, counting);
+        let least = hand.least();
+        let worth = |&c: &u8| u64::from(counting.points(c, self.wild_rank)) >= least;
+        if !self.codes.iter().any(worth) {
+            let mut distinct = self.codes.to_vec();
+            distinct.dedup();
+            return distinct.into_iter().map(|code| (code, false)).collect();
+        }
         hand.discard_values()
             .into_iter()
             .map(|(code, value)| (code, value == 0))
@@ -64,5 +119,47 @@ impl Query<'_> {
             .melds
             .sort_by_cached_key(|meld| stands_for(meld.kind, &meld.codes, self.wild_rank));
         layout
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shuffle::Mt19937;
+
+    /// When `may_go_out` says no, no discard melds the rest and the hand does not meld.
+    #[test]
+    fn may_go_out_never_hides_a_go_out() {
+        let mut rng = Mt19937::new(7);
+        let mut refused = 0;
+        for options in 0..4u64 {
+            let mut rules = GameRules::default();
+            rules.melds.distinct_suit_books = options & 1 == 1;
+            rules.melds.wild_points = if options & 2 == 2 { 0 } else { 20 };
+            for _ in 0..4000 {
+                let size = 3 + rng.randbelow(13) as usize;
+                let mut deck: Vec<u8> = (0..55).flat_map(|c| [c, c]).collect();
+                deck.extend([55; 6]);
+                let mut codes: Vec<u8> = (0..size)
+                    .map(|_| deck.swap_remove(rng.randbelow(deck.len() as u64) as usize))
+                    .collect();
+                codes.sort_unstable();
+                let wild_rank = [0, 3, 7, 13][rng.randbelow(4) as usize];
+                let query = Query {
+                    codes: &codes,
+                    wild_rank,
+                    rules: &rules,
+                };
+                if !query.may_go_out() {
+                    refused += 1;
+                    assert!(!query.melds_all(), "{codes:?}");
+                    assert!(
+                        query.melding_discards().iter().all(|&(_, m)| !m),
+                        "{codes:?}"
+                    );
+                }
+            }
+        }
+        assert!(refused > 4000, "the test proves little: {refused}");
     }
 }

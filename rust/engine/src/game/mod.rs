@@ -2,6 +2,7 @@
 //! rule options it reads ([`GameRules`]).
 
 pub(crate) mod hands;
+pub mod observe;
 pub mod rules;
 pub mod state;
 

@@ -7,13 +7,14 @@
 //! (going out, or after a final turn's discard) and [`Game::table`] and
 //! [`Game::layouts`] arrange them when asked, as the Python engine did when it played.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::error::HandError;
 use crate::game::hands::Query;
 use crate::game::rules::{GameRules, TieBreak};
 use crate::search::Kind;
 use crate::shuffle;
+use crate::solver::Layout;
 use crate::{JOKER, NUM_CODES};
 
 /// The integer of "draw from the stock".
@@ -112,8 +113,8 @@ pub struct Game {
     stock: Vec<u8>,
     /// Top card last.
     discard_pile: Vec<u8>,
-    /// The cards each finished player put on the table, in the order they did.
-    laid: Vec<(u8, Vec<u8>)>,
+    /// The cards each finished player kept, in the order they finished.
+    laid: Vec<Laid>,
     went_out: Option<u8>,
     /// Who still takes a final turn, in order (from `final_next`).
     final_turns_left: Vec<u8>,
@@ -132,6 +133,35 @@ pub struct Game {
     hand_size: u8,
     wild_rank: u8,
 }
+
+/// The cards a finished player kept (going out, or after a final turn's discard), and their
+/// arrangement once someone asked for it: its melds are on the table, its deadwood is the
+/// player's hand.
+#[derive(Debug, Clone)]
+struct Laid {
+    owner: u8,
+    kept: Vec<u8>,
+    arranged: OnceLock<Layout>,
+}
+
+impl Laid {
+    fn new(owner: u8, kept: Vec<u8>) -> Laid {
+        Laid {
+            owner,
+            kept,
+            arranged: OnceLock::new(),
+        }
+    }
+}
+
+/// Two games are equal whether or not their layouts were arranged yet.
+impl PartialEq for Laid {
+    fn eq(&self, other: &Laid) -> bool {
+        self.owner == other.owner && self.kept == other.kept
+    }
+}
+
+impl Eq for Laid {}
 
 impl Game {
     /// A new match, round 1 dealt. `players` is 2..=the deal capacity (the Python package
@@ -286,6 +316,10 @@ impl Game {
     pub fn actions(&self) -> impl Iterator<Item = u16> + '_ {
         self.actions.iter().map(|&(_, action)| action)
     }
+    /// How many actions were applied since the deal of round 1.
+    pub fn action_count(&self) -> usize {
+        self.actions.len()
+    }
     /// How many actions were applied before this round's deal.
     pub fn past_actions(&self) -> usize {
         self.past
@@ -296,22 +330,26 @@ impl Game {
     }
 
     /// A seat's hand, sorted (a finished player's is the deadwood it kept).
-    pub fn hand(&self, seat: u8) -> Vec<u8> {
-        match self.laid.iter().find(|(owner, _)| *owner == seat) {
-            Some((_, kept)) => self.query(kept).arrangement().deadwood,
-            None => self.hands[usize::from(seat)].clone(),
+    pub fn hand(&self, seat: u8) -> &[u8] {
+        match self.laid.iter().find(|laid| laid.owner == seat) {
+            Some(laid) => &self.layout(laid).deadwood,
+            None => &self.hands[usize::from(seat)],
         }
     }
 
     /// The melds on the table: (owner, meld), in the order they were laid down.
-    pub fn table(&self) -> Vec<(u8, Meld)> {
-        let mut table = Vec::new();
-        for (owner, kept) in &self.laid {
-            for meld in self.query(kept).arrangement().melds {
-                table.push((*owner, (meld.kind, meld.codes)));
-            }
-        }
-        table
+    pub fn table(&self) -> impl Iterator<Item = (u8, &crate::solver::Meld)> + '_ {
+        self.laid.iter().flat_map(move |laid| {
+            self.layout(laid)
+                .melds
+                .iter()
+                .map(move |meld| (laid.owner, meld))
+        })
+    }
+
+    fn layout<'a>(&self, laid: &'a Laid) -> &'a Layout {
+        laid.arranged
+            .get_or_init(|| self.query(&laid.kept).arrangement())
     }
 
     /// The final layout of each seat in finished round `index` (None: not dealt in).
@@ -436,14 +474,18 @@ impl Game {
                     .filter(|&&c| Some(c) != forbidden)
                     .map(|&c| DISCARD + u16::from(c))
                     .collect();
+                let query = self.query(hand);
+                if !query.may_go_out() {
+                    return legal;
+                }
                 if self.went_out.is_none() {
-                    for (c, melds) in self.query(hand).melding_discards() {
+                    for (c, melds) in query.melding_discards() {
                         if melds && Some(c) != forbidden {
                             legal.push(GO_OUT + u16::from(c));
                         }
                     }
                 }
-                if self.rules.go_out_without_discard && self.query(hand).melds_all() {
+                if self.rules.go_out_without_discard && query.melds_all() {
                     legal.push(GO_OUT_WITHOUT_DISCARD);
                 }
                 legal
@@ -562,7 +604,7 @@ impl Game {
             remove(&mut hand, card);
             self.discard_pile.push(card);
         }
-        self.laid.push((p, hand));
+        self.laid.push(Laid::new(p, hand));
         self.went_out = Some(p);
         self.final_turns_left = self
             .seats_after(p)
@@ -587,7 +629,7 @@ impl Game {
         let kept = std::mem::take(&mut self.hands[usize::from(p)]);
         let points = self.query(&kept).least();
         self.round_scores[usize::from(p)] = Some(points as i64);
-        self.laid.push((p, kept));
+        self.laid.push(Laid::new(p, kept));
         self.final_next += 1;
         self.taken = None;
         self.turns += 1;
@@ -627,8 +669,8 @@ impl Game {
         let mut scores = self.round_scores.clone();
         for &p in &self.active {
             let seat = usize::from(p);
-            let cards = match self.laid.iter().find(|(owner, _)| *owner == p) {
-                Some((_, kept)) => kept.clone(),
+            let cards = match self.laid.iter().find(|laid| laid.owner == p) {
+                Some(laid) => laid.kept.clone(),
                 None => self.hands[seat].clone(),
             };
             if scores[seat].is_none() {

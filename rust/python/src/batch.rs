@@ -1,0 +1,268 @@
+//! The batch's bindings: `Batch` holds the engine's games and the numpy arrays it writes
+//! (made once, overwritten by every call). Conversions only; the engine plays.
+
+use fivecrowns_engine::batch::{self, StepOut};
+use fivecrowns_engine::policy::PolicyKind;
+use fivecrowns_engine::HandError;
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::game::{illegal, Game, GameRules};
+use crate::refusal;
+
+/// Games stepped together, and the arrays each call fills.
+#[pyclass(module = "fivecrowns._core")]
+pub struct Batch {
+    batch: batch::Batch,
+    width: usize,
+    rewards: Py<PyArray2<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    scores: Py<PyArray2<i64>>,
+    winners: Py<PyArray2<bool>>,
+    to_act: Py<PyArray1<i64>>,
+    observation: Py<PyArray2<f32>>,
+    mask: Py<PyArray2<bool>>,
+    legal: Py<PyArray2<i64>>,
+    counts: Py<PyArray1<u32>>,
+}
+
+fn err(text: &str) -> PyErr {
+    PyValueError::new_err(text.to_string())
+}
+
+#[pymethods]
+impl Batch {
+    /// `games` games with a built-in bot's name or None (played from outside) per seat,
+    /// `num_actions` mask columns, `max_actions` 0 for no limit; dealt from seed 0.
+    #[new]
+    fn new(
+        py: Python<'_>,
+        rules: &GameRules,
+        seats: Vec<Option<String>>,
+        games: usize,
+        num_actions: usize,
+        auto_reset: bool,
+        max_actions: usize,
+    ) -> PyResult<Batch> {
+        let kinds = seats
+            .iter()
+            .map(|seat| match seat {
+                None => Ok(None),
+                Some(name) => PolicyKind::from_name(name).map(Some).ok_or_else(|| {
+                    let why =
+                        format!("the core plays the bots 'random' and 'greedy', got {name:?}");
+                    refusal(py, &HandError::BadRules(why))
+                }),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let engine = rules.shared();
+        let largest = engine
+            .schedule
+            .iter()
+            .copied()
+            .chain([engine.extra_round_hand_size])
+            .max()
+            .unwrap_or(0);
+        let limit = (max_actions > 0).then_some(max_actions);
+        let batch = py
+            .detach(move || batch::Batch::new(engine, kinds, games, auto_reset, limit))
+            .map_err(|e| refusal(py, &e))?;
+        let n = batch.players() as usize;
+        let width = batch::most_legal_actions(largest);
+        Ok(Batch {
+            rewards: PyArray2::zeros(py, [games, n], false).unbind(),
+            terminated: PyArray1::from_vec(py, vec![false; games]).unbind(),
+            truncated: PyArray1::from_vec(py, vec![false; games]).unbind(),
+            scores: PyArray2::zeros(py, [games, n], false).unbind(),
+            winners: PyArray2::from_vec2(py, &vec![vec![false; n]; games])?.unbind(),
+            to_act: PyArray1::zeros(py, [games], false).unbind(),
+            observation: PyArray2::zeros(py, [games, batch.observation_size()], false).unbind(),
+            mask: PyArray2::from_vec2(py, &vec![vec![false; num_actions]; games])?.unbind(),
+            legal: PyArray2::zeros(py, [games, width], false).unbind(),
+            counts: PyArray1::zeros(py, [games], false).unbind(),
+            width: num_actions,
+            batch,
+        })
+    }
+
+    /// Deal every game afresh: slot i plays game i of the run `seed`.
+    fn reset(&mut self, py: Python<'_>, seed: u64) {
+        let batch = &mut self.batch;
+        py.detach(move || batch.reset(seed));
+    }
+
+    /// Play `actions[i]` in each game that is not done; fills `rewards`, `terminated`,
+    /// `truncated`, `scores` and `winners`. An illegal action raises `IllegalActionError`
+    /// naming its game, and nothing changes.
+    fn step(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
+        let actions = actions
+            .as_slice()
+            .map_err(|_| err("actions must be contiguous"))?;
+        let n = self.batch.len();
+        if actions.len() != n {
+            return Err(illegal(
+                py,
+                format!(
+                    "one action per game: {n} games, got {} actions",
+                    actions.len()
+                ),
+            ));
+        }
+        let mut codes = Vec::with_capacity(n);
+        for (i, &action) in actions.iter().enumerate() {
+            let ok = u16::try_from(action)
+                .ok()
+                .filter(|&a| usize::from(a) < self.width);
+            match ok {
+                Some(a) => codes.push(a),
+                None if self.batch.slots()[i].is_done() => codes.push(0),
+                None => {
+                    let why = format!(
+                        "game {i}: an action is an int from 0 to {}, got {action}",
+                        self.width - 1
+                    );
+                    return Err(illegal(py, why));
+                }
+            }
+        }
+        let mut rewards = self.rewards.bind(py).readwrite();
+        let mut terminated = self.terminated.bind(py).readwrite();
+        let mut truncated = self.truncated.bind(py).readwrite();
+        let mut scores = self.scores.bind(py).readwrite();
+        let mut winners = self.winners.bind(py).readwrite();
+        let out = StepOut {
+            rewards: rewards.as_slice_mut()?,
+            terminated: terminated.as_slice_mut()?,
+            truncated: truncated.as_slice_mut()?,
+            scores: scores.as_slice_mut()?,
+            winners: winners.as_slice_mut()?,
+        };
+        let batch = &mut self.batch;
+        py.detach(move || batch.step(&codes, out))
+            .map_err(|(i, why)| illegal(py, format!("game {i}: {}", why.0)))
+    }
+
+    /// Minus the points each seat added to its total in the last step (games x players).
+    #[getter]
+    fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.rewards.bind(py).clone()
+    }
+    #[getter]
+    fn terminated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.terminated.bind(py).clone()
+    }
+    #[getter]
+    fn truncated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.truncated.bind(py).clone()
+    }
+    /// Each seat's total (of the game that ended, in a row whose game ended in the step).
+    #[getter]
+    fn scores<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i64>> {
+        self.scores.bind(py).clone()
+    }
+    #[getter]
+    fn winners<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+        self.winners.bind(py).clone()
+    }
+
+    /// The seat each game waits for (-1: done).
+    fn to_act<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let array = self.to_act.bind(py);
+        {
+            let mut out = array.readwrite();
+            for (i, place) in out.as_slice_mut()?.iter_mut().enumerate() {
+                *place = self.batch.to_act(i).map_or(-1, i64::from);
+            }
+        }
+        Ok(array.clone())
+    }
+
+    /// Each game's observation for the seat it waits for, or for `seats[i]`.
+    #[pyo3(signature = (seats = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        seats: Option<PyReadonlyArray1<'py, i64>>,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let chosen = match &seats {
+            None => None,
+            Some(seats) => {
+                let seats = seats
+                    .as_slice()
+                    .map_err(|_| err("seats must be contiguous"))?;
+                let players = i64::from(self.batch.players());
+                if seats.len() != self.batch.len() {
+                    return Err(err("one seat per game"));
+                }
+                if let Some(bad) = seats.iter().find(|&&s| !(0..players).contains(&s)) {
+                    return Err(err(&format!(
+                        "a seat is an int from 0 to {}, got {bad}",
+                        players - 1
+                    )));
+                }
+                Some(seats.iter().map(|&s| s as u8).collect::<Vec<u8>>())
+            }
+        };
+        let array = self.observation.bind(py);
+        {
+            let mut out = array.readwrite();
+            let out = out.as_slice_mut()?;
+            let batch = &self.batch;
+            py.detach(move || batch.observe(chosen.as_deref(), out));
+        }
+        Ok(array.clone())
+    }
+
+    /// Each game's legal actions as a mask (games x num_actions).
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let array = self.mask.bind(py);
+        {
+            let mut out = array.readwrite();
+            let out = out.as_slice_mut()?;
+            let (batch, width) = (&self.batch, self.width);
+            py.detach(move || batch.legal_mask(width, out));
+        }
+        Ok(array.clone())
+    }
+
+    /// Each game's legal actions, ascending, padded with -1, and how many there are.
+    #[allow(clippy::type_complexity)]
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyArray1<u32>>)> {
+        let (legal, counts) = (self.legal.bind(py), self.counts.bind(py));
+        {
+            let mut out = legal.readwrite();
+            let mut found = counts.readwrite();
+            let (out, found) = (out.as_slice_mut()?, found.as_slice_mut()?);
+            let batch = &self.batch;
+            let width = out.len() / batch.len().max(1);
+            py.detach(move || batch.legal_actions(width, -1, out, found));
+        }
+        Ok((legal.clone(), counts.clone()))
+    }
+
+    /// A copy of game `index` (a `Game`), and its number in the run.
+    fn game(&self, index: usize) -> PyResult<(Game, u64)> {
+        let slot = self
+            .batch
+            .slots()
+            .get(index)
+            .ok_or_else(|| err("no game has that index"))?;
+        Ok((Game::from_engine(slot.game.clone()), slot.number))
+    }
+
+    /// The run's seed.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.batch.seed()
+    }
+}
+
+/// Add the batch's class to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Batch>()
+}

@@ -1,0 +1,246 @@
+"""The batched simulator: its games are the games ``play_game`` plays from the same seeds, the
+core and the Python engine step them identically (every array after every step), illegal
+actions refuse the whole step and change nothing, and games are numbered, reset and cut
+short as documented."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import fivecrowns as fc
+from fivecrowns.bots import GreedyBot, RandomBot
+from fivecrowns.simulate import bot_seed, game_seed
+from game_twins import random_rules
+
+CORE = fc.core_info().compiled
+needs_core = pytest.mark.skipif(not CORE, reason="the compiled core is not in use")
+
+
+def _arrays(sim: fc.Simulator) -> dict[str, Any]:
+    """Everything a caller can read of the games now (copies)."""
+    legal, counts = sim.legal_actions()
+    seats = np.arange(sim.num_games) % sim.players
+    return {
+        "current": sim.current_player.copy(),
+        "mask": sim.legal_action_mask().copy(),
+        "legal": legal.copy(),
+        "counts": counts.copy(),
+        "observation": sim.observation().copy(),
+        "seen_by": sim.observation(seats).copy(),
+        "numbers": [sim.game_number(i) for i in range(sim.num_games)],
+    }
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    return [key for key in a if not np.array_equal(a[key], b[key])]
+
+
+def _steps_agree(
+    rules: fc.Rules, players: int, seats: list[str | None], seed: int, steps: int, **options: Any
+) -> None:
+    core = fc.Simulator(
+        3, players=players, rules=rules, bots=seats, seed=seed, engine="core", **options
+    )
+    python = fc.Simulator(
+        3, players=players, rules=rules, bots=seats, seed=seed, engine="python", **options
+    )
+    rng = np.random.default_rng(seed)
+    for number in range(steps):
+        before = _arrays(core)
+        assert _same(before, _arrays(python)) == [], f"before step {number}"
+        actions = core.sample(rng)
+        got, want = core.step(actions), python.step(actions)
+        for field in ("rewards", "terminated", "truncated", "scores", "winners"):
+            assert np.array_equal(getattr(got, field), getattr(want, field)), (number, field)
+        if number % 25 == 0:
+            for i in range(3):
+                assert core.state(i) == python.state(i), (number, i)
+
+
+@needs_core
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**63 - 1))
+def test_the_core_and_the_python_engine_step_the_same_games(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    players = rng.randint(2, min(4, rules.max_players))
+    seats: list[str | None] = [rng.choice([None, None, "random", "greedy"]) for _ in range(players)]
+    seats[rng.randrange(players)] = None
+    options = rng.choice([{}, {"auto_reset": False}, {"max_actions": rng.randint(1, 60)}])
+    _steps_agree(rules, players, seats, seed, 120, **options)
+
+
+@needs_core
+def test_official_four_player_games_step_the_same_in_both_engines() -> None:
+    _steps_agree(fc.Rules(), 4, [None, "greedy", None, "random"], 5, 400)
+
+
+@pytest.mark.parametrize("engine", ["auto", "python"])
+def test_a_simulated_game_is_the_game_play_game_plays_from_its_seed(engine: str) -> None:
+    # seat 0 played from outside by a GreedyBot reset as play_game resets it
+    sim = fc.Simulator(2, players=3, bots=[None, "greedy", "random"], seed=9, engine=engine)
+    number = sim.game_number(1)
+    seed = game_seed(9, number)
+    mine = GreedyBot()
+    mine.reset(bot_seed(seed, 0))
+    rewards = np.zeros(3)
+    while True:
+        state = sim.state(1)
+        action = mine.act(state.view(0), state.legal_actions()).to_int()
+        actions = sim.sample(np.random.default_rng(0))
+        actions[1] = action
+        step = sim.step(actions)
+        rewards += step.rewards[1]
+        if step.terminated[1]:
+            break
+    expected = fc.play_game([GreedyBot(), GreedyBot(), RandomBot()], seed=seed)
+    assert tuple(step.scores[1]) == expected.scores
+    assert tuple(np.flatnonzero(step.winners[1])) == expected.winners
+    assert tuple(-rewards) == expected.scores  # the rewards add up to minus the scores
+    assert sim.game_number(1) == 2  # the next game of the run took the slot
+
+
+@pytest.mark.parametrize("engine", ["auto", "python"])
+def test_observations_and_masks_are_those_of_the_games_states(engine: str) -> None:
+    sim = fc.Simulator(4, players=2, bots=[None, "greedy"], seed=3, engine=engine)
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        obs, mask = sim.observation().copy(), sim.legal_action_mask()
+        seen = sim.observation(np.ones(4, np.int64))
+        for i in range(4):
+            state = sim.state(i)
+            assert np.array_equal(obs[i], state.view(state.current).observation())
+            assert np.array_equal(seen[i], state.view(1).observation())
+            legal = [action.to_int() for action in state.legal_actions()]
+            assert list(np.flatnonzero(mask[i])) == legal
+        sim.step(sim.sample(rng))
+
+
+@pytest.mark.parametrize("engine", ["auto", "python"])
+def test_an_illegal_action_refuses_the_whole_step_and_changes_nothing(engine: str) -> None:
+    sim = fc.Simulator(3, players=2, seed=1, engine=engine)
+    before = _arrays(sim)
+    states = [sim.state(i) for i in range(3)]
+    for actions in (
+        [0, 0, 2],  # a discard in the draw phase
+        [0, 0, 500],  # no such action
+        [0, 0, -1],
+    ):
+        with pytest.raises(fc.IllegalActionError, match="game 2"):
+            sim.step(np.array(actions))
+    for bad in ([0, 0], [0.0, 0.0, 0.0], [[0, 0, 0]], "draw"):
+        with pytest.raises(fc.IllegalActionError, match="one action integer per game"):
+            sim.step(bad)  # type: ignore[arg-type]
+    assert _same(before, _arrays(sim)) == []
+    assert [sim.state(i) for i in range(3)] == states
+
+
+@pytest.mark.parametrize("engine", ["auto", "python"])
+def test_without_auto_reset_a_finished_game_stays_and_takes_no_action(engine: str) -> None:
+    rules = fc.Rules.short_game(1)
+    sim = fc.Simulator(
+        2, players=2, rules=rules, bots=[None, "greedy"], auto_reset=False, engine=engine
+    )
+    rng = np.random.default_rng(0)
+    ended = np.zeros(2, bool)
+    for _ in range(500):
+        step = sim.step(sim.sample(rng))
+        assert not (step.terminated & ended).any()  # a game ends once
+        ended |= step.terminated
+        if ended.all():
+            break
+    assert ended.all()
+    assert list(sim.current_player) == [-1, -1]
+    assert not sim.legal_action_mask().any()
+    assert list(sim.legal_actions()[1]) == [0, 0]
+    final = [sim.state(i) for i in range(2)]
+    assert all(state.is_over for state in final)
+    step = sim.step(np.array([7, 123]))  # ignored
+    assert not step.terminated.any()
+    assert not step.rewards.any()
+    assert [tuple(row) for row in step.scores] == [state.scores for state in final]
+    assert [sim.game_number(i) for i in range(2)] == [0, 1]
+
+
+@pytest.mark.parametrize("engine", ["auto", "python"])
+def test_max_actions_cuts_games_short_and_deals_the_next(engine: str) -> None:
+    sim = fc.Simulator(2, players=2, max_actions=10, seed=4, engine=engine)
+    rng = np.random.default_rng(0)
+    for _ in range(9):
+        step = sim.step(sim.sample(rng))
+        assert not step.truncated.any()
+    step = sim.step(sim.sample(rng))
+    assert list(step.truncated) == [True, True]
+    assert not step.terminated.any()
+    assert [sim.game_number(i) for i in range(2)] == [2, 3]
+    assert [len(sim.state(i).actions) for i in range(2)] == [0, 0]
+
+
+@pytest.mark.parametrize("engine", ["auto", "python"])
+def test_reset_starts_the_run_of_its_seed(engine: str) -> None:
+    sim = fc.Simulator(3, players=2, seed=5, engine=engine)
+    first = [sim.state(i) for i in range(3)]
+    sim.step(sim.sample(np.random.default_rng(1)))
+    sim.reset(6)
+    assert sim.seed == 6
+    assert [sim.state(i).seed for i in range(3)] == [game_seed(6, i) for i in range(3)]
+    sim.reset(5)
+    assert [sim.state(i) for i in range(3)] == first
+
+
+def test_bad_arguments_are_refused_with_what_is_accepted() -> None:
+    with pytest.raises(fc.FiveCrownsError, match="games must be a positive int"):
+        fc.Simulator(0)
+    with pytest.raises(fc.FiveCrownsError, match="each of the 2 seats"):
+        fc.Simulator(1, players=2, bots=[None])
+    with pytest.raises(fc.FiveCrownsError, match="one of"):
+        fc.Simulator(1, players=2, bots=[None, "grandmaster"])
+    with pytest.raises(fc.FiveCrownsError, match="at least one seat"):
+        fc.Simulator(1, players=2, bots=["greedy", "random"])
+    with pytest.raises(fc.FiveCrownsError, match="seed must be"):
+        fc.Simulator(1, seed=-1)
+    with pytest.raises(fc.FiveCrownsError, match="engine must be"):
+        fc.Simulator(1, engine="fast")  # type: ignore[arg-type]
+    with pytest.raises(fc.FiveCrownsError, match="max_actions"):
+        fc.Simulator(1, max_actions=0)
+    with pytest.raises(fc.InvalidRulesError):
+        fc.Simulator(1, players=30)
+    sim = fc.Simulator(2, players=2)
+    with pytest.raises(fc.FiveCrownsError, match="index must be"):
+        sim.state(2)
+    with pytest.raises(fc.FiveCrownsError, match="players must be one seat per game"):
+        sim.observation(np.array([0, 2]))
+
+
+def test_the_engine_says_which_plays_and_why() -> None:
+    lay_off = fc.Simulator(1, players=2, rules=fc.Rules(lay_off=True))
+    assert lay_off.engine == "python"
+    strong = fc.Simulator(1, players=2, bots=[None, "strong"])
+    assert strong.engine == "python"
+    assert "strong" in strong.engine_reason
+    if CORE:
+        assert fc.Simulator(1, players=2).engine == "core"
+        with pytest.raises(fc.FiveCrownsError, match="lay_off"):
+            fc.Simulator(1, players=2, rules=fc.Rules(lay_off=True), engine="core")
+    else:
+        with pytest.raises(fc.FiveCrownsError, match="not in use"):
+            fc.Simulator(1, players=2, engine="core")
+
+
+def test_lay_off_games_step_in_the_python_engine_with_wider_legal_rows() -> None:
+    rules = fc.Rules(lay_off=True, auto_arrange_final_hand=False)
+    sim = fc.Simulator(2, players=2, rules=rules, seed=2)
+    assert sim.max_legal_actions == sim.num_actions
+    rng = np.random.default_rng(2)
+    for _ in range(300):
+        legal, counts = sim.legal_actions()
+        for i in range(2):
+            state = sim.state(i)
+            assert list(legal[i, : counts[i]]) == [a.to_int() for a in state.legal_actions()]
+        sim.step(sim.sample(rng))
