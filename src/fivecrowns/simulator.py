@@ -13,8 +13,8 @@ as integers (:meth:`fivecrowns.Action.to_int`), and reports per game what happen
 >>> rng = np.random.default_rng(0)
 >>> while not (step := sim.step(sim.sample(rng))).terminated.any():
 ...     pass
->>> (step.scores[step.terminated] >= 0).all()
-np.True_
+>>> bool((step.scores[step.terminated] >= 0).all())
+True
 
 Games are numbered in the order they are dealt: slot ``i`` first plays game ``i`` of the run,
 and every game that ends is replaced (``auto_reset``, the default) by the next number, in
@@ -185,6 +185,25 @@ class Simulator:
     def reset(self, seed: int = 0) -> None:
         """Start run ``seed``: slot ``i`` is dealt game ``i`` afresh."""
         self._batch.reset(_seed(seed))
+
+    def deal_next(self, games: npt.ArrayLike) -> None:
+        """Deal the next games of the run into the slots ``games`` marks (a bool per game),
+        in slot order: to start over games that are done without ``auto_reset``, or any
+        others.
+
+        >>> import numpy as np, fivecrowns as fc
+        >>> sim = fc.Simulator(3, players=2, auto_reset=False)
+        >>> sim.deal_next(np.array([False, True, True]))
+        >>> [sim.game_number(i) for i in range(3)]
+        [0, 3, 4]
+        """
+        marks = np.asarray(games)
+        if marks.shape != (self.num_games,) or marks.dtype != np.bool_:
+            raise FiveCrownsError(
+                f"games must be a bool array of shape ({self.num_games},), got {marks.dtype} "
+                f"of shape {marks.shape}"
+            )
+        self._batch.deal_next(np.ascontiguousarray(marks))
 
     def step(self, actions: npt.ArrayLike) -> Step:
         """Play ``actions[i]`` (an action integer) in game ``i``, then the bots' turns.
@@ -359,6 +378,9 @@ class _CoreBatch:
     def reset(self, seed: int) -> None:
         self._core.reset(seed)
 
+    def deal_next(self, games: npt.NDArray[np.bool_]) -> None:
+        self._core.deal_next(games)
+
     def step(self, actions: npt.NDArray[np.int64]) -> Step:
         self._core.step(np.ascontiguousarray(actions))
         return self._step
@@ -431,6 +453,11 @@ class _PythonBatch:
         self.seed = seed
         self._slots = [self._deal(number) for number in range(self.games)]
         self._next = self.games
+
+    def deal_next(self, games: npt.NDArray[np.bool_]) -> None:
+        for index in np.flatnonzero(games).tolist():
+            self._slots[index] = self._deal(self._next)
+            self._next += 1
 
     def _deal(self, number: int) -> _Slot:
         seed = game_seed(self.seed, number)

@@ -135,6 +135,15 @@ impl Batch {
         self.next_game = self.games as u64;
     }
 
+    /// Deal the next games of the run into the slots marked in `slots`, in slot order.
+    pub fn deal_next(&mut self, slots: &[bool]) {
+        for (i, _) in slots.iter().enumerate().filter(|(_, &marked)| marked) {
+            let number = self.next_game;
+            self.next_game += 1;
+            self.slots[i] = self.deal(number);
+        }
+    }
+
     fn deal(&self, number: u64) -> Slot {
         let seed = game_seed(self.seed, number);
         let dealer = self.players - 1;

@@ -93,6 +93,19 @@ impl Batch {
         py.detach(move || batch.reset(seed));
     }
 
+    /// Deal the next games of the run into the slots marked in `slots` (a bool per game).
+    fn deal_next(&mut self, py: Python<'_>, slots: PyReadonlyArray1<'_, bool>) -> PyResult<()> {
+        let slots = slots
+            .as_slice()
+            .map_err(|_| err("slots must be contiguous"))?;
+        if slots.len() != self.batch.len() {
+            return Err(err("one flag per game"));
+        }
+        let batch = &mut self.batch;
+        py.detach(move || batch.deal_next(slots));
+        Ok(())
+    }
+
     /// Play `actions[i]` in each game that is not done; fills `rewards`, `terminated`,
     /// `truncated`, `scores` and `winners`. An illegal action raises `IllegalActionError`
     /// naming its game, and nothing changes.

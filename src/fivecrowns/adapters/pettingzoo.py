@@ -59,11 +59,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import Phase, num_actions
-from ..cards import JOKER_CODE, NUM_CODES, as_int, format_cards, short_repr
+from ..cards import as_int, format_cards, short_repr
 from ..errors import IllegalActionError, InvalidStateError
 from ..game import GameState
 from ..rules import OFFICIAL, Rules
-from ..views import OBSERVATION_SEAT_FEATURES, observation_size
+from ._spaces import observation_bounds
 
 #: Why PettingZoo could not be imported (None when it was).
 _MISSING: ImportError | None = None
@@ -111,38 +111,10 @@ def _require() -> None:
 __all__ = ["env", "raw_env"]
 
 _REWARDS: Final = ("round", "game")
-_SEATS: Final = 300
 
 
 def _agent(seat: int) -> str:
     return f"player_{seat}"
-
-
-def _bounds(players: int, rules: Rules) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    """The least and greatest value of each observation entry (see :mod:`fivecrowns.views`)."""
-    size = observation_size(players)
-    low = np.zeros(size, dtype=np.float32)
-    high = np.ones(size, dtype=np.float32)
-    copies = np.full(NUM_CODES, rules.packs, dtype=np.float32)
-    copies[JOKER_CODE] = 3 * rules.packs
-    for base in (0, 56, 112, 224):  # hand, selection, discard pile, table: counts
-        high[base : base + NUM_CODES] = copies
-    largest = max(
-        max(rules.schedule), rules.extra_round_hand_size if rules.tie_break == "extra_round" else 0
-    )
-    most = max(13, rules.wild_points, rules.joker_points)
-    top_score = float(sum(rules.schedule) * most)
-    below = rules.go_out_bonus_below_zero  # else totals never go below zero
-    low_score = float(min(0, rules.go_out_bonus * rules.rounds)) if below else 0.0
-    unbounded = float(np.finfo(np.float32).max)
-    high[297] = unbounded if rules.tie_break == "extra_round" else rules.rounds
-    high[298] = rules.deck_size
-    high[299] = largest
-    for offset in range(players):
-        base = _SEATS + OBSERVATION_SEAT_FEATURES * offset
-        high[base] = largest + 1
-        low[base + 1], high[base + 1] = low_score, top_score
-    return low, high
 
 
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
@@ -186,7 +158,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.render_mode = render_mode
         self.possible_agents = [_agent(seat) for seat in range(players)]
         self._rng = random.Random(seed)
-        low, high = _bounds(players, rules)
+        low, high = observation_bounds(players, rules)
         actions = num_actions(rules)
         observation = spaces.Dict(
             {

@@ -1,0 +1,46 @@
+"""What the adapters share: the bounds of the observation tensor's entries."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from ..cards import JOKER_CODE, NUM_CODES
+from ..rules import Rules
+from ..views import OBSERVATION_SEAT_FEATURES, observation_size
+
+__all__ = ["observation_bounds"]
+
+#: Where the seats' entries start (see :mod:`fivecrowns.views`).
+SEATS: Final = 300
+
+
+def observation_bounds(
+    players: int, rules: Rules
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The least and greatest value of each observation entry (see :mod:`fivecrowns.views`)."""
+    size = observation_size(players)
+    low = np.zeros(size, dtype=np.float32)
+    high = np.ones(size, dtype=np.float32)
+    copies = np.full(NUM_CODES, rules.packs, dtype=np.float32)
+    copies[JOKER_CODE] = 3 * rules.packs
+    for base in (0, 56, 112, 224):  # hand, selection, discard pile, table: counts
+        high[base : base + NUM_CODES] = copies
+    largest = max(
+        max(rules.schedule), rules.extra_round_hand_size if rules.tie_break == "extra_round" else 0
+    )
+    most = max(13, rules.wild_points, rules.joker_points)
+    top_score = float(sum(rules.schedule) * most)
+    below = rules.go_out_bonus_below_zero  # else totals never go below zero
+    low_score = float(min(0, rules.go_out_bonus * rules.rounds)) if below else 0.0
+    unbounded = float(np.finfo(np.float32).max)
+    high[297] = unbounded if rules.tie_break == "extra_round" else rules.rounds
+    high[298] = rules.deck_size
+    high[299] = largest
+    for offset in range(players):
+        base = SEATS + OBSERVATION_SEAT_FEATURES * offset
+        high[base] = largest + 1
+        low[base + 1], high[base + 1] = low_score, top_score
+    return low, high
