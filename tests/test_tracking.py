@@ -4,6 +4,7 @@ own scoring."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import attrs
@@ -129,3 +130,22 @@ def test_final_layout_is_what_the_engine_scores(rules: fc.Rules) -> None:
             state = after
     assert finals
     assert lay_offs or not rules.lay_off
+
+
+def test_a_card_taken_then_laid_down_is_no_longer_known_to_be_held() -> None:
+    # seat 0 takes the 8D, then goes out with it in a meld on the table
+    rng = random.Random(7180)
+    rules = fc.Rules.short_game(rng.randint(1, 4), packs=rng.choice([1, 2, 3]))
+    players = rng.randint(2, 4)
+    state = fc.GameState.new(players, rules=rules, seed=7180)
+    play = random.Random(7180)
+    while state.went_out is None:
+        state = state.apply(play.choice(state.legal_actions()))
+    view = state.view(1)
+    know = read_round(view)
+    laid = [card for placed in view.table if placed.owner == 0 for card in placed.meld.cards]
+    assert fc.Card.parse("8D") in laid
+    assert know.picked_up[0] == ()  # it holds nothing: it went out
+    known = sum(len(cards) for seat, cards in enumerate(know.picked_up) if seat != 1)
+    hidden = sum(view.hand_sizes) - len(view.hand) + view.stock_size
+    assert sum(know.unseen_by_code) + known == hidden  # every card in one place

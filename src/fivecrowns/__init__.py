@@ -34,6 +34,7 @@ from .errors import (
 )
 from .game import FinalLayout, GameRecord, GameState, RoundResult, TableMeld
 from .melds import Meld, MeldKind, check_meld
+from .rollout import rollouts, sample_state
 from .rules import OFFICIAL, Rules
 from .scoring_limits import MaxScore, RoundMaximum, max_score
 from .simulate import (
@@ -136,6 +137,8 @@ __all__ = [
     "outs",
     "parse_cards",
     "play_game",
+    "rollouts",
+    "sample_state",
     "set_cache_limit",
     "tournament",
 ]

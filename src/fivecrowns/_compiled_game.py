@@ -10,12 +10,27 @@ points or go-out bonus exceed its integers (:func:`supports`); the Python engine
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from . import _cache, _compiled, _core
+from ._round import finished_seats
 from .rules import Rules
 
-__all__ = ["CORE_BOTS", "batch", "game_rules", "play_summaries", "supports"]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from .game import GameState
+
+__all__ = [
+    "CORE_BOTS",
+    "batch",
+    "core_game",
+    "game_rules",
+    "play_summaries",
+    "rollouts",
+    "supports",
+]
 
 #: The built-in bots the core plays (by their names in :data:`fivecrowns.bots.BOTS`).
 CORE_BOTS: Final = frozenset({"random", "greedy"})
@@ -76,6 +91,51 @@ def batch(
     """The core's batch of ``games`` games (seats: a built-in bot's name or None, played from
     outside; ``max_actions`` 0 for no limit), dealt from seed 0."""
     return _core.Batch(game_rules(rules), list(seats), games, num_actions, auto_reset, max_actions)
+
+
+def core_game(state: GameState) -> _core.Game:
+    """The core's copy of ``state`` (a game the core plays; it keeps the finished rounds'
+    scores, not their actions or layouts)."""
+    codes = [[card.code for card in hand] for hand in state.hands]
+    finished = finished_seats(state.active, state.players, state.went_out, state.final_turns_left)
+    for placed in state.table:
+        codes[placed.owner].extend(card.code for card in placed.meld.cards)
+    return _core.Game.from_parts(
+        game_rules(state.rules),
+        state.players,
+        state.seed,
+        state.first_dealer,
+        state.round_number,
+        state.extra_round,
+        state.dealer,
+        list(state.active),
+        state.current,
+        state.phase.value,
+        codes,
+        list(finished),
+        [card.code for card in state.stock],
+        [card.code for card in state.discard_pile],
+        state.went_out,
+        list(state.final_turns_left),
+        None if state.taken is None else state.taken.code,
+        state.turns,
+        state.reshuffles,
+        list(state.round_scores),
+        [
+            (r.round_number, r.extra_round, r.went_out, list(r.scores), r.ended)
+            for r in state.results
+        ],
+        list(state.scores),
+    )
+
+
+def rollouts(
+    states: Sequence[GameState], bots: Sequence[str], seeds: Sequence[int], whole_game: bool
+) -> npt.NDArray[np.int64]:
+    """Play each state on (``states[i]``, or ``states[0]`` for every seed) with the built-in
+    bots by seat and the luck of ``seeds[i]``: the round's scores, or the final totals."""
+    games = [core_game(state) for state in states]
+    return _core.rollouts(games, list(bots), list(seeds), whole_game)
 
 
 _RULES: dict[Rules, _core.GameRules] = {}

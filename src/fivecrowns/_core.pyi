@@ -72,6 +72,31 @@ class Game:
     @property
     def actions(self) -> list[int]: ...
     def snapshot(self, results: bool = True) -> dict[str, object]: ...
+    @staticmethod
+    def from_parts(
+        rules: GameRules,
+        players: int,
+        seed: int,
+        first_dealer: int,
+        round_number: int,
+        extra_round: int,
+        dealer: int,
+        active: Sequence[int],
+        current: int,
+        phase: str,
+        hands: Sequence[Sequence[int]],
+        finished: Sequence[int],
+        stock: Sequence[int],
+        discard_pile: Sequence[int],
+        went_out: int | None,
+        final_turns_left: Sequence[int],
+        taken: int | None,
+        turns: int,
+        reshuffles: int,
+        round_scores: Sequence[int | None],
+        results: Sequence[tuple[int, int, int | None, Sequence[int | None], str]],
+        totals: Sequence[int],
+    ) -> Game: ...
 
 class Batch:
     def __init__(
@@ -109,6 +134,9 @@ class Batch:
 def play_game(rules: GameRules, bots: Sequence[str], seed: int) -> Game: ...
 def play_games(
     rules: GameRules, bots: Sequence[str], seeds: Sequence[int]
+) -> npt.NDArray[np.int64]: ...
+def rollouts(
+    games: Sequence[Game], bots: Sequence[str], seeds: Sequence[int], whole_game: bool
 ) -> npt.NDArray[np.int64]: ...
 
 _Summary = tuple[list[int], list[int], list[list[int]], list[int]]

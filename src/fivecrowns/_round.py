@@ -169,6 +169,17 @@ def seats_after(active: tuple[int, ...], players: int, seat: int) -> tuple[int, 
     return tuple(sorted(active, key=lambda p: (p - seat - 1) % players))
 
 
+def finished_seats(
+    active: tuple[int, ...], players: int, went_out: int | None, left: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The seats that finished the round, in order: who went out, then those who took their
+    final turn (the others of ``active`` not in ``left``, who still take theirs)."""
+    if went_out is None:
+        return ()
+    others = (seat for seat in seats_after(active, players, went_out) if seat != went_out)
+    return (went_out, *(seat for seat in others if seat not in left))
+
+
 def tied(
     results: tuple[RoundResult, ...], totals: tuple[int, ...], rules: Rules
 ) -> tuple[int, ...]:

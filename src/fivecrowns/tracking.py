@@ -61,7 +61,7 @@ class RoundKnowledge:
       zero). :attr:`unseen` is the same as a mapping of cards.
     - ``unseen_wilds``: how many of the unseen cards are wild this round.
     - ``picked_up``: per seat, the cards it took from the discard pile this round and has not
-      thrown since (so it is known to hold them), in the order taken.
+      thrown or laid down since (so it is known to hold them), in the order taken.
     - ``thrown``: per seat, the cards it discarded this round (going out included), in order.
     - ``turns``: per seat, the turns it started this round (each draw counts one).
     - ``takes``: per seat, how many of those draws were from the discard pile (a take of an
@@ -118,6 +118,12 @@ def read_round(view: PlayerView, upcard: Card | None = None) -> RoundKnowledge:
                 held[player].append(taken)
         elif kind is ActionKind.DRAW_STOCK:
             turns[player] += 1
+    for placed in view.table:
+        # a card laid down is no longer held (if the seat held two copies, one of them known,
+        # which one it laid is not known: the other copy is no longer known to be held)
+        for card in placed.meld.cards:
+            if card in held[placed.owner]:
+                held[placed.owner].remove(card)
     counts = _deck_counts(view.rules)
     seen = [*view.hand, *view.discard_pile]
     seen.extend(card for placed in view.table for card in placed.meld.cards)

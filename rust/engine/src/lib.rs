@@ -18,6 +18,7 @@ pub mod game;
 pub mod melds;
 pub mod naturals;
 pub mod policy;
+pub mod rollout;
 pub mod rules;
 pub mod search;
 pub mod shuffle;

@@ -3,8 +3,11 @@
 
 use std::sync::Arc;
 
-use fivecrowns_engine::game::{Game as EngineGame, GameRules as EngineRules, Phase, TieBreak};
+use fivecrowns_engine::game::{
+    Ended, Game as EngineGame, GameRules as EngineRules, Parts, Phase, TieBreak,
+};
 use fivecrowns_engine::policy::{self, PolicyKind};
+use fivecrowns_engine::rollout::{self, Until};
 use fivecrowns_engine::HandError;
 use numpy::PyArray2;
 use pyo3::exceptions::PyValueError;
@@ -129,6 +132,10 @@ fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
+/// A finished round for `Game.from_parts`: (round_number, extra_round, went_out, scores,
+/// ended).
+type PyPastRound = (u32, u32, Option<u8>, Vec<Option<i64>>, String);
+
 type PyMeld<'py> = (&'static str, Bound<'py, PyTuple>);
 
 #[pymethods]
@@ -144,6 +151,91 @@ impl Game {
     ) -> PyResult<Game> {
         let game = EngineGame::new(rules.rules.clone(), players, seed, first_dealer)
             .map_err(|e| refusal(py, &e))?;
+        Ok(Game { game })
+    }
+
+    /// The match in a state given field by field, as `GameState` names them (cards as
+    /// codes; a finished seat's hand is every card it kept, `finished` the seats that
+    /// finished this round in order; results as (round_number, extra_round, went_out,
+    /// scores, ended)), checked.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (
+        rules, players, seed, first_dealer, round_number, extra_round, dealer, active,
+        current, phase, hands, finished, stock, discard_pile, went_out, final_turns_left,
+        taken, turns, reshuffles, round_scores, results, totals
+    ))]
+    fn from_parts(
+        py: Python<'_>,
+        rules: &GameRules,
+        players: u8,
+        seed: u64,
+        first_dealer: u8,
+        round_number: u32,
+        extra_round: u32,
+        dealer: u8,
+        active: Vec<u8>,
+        current: u8,
+        phase: &str,
+        hands: Vec<Vec<u8>>,
+        finished: Vec<u8>,
+        stock: Vec<u8>,
+        discard_pile: Vec<u8>,
+        went_out: Option<u8>,
+        final_turns_left: Vec<u8>,
+        taken: Option<u8>,
+        turns: u32,
+        reshuffles: u32,
+        round_scores: Vec<Option<i64>>,
+        results: Vec<PyPastRound>,
+        totals: Vec<i64>,
+    ) -> PyResult<Game> {
+        let phase = match phase {
+            "draw" => Phase::Draw,
+            "discard" => Phase::Discard,
+            _ => return Err(PyValueError::new_err("phase must be draw or discard")),
+        };
+        let results = results
+            .into_iter()
+            .map(|(number, extra, out, scores, ended)| {
+                let ended = match ended.as_str() {
+                    "out" => Ended::Out,
+                    "stock" => Ended::Stock,
+                    "turn_limit" => Ended::TurnLimit,
+                    _ => {
+                        return Err(PyValueError::new_err(
+                            "ended must be out, stock or turn_limit",
+                        ))
+                    }
+                };
+                Ok((number, extra, out, scores, ended))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let parts = Parts {
+            players,
+            seed,
+            first_dealer,
+            round_number,
+            extra_round,
+            dealer,
+            active,
+            current,
+            phase,
+            hands,
+            finished,
+            stock,
+            discard_pile,
+            went_out,
+            final_turns_left,
+            taken,
+            turns,
+            reshuffles,
+            round_scores,
+            results,
+            totals,
+        };
+        let game =
+            EngineGame::from_parts(rules.rules.clone(), parts).map_err(|e| refusal(py, &e))?;
         Ok(Game { game })
     }
 
@@ -327,6 +419,58 @@ fn play_games<'py>(
     Ok(PyArray2::from_owned_array(py, array))
 }
 
+/// Play each game on (`games[i]`, or `games[0]` for every seed) with the built-in bots
+/// `bots[seat]` and the luck of `seeds[i]`, without the GIL: each seat's score in the round
+/// being played (0: not dealt in), or with `whole_game` its final total; a rollouts x
+/// players int64 array.
+#[pyfunction]
+fn rollouts<'py>(
+    py: Python<'py>,
+    games: Vec<PyRef<'py, Game>>,
+    bots: Vec<String>,
+    seeds: Vec<u64>,
+    whole_game: bool,
+) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    let kinds = kinds(py, &bots)?;
+    let players = kinds.len();
+    if games.is_empty() || !(games.len() == 1 || games.len() == seeds.len()) {
+        return Err(PyValueError::new_err("one game, or one game per seed"));
+    }
+    if games
+        .iter()
+        .any(|g| usize::from(g.game.players()) != players)
+    {
+        return Err(PyValueError::new_err("one bot per seat of the game"));
+    }
+    let until = if whole_game {
+        Until::Game
+    } else {
+        Until::Round
+    };
+    let engines: Vec<EngineGame> = games.iter().map(|g| g.game.clone()).collect();
+    let mut scores = Vec::with_capacity(seeds.len() * players);
+    for (chunk, seeds) in seeds.chunks(BATCH * 16).enumerate() {
+        let (engines, kinds) = (&engines, &kinds);
+        let batch = py.detach(move || {
+            let mut found = Vec::with_capacity(seeds.len() * players);
+            for (i, &seed) in seeds.iter().enumerate() {
+                let game = &engines[if engines.len() == 1 {
+                    0
+                } else {
+                    chunk * BATCH * 16 + i
+                }];
+                found.extend(rollout::play_out(game, kinds, seed, until));
+            }
+            found
+        });
+        scores.extend(batch);
+        py.check_signals()?;
+    }
+    let array = numpy::ndarray::Array2::from_shape_vec((seeds.len(), players), scores)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(PyArray2::from_owned_array(py, array))
+}
+
 /// What a tournament keeps of one game: each seat's total, the winning seats, each round of
 /// the schedule's scores by seat, and who went out of each (-1: nobody).
 type Summary = (Vec<i64>, Vec<u32>, Vec<Vec<i64>>, Vec<i64>);
@@ -399,5 +543,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play_game, m)?)?;
     m.add_function(wrap_pyfunction!(play_games, m)?)?;
     m.add_function(wrap_pyfunction!(play_summaries, m)?)?;
+    m.add_function(wrap_pyfunction!(rollouts, m)?)?;
     Ok(())
 }

@@ -7,4 +7,4 @@ pub mod rules;
 pub mod state;
 
 pub use rules::{GameRules, TieBreak};
-pub use state::{Ended, FinalLayout, Game, Illegal, Phase, RoundResult};
+pub use state::{Ended, FinalLayout, Game, Illegal, Parts, Phase, RoundResult};

@@ -163,7 +163,179 @@ impl PartialEq for Laid {
 
 impl Eq for Laid {}
 
+/// A finished round as [`Parts`] gives it: (round_number, extra_round, went_out, scores,
+/// ended).
+pub type PastRound = (u32, u32, Option<u8>, Vec<Option<i64>>, Ended);
+
+/// A state of a match given field by field (as the Python package's `GameState` holds it),
+/// for [`Game::from_parts`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parts {
+    pub players: u8,
+    pub seed: u64,
+    pub first_dealer: u8,
+    pub round_number: u32,
+    pub extra_round: u32,
+    pub dealer: u8,
+    pub active: Vec<u8>,
+    pub current: u8,
+    /// Draw or discard (a game that is over has nothing left to play).
+    pub phase: Phase,
+    /// Each seat's hand; a finished seat's is every card it kept (its melds and deadwood).
+    pub hands: Vec<Vec<u8>>,
+    /// The seats that finished this round (went out, or took their final turn), in order.
+    pub finished: Vec<u8>,
+    pub stock: Vec<u8>,
+    pub discard_pile: Vec<u8>,
+    pub went_out: Option<u8>,
+    pub final_turns_left: Vec<u8>,
+    pub taken: Option<u8>,
+    pub turns: u32,
+    pub reshuffles: u32,
+    pub round_scores: Vec<Option<i64>>,
+    pub results: Vec<PastRound>,
+    pub totals: Vec<i64>,
+}
+
 impl Game {
+    /// The match in the state `parts` describes, checked: the deck's cards each in one place,
+    /// the hand sizes of the round, the seats and the phase. The game keeps no actions from
+    /// before, and its finished rounds keep their scores but not their layouts.
+    pub fn from_parts(rules: Arc<GameRules>, parts: Parts) -> Result<Game, HandError> {
+        rules.validate()?;
+        let bad = |why: String| Err(HandError::BadHand(why));
+        let n = usize::from(parts.players);
+        if parts.players < 2 || n > rules.deal_capacity() {
+            return bad(format!(
+                "players must be from 2 to {}",
+                rules.deal_capacity()
+            ));
+        }
+        let seat = |p: u8| p < parts.players;
+        let sorted = |seats: &[u8]| seats.windows(2).all(|w| w[0] < w[1]);
+        if !(seat(parts.dealer)
+            && seat(parts.first_dealer)
+            && !parts.active.is_empty()
+            && sorted(&parts.active)
+            && parts.active.iter().all(|&p| seat(p))
+            && parts.active.contains(&parts.current)
+            && parts.finished.iter().all(|p| parts.active.contains(p))
+            && parts
+                .final_turns_left
+                .iter()
+                .all(|p| parts.active.contains(p))
+            && parts
+                .went_out
+                .is_none_or(|p| parts.finished.first() == Some(&p))
+            && (parts.went_out.is_some() || parts.finished.is_empty())
+            && parts.round_number >= 1
+            && parts.round_number <= rules.rounds() + parts.extra_round)
+        {
+            return bad("the seats, dealer or round do not fit the table".to_string());
+        }
+        if parts.phase == Phase::Over {
+            return bad("a game that is over has nothing to play".to_string());
+        }
+        if [
+            parts.hands.len(),
+            parts.round_scores.len(),
+            parts.totals.len(),
+        ] != [n; 3]
+        {
+            return bad("hands, round scores and totals need one entry per seat".to_string());
+        }
+        let (hand_size, wild_rank) = rules.round_params(parts.round_number, parts.extra_round);
+        let mut counts = [0usize; NUM_CODES];
+        let cards = parts
+            .hands
+            .iter()
+            .flatten()
+            .chain(&parts.stock)
+            .chain(&parts.discard_pile);
+        for &c in cards {
+            if usize::from(c) >= NUM_CODES {
+                return bad(format!("no card has the code {c}"));
+            }
+            counts[usize::from(c)] += 1;
+        }
+        let packs = parts_packs(&rules);
+        let whole = (0..NUM_CODES).all(|c| counts[c] == if c == 55 { 3 * packs } else { packs });
+        if !whole {
+            return bad("the cards are not the deck, each card once".to_string());
+        }
+        for &p in &parts.active {
+            let size = parts.hands[usize::from(p)].len();
+            let drawn = p == parts.current && parts.phase == Phase::Discard;
+            let want = usize::from(hand_size) + usize::from(drawn);
+            if !parts.finished.contains(&p) && size != want {
+                return bad(format!("seat {p} holds {size} cards, not {want}"));
+            }
+        }
+        let mut hands = parts.hands;
+        let mut laid = Vec::with_capacity(parts.finished.len());
+        for &p in &parts.finished {
+            let mut kept = std::mem::take(&mut hands[usize::from(p)]);
+            kept.sort_unstable();
+            laid.push(Laid::new(p, kept));
+        }
+        for hand in &mut hands {
+            hand.sort_unstable();
+        }
+        let results = parts
+            .results
+            .into_iter()
+            .map(|(round_number, extra_round, went_out, scores, ended)| {
+                let (hand_size, wild_rank) = rules.round_params(round_number, extra_round);
+                RoundResult {
+                    round_number,
+                    extra_round,
+                    hand_size,
+                    wild_rank,
+                    dealer: 0,
+                    went_out,
+                    hands: vec![None; scores.len()],
+                    scores,
+                    ended,
+                }
+            })
+            .collect();
+        Ok(Game {
+            rules,
+            players: parts.players,
+            seed: parts.seed,
+            first_dealer: parts.first_dealer,
+            round_number: parts.round_number,
+            extra_round: parts.extra_round,
+            dealer: parts.dealer,
+            active: parts.active,
+            current: parts.current,
+            phase: parts.phase,
+            hands,
+            stock: parts.stock,
+            discard_pile: parts.discard_pile,
+            laid,
+            went_out: parts.went_out,
+            final_turns_left: parts.final_turns_left,
+            final_next: 0,
+            taken: parts.taken,
+            turns: parts.turns,
+            reshuffles: parts.reshuffles,
+            round_scores: parts.round_scores,
+            results,
+            totals: parts.totals,
+            actions: Vec::new(),
+            past: 0,
+            hand_size,
+            wild_rank,
+        })
+    }
+
+    /// Deal the rest of the game from `seed`: the reshuffles of this round and the deals of
+    /// the rounds after it (a rollout's own luck).
+    pub fn reseed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
     /// A new match, round 1 dealt. `players` is 2..=the deal capacity (the Python package
     /// checks its tighter limits first), `first_dealer` a seat.
     pub fn new(
@@ -791,6 +963,10 @@ impl Game {
         self.reshuffles = 0;
         self.round_scores = vec![None; usize::from(self.players)];
     }
+}
+
+fn parts_packs(rules: &GameRules) -> usize {
+    rules.melds.packs as usize
 }
 
 /// `hand` without one copy of `card`.

@@ -1,0 +1,228 @@
+"""Rollouts for search: play a state on with built-in bots, many times, and read the scores;
+and complete states sampled from what one player may know.
+
+:func:`rollouts` plays the rest of the round (``until="round"``) or of the game
+(``until="game"``) from a :class:`~fivecrowns.GameState`, or from a
+:class:`~fivecrowns.PlayerView` with the hidden cards sampled afresh for every rollout
+(:func:`sample_state`). Rollout ``i`` of a call with seed ``s`` has its own seed
+(:func:`rollout_seed`): it deals the sampled cards, the reshuffles and the later rounds,
+and resets the bots (as :func:`fivecrowns.play_game` resets them in a game dealt from that
+seed), so a call is deterministic and the rollouts are independent.
+
+>>> import fivecrowns as fc
+>>> state = fc.GameState.new(players=3, rules=fc.Rules.short_game(2), seed=4)
+>>> scores = rollouts(state.view(0), "greedy", n=8, seed=1)
+>>> scores.shape, bool((scores >= 0).all())
+((8, 3), True)
+
+With the compiled core the games are played in it, without a Python call per action, when
+it plays the rules and bots (``"random"`` and ``"greedy"``); otherwise the Python engine
+plays them, with the same results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _compiled_game, _engine
+from ._round import finished_seats
+from ._scoring import hand_points
+from ._shuffle import _fisher_yates, derive_seed
+from .actions import Phase
+from .bots import BOTS, make_bot
+from .cards import CARDS, Card, as_int, short_repr
+from .errors import FiveCrownsError
+from .game import GameState
+from .simulate import bot_seed
+from .tracking import read_round
+from .views import PlayerView
+
+__all__ = ["rollout_seed", "rollouts", "sample_state"]
+
+Until = Literal["round", "game"]
+#: The most rollouts one call plays.
+MAX_ROLLOUTS: Final = 10_000_000
+
+
+def rollout_seed(seed: int, index: int) -> int:
+    """The seed of rollout ``index`` of a call with seed ``seed``.
+
+    >>> rollout_seed(0, 0) == rollout_seed(0, 0) != rollout_seed(0, 1)
+    True
+    """
+    return derive_seed("fivecrowns/rollout/v1", seed, index) >> 1
+
+
+def sample_state(view: PlayerView, seed: int, *, upcard: Card | None = None) -> GameState:
+    """A complete state consistent with everything ``view.player`` may know, the hidden
+    cards dealt from ``seed``: the other hands hold the cards they are known to have taken
+    from the discard pile (:func:`fivecrowns.tracking.read_round`) and unseen cards drawn at
+    random, and the stock is the rest of the unseen cards in random order.
+
+    The state plays on like any other (``apply``, ``legal_actions``, views) and is dealt its
+    reshuffles and later rounds from ``seed``. It knows the earlier rounds by their results
+    only (``past_actions`` is empty, and the round's ``reshuffles`` start from 0), so it has
+    no record to replay. Rule sets where players lay cards down or off themselves
+    (``lay_off``, ``auto_arrange_final_hand=False``) are not sampled yet.
+
+    >>> import fivecrowns as fc
+    >>> view = fc.GameState.new(players=2, seed=3).view(0)
+    >>> sampled = sample_state(view, 7)
+    >>> sampled.view(0) == view, len(sampled.stock) == view.stock_size
+    (True, True)
+    """
+    rules = view.rules
+    if rules.lay_off or not rules.auto_arrange_final_hand:
+        raise FiveCrownsError(
+            "sample_state does not yet sample rule sets where players lay cards down or off "
+            "themselves (lay_off, auto_arrange_final_hand=False)"
+        )
+    if view.phase is Phase.OVER:
+        raise FiveCrownsError("the game is over: there is nothing hidden left to sample")
+    number = _seed(seed)
+    know = read_round(view, upcard)
+    unseen = [code for code, count in enumerate(know.unseen_by_code) for _ in range(count)]
+    order = _fisher_yates(unseen, number)
+    players, me = view.players, view.player
+    hands: list[tuple[Card, ...]] = []
+    taken = 0
+    for seat in range(players):
+        if seat == me:
+            hands.append(view.hand)
+            continue
+        known = know.picked_up[seat]
+        need = view.hand_sizes[seat] - len(known)
+        if need < 0 or taken + need > len(order):
+            raise FiveCrownsError(f"the view is not consistent: seat {seat}'s hand")
+        drawn = [CARDS[code] for code in order[taken : taken + need]]
+        taken += need
+        hands.append(tuple(sorted((*known, *drawn), key=_code)))
+    stock = tuple(CARDS[code] for code in order[taken:])
+    if len(stock) != view.stock_size:
+        raise FiveCrownsError("the view is not consistent: the cards unseen are not the stock")
+    finished = finished_seats(view.active, players, view.went_out, view.final_turns_left)
+    round_scores: list[int | None] = [None] * players
+    for seat in finished:
+        if seat == view.went_out:
+            round_scores[seat] = (
+                rules.go_out_bonus if view.extra_round else rules.go_out_score(view.scores[seat])
+            )
+        else:
+            round_scores[seat] = hand_points(hands[seat], view.wild_rank, rules)
+    blank = GameState.new(players, rules=rules, seed=number)
+    fields: dict[str, Any] = {
+        "seed": number,
+        "first_dealer": (view.dealer - (view.round_number - 1)) % players,
+        "round_number": view.round_number,
+        "extra_round": view.extra_round,
+        "dealer": view.dealer,
+        "active": view.active,
+        "current": view.current_player,
+        "phase": view.phase,
+        "hands": tuple(hands),
+        "selection": view.selection,
+        "stock": stock,
+        "discard_pile": view.discard_pile,
+        "table": view.table,
+        "went_out": view.went_out,
+        "final_turns_left": view.final_turns_left,
+        "taken": view.taken,
+        "turns": view.turns,
+        "reshuffles": 0,
+        "round_scores": tuple(round_scores),
+        "laid_off": ((),) * players,
+        "results": view.results,
+        "round_history": tuple((seat, action.to_int()) for seat, action in view.history),
+        "past_actions": (),
+    }
+    return blank._evolve(**fields)
+
+
+def rollouts(
+    start: GameState | PlayerView,
+    bots: str | Sequence[str] = "greedy",
+    *,
+    n: int = 1,
+    seed: int = 0,
+    until: Until = "round",
+    upcard: Card | None = None,
+) -> npt.NDArray[np.int64]:
+    """Play ``start`` on ``n`` times with built-in bots (one name for every seat, or one per
+    seat) and return the scores, an ``n`` x players int64 array: each seat's score in the
+    round being played (0 for a seat not dealt in) with ``until="round"``, or each seat's
+    final total with ``until="game"``.
+
+    From a :class:`~fivecrowns.PlayerView` every rollout plays its own
+    :func:`sample_state`; ``upcard`` is the card that started the round's discard pile, if
+    the player saw it (see :class:`fivecrowns.tracking.RoundTracker`).
+    """
+    count = as_int(n)
+    if count is None or not 1 <= count <= MAX_ROLLOUTS:
+        raise FiveCrownsError(f"n must be an int from 1 to {MAX_ROLLOUTS:,}, got {short_repr(n)}")
+    if until not in ("round", "game"):
+        raise FiveCrownsError(f"until must be 'round' or 'game', got {short_repr(until)}")
+    if not isinstance(start, GameState | PlayerView):
+        raise FiveCrownsError(
+            f"rollouts start from a GameState or a PlayerView, got {short_repr(start)}"
+        )
+    names = _bots(bots, start.players)
+    number = _seed(seed)
+    seeds = [rollout_seed(number, index) for index in range(count)]
+    if isinstance(start, PlayerView):
+        states = [sample_state(start, s, upcard=upcard) for s in seeds]
+    else:
+        states = [start]
+    if states[0].is_over:
+        raise FiveCrownsError("the game is over: there is nothing left to play")
+    if _engine.compiled_games(start.rules) and set(names) <= _compiled_game.CORE_BOTS:
+        return _compiled_game.rollouts(states, names, seeds, until == "game")
+    found = np.zeros((count, start.players), np.int64)
+    for index, rollout in enumerate(seeds):
+        state = states[index] if len(states) > 1 else states[0]
+        found[index] = play_out(state, names, rollout, until)
+    return found
+
+
+def play_out(state: GameState, bots: Sequence[str], seed: int, until: Until) -> list[int]:
+    """One rollout in the Python engine (the twin of the core's): ``state`` dealt on from
+    ``seed`` and played by ``bots`` to the end of the round or game."""
+    state = state._evolve(seed=seed)
+    players = [make_bot(name) for name in bots]
+    for seat, bot in enumerate(players):
+        bot.reset(bot_seed(seed, seat))
+    rounds = len(state.results)
+    while not state.is_over and (until == "game" or len(state.results) == rounds):
+        seat = state.current
+        state = state.apply(players[seat].act(state.view(seat), state.legal_actions()))
+    if until == "game":
+        return list(state.scores)
+    scores = state.results[rounds].scores if len(state.results) > rounds else state.round_scores
+    return [0 if score is None else score for score in scores]
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def _seed(value: object) -> int:
+    number = as_int(value)
+    if number is None or not 0 <= number < 1 << 64:
+        raise FiveCrownsError(f"seed must be an int from 0 to 2**64 - 1, got {short_repr(value)}")
+    return number
+
+
+def _bots(bots: str | Sequence[str], players: int) -> list[str]:
+    names = [bots] * players if isinstance(bots, str) else list(bots)
+    if len(names) != players or any(name not in BOTS for name in names):
+        raise FiveCrownsError(
+            f"bots must be a built-in bot's name ({', '.join(BOTS)}) or one per seat "
+            f"({players}), got {short_repr(bots)}"
+        )
+    return names

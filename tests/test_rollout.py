@@ -1,0 +1,127 @@
+"""Rollouts: the core plays them as the Python engine does (the same scores for the same seeds,
+from states and from views), sampled states are consistent with the view and use nothing
+hidden, and calls are deterministic."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import fivecrowns as fc
+from fivecrowns import _engine
+from fivecrowns.cards import deck
+from fivecrowns.rollout import play_out, rollout_seed, rollouts, sample_state
+from game_twins import random_rules
+
+CORE = fc.core_info().compiled
+
+
+def _played(rules: fc.Rules, players: int, seed: int, steps: int) -> fc.GameState:
+    """A state reached by ``steps`` random actions (or fewer, if the game ends)."""
+    rng = random.Random(seed)
+    state = fc.GameState.new(players, rules=rules, seed=seed)
+    for _ in range(steps):
+        legal = state.legal_actions()
+        after = state.apply(rng.choice(legal))
+        if after.is_over:
+            break
+        state = after
+    return state
+
+
+@pytest.mark.skipif(not CORE, reason="the compiled core is not in use")
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.sampled_from(["round", "game"]), st.booleans())
+def test_the_core_plays_the_rollouts_the_python_engine_plays(
+    seed: int, until: str, from_view: bool
+) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    players = rng.randint(2, min(4, rules.max_players))
+    state = _played(rules, players, seed, rng.randint(0, 80))
+    bots = [rng.choice(["random", "greedy"]) for _ in range(players)]
+    start = state.view(rng.randrange(players)) if from_view else state
+    core = rollouts(start, bots, n=3, seed=seed, until=until)  # type: ignore[arg-type]
+    with _engine.running(False):
+        python = rollouts(start, bots, n=3, seed=seed, until=until)  # type: ignore[arg-type]
+    assert np.array_equal(core, python)
+
+
+def test_a_rollout_is_the_state_played_on_with_its_seed() -> None:
+    state = _played(fc.Rules.short_game(3), 3, 5, 30)
+    scores = rollouts(state, ["greedy", "random", "greedy"], n=4, seed=2)
+    for index in range(4):
+        expected = play_out(state, ["greedy", "random", "greedy"], rollout_seed(2, index), "round")
+        assert list(scores[index]) == expected
+    assert np.array_equal(scores, rollouts(state, ["greedy", "random", "greedy"], n=4, seed=2))
+    whole = rollouts(state, "random", n=20, seed=3, until="game")
+    assert len({tuple(row) for row in whole}) > 1  # each rollout has its own luck
+    assert (whole >= np.array(state.scores)).all()  # totals only grow (no go-out bonus)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**63 - 1))
+def test_a_sampled_state_is_consistent_with_the_view(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = fc.Rules.short_game(rng.randint(1, 4), packs=rng.choice([1, 2, 3]))
+    players = rng.randint(2, 4)
+    state = _played(rules, players, seed, rng.randint(0, 60))
+    me = rng.randrange(players)
+    view = state.view(me)
+    sampled = sample_state(view, rng.getrandbits(63))
+    assert sampled.view(me) == view
+    cards = [*sampled.stock, *sampled.discard_pile]
+    cards += [card for hand in sampled.hands for card in hand]
+    cards += [card for placed in sampled.table for card in placed.meld.cards]
+    assert Counter(cards) == Counter(deck(rules.packs))
+    assert sampled.round_scores == state.round_scores or state.went_out is not None
+
+
+def test_sampling_uses_nothing_hidden() -> None:
+    # two states alike to player 0 (the other hands and the stock shuffled between them)
+    state = _played(fc.Rules(), 3, 8, 12)
+    hidden = [*state.hands[1], *state.hands[2], *state.stock]
+    random.Random(1).shuffle(hidden)
+    sizes = len(state.hands[1]), len(state.hands[2])
+    other = attrs.evolve(
+        state,
+        hands=(
+            state.hands[0],
+            tuple(sorted(hidden[: sizes[0]], key=lambda c: c.code)),
+            tuple(sorted(hidden[sizes[0] : sizes[0] + sizes[1]], key=lambda c: c.code)),
+        ),
+        stock=tuple(hidden[sizes[0] + sizes[1] :]),
+    )
+    assert other.view(0) == state.view(0)
+    assert other != state
+    assert sample_state(other.view(0), 4) == sample_state(state.view(0), 4)
+    assert np.array_equal(
+        rollouts(other.view(0), "greedy", n=5, seed=6),
+        rollouts(state.view(0), "greedy", n=5, seed=6),
+    )
+
+
+def test_known_cards_stay_where_the_view_saw_them_go() -> None:
+    state = fc.GameState.new(players=2, seed=5).apply("draw").apply("discard 3S").apply("take")
+    sampled = sample_state(state.view(0), 9)
+    assert fc.Card.parse("3S") in sampled.hands[1]
+
+
+def test_bad_calls_are_refused_with_what_is_accepted() -> None:
+    state = fc.GameState.new(players=2, seed=1)
+    with pytest.raises(fc.FiveCrownsError, match="n must be"):
+        rollouts(state, n=0)
+    with pytest.raises(fc.FiveCrownsError, match="until must be"):
+        rollouts(state, until="turn")  # type: ignore[arg-type]
+    with pytest.raises(fc.FiveCrownsError, match="bots must be"):
+        rollouts(state, ["greedy"])
+    with pytest.raises(fc.FiveCrownsError, match="GameState or a PlayerView"):
+        rollouts("state", n=1)  # type: ignore[arg-type]
+    with pytest.raises(fc.FiveCrownsError, match="lay_off"):
+        sample_state(fc.GameState.new(players=2, rules=fc.Rules(lay_off=True)).view(0), 1)
