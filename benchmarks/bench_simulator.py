@@ -16,7 +16,10 @@ loops, the best of ``--repeat`` timed runs each:
   columns, argmax), as a masked-policy training loop does;
 - ``observe``: ``sample`` plus ``sim.observation()`` every step.
 
-and the ratio of the core to the Python engine.
+and the ratio of the core to the Python engine. First, the memory of ``--memory-games``
+simultaneous games (default 4,096) stepped ``--memory-steps`` times: the growth of the
+process's resident memory (``/proc/self/statm``) from before the simulator is made, at the
+start and after every third of the steps (it should level off: games keep no history).
 """
 
 from __future__ import annotations
@@ -64,16 +67,38 @@ def _rate(engine: str, games: int, loop: Loop, seconds: float, repeat: int) -> f
     return best
 
 
+def _resident_mb() -> float:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * 4096 / 2**20
+
+
+def _memory(games: int, steps: int) -> None:
+    before = _resident_mb()
+    sim = fc.Simulator(games, players=4, seed=0)
+    rng = np.random.default_rng(0)
+    marks = []
+    for number in range(steps + 1):
+        if number % max(1, steps // 3) == 0:
+            sim.observation()
+            sim.legal_action_mask()
+            marks.append(f"{number} steps +{_resident_mb() - before:.1f} MB")
+        sim.step(sim.sample(rng))
+    print(f"memory of {games:,} games (resident, from before the simulator): " + ", ".join(marks))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1024, help="games in the core's batch")
     parser.add_argument("--python-games", type=int, default=16, help="games in Python's")
     parser.add_argument("--seconds", type=float, default=3.0, help="per timed run")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--memory-games", type=int, default=4096)
+    parser.add_argument("--memory-steps", type=int, default=6000)
     args = parser.parse_args(argv)
     if fc.Simulator(1).engine != "core":
         print("the compiled core is not running (build it, unset FIVECROWNS_PURE)")
         return 1
+    _memory(args.memory_games, args.memory_steps)  # first: nothing freed to reuse yet
     print(f"official rules, 4 players, random legal actions; best of {args.repeat} runs")
     for name, loop in LOOPS.items():
         core = _rate("core", args.games, loop, args.seconds, args.repeat)

@@ -105,7 +105,7 @@ def test_the_same_seed_deals_the_same_episodes() -> None:
 
 
 def test_the_vector_env_resets_a_finished_game_on_the_next_step() -> None:
-    envs = FiveCrownsVectorEnv(3, players=2, rules=SHORT)
+    envs = FiveCrownsVectorEnv(3, players=2, rules=SHORT, record=True)
     single = FiveCrownsEnv(players=2, rules=SHORT)
     rng = np.random.default_rng(1)
     observations, infos = envs.reset(seed=6)

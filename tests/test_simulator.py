@@ -45,10 +45,24 @@ def _steps_agree(
     rules: fc.Rules, players: int, seats: list[str | None], seed: int, steps: int, **options: Any
 ) -> None:
     core = fc.Simulator(
-        3, players=players, rules=rules, bots=seats, seed=seed, engine="core", **options
+        3,
+        players=players,
+        rules=rules,
+        bots=seats,
+        seed=seed,
+        engine="core",
+        record=True,
+        **options,
     )
     python = fc.Simulator(
-        3, players=players, rules=rules, bots=seats, seed=seed, engine="python", **options
+        3,
+        players=players,
+        rules=rules,
+        bots=seats,
+        seed=seed,
+        engine="python",
+        record=True,
+        **options,
     )
     rng = np.random.default_rng(seed)
     for number in range(steps):
@@ -84,7 +98,9 @@ def test_official_four_player_games_step_the_same_in_both_engines() -> None:
 @pytest.mark.parametrize("engine", ["auto", "python"])
 def test_a_simulated_game_is_the_game_play_game_plays_from_its_seed(engine: str) -> None:
     # seat 0 played from outside by a GreedyBot reset as play_game resets it
-    sim = fc.Simulator(2, players=3, bots=[None, "greedy", "random"], seed=9, engine=engine)
+    sim = fc.Simulator(
+        2, players=3, bots=[None, "greedy", "random"], seed=9, engine=engine, record=True
+    )
     number = sim.game_number(1)
     seed = game_seed(9, number)
     mine = GreedyBot()
@@ -108,7 +124,7 @@ def test_a_simulated_game_is_the_game_play_game_plays_from_its_seed(engine: str)
 
 @pytest.mark.parametrize("engine", ["auto", "python"])
 def test_observations_and_masks_are_those_of_the_games_states(engine: str) -> None:
-    sim = fc.Simulator(4, players=2, bots=[None, "greedy"], seed=3, engine=engine)
+    sim = fc.Simulator(4, players=2, bots=[None, "greedy"], seed=3, engine=engine, record=True)
     rng = np.random.default_rng(3)
     for _ in range(60):
         obs, mask = sim.observation().copy(), sim.legal_action_mask()
@@ -124,7 +140,7 @@ def test_observations_and_masks_are_those_of_the_games_states(engine: str) -> No
 
 @pytest.mark.parametrize("engine", ["auto", "python"])
 def test_an_illegal_action_refuses_the_whole_step_and_changes_nothing(engine: str) -> None:
-    sim = fc.Simulator(3, players=2, seed=1, engine=engine)
+    sim = fc.Simulator(3, players=2, seed=1, engine=engine, record=True)
     before = _arrays(sim)
     states = [sim.state(i) for i in range(3)]
     for actions in (
@@ -145,7 +161,13 @@ def test_an_illegal_action_refuses_the_whole_step_and_changes_nothing(engine: st
 def test_without_auto_reset_a_finished_game_stays_and_takes_no_action(engine: str) -> None:
     rules = fc.Rules.short_game(1)
     sim = fc.Simulator(
-        2, players=2, rules=rules, bots=[None, "greedy"], auto_reset=False, engine=engine
+        2,
+        players=2,
+        rules=rules,
+        bots=[None, "greedy"],
+        auto_reset=False,
+        engine=engine,
+        record=True,
     )
     rng = np.random.default_rng(0)
     ended = np.zeros(2, bool)
@@ -170,7 +192,7 @@ def test_without_auto_reset_a_finished_game_stays_and_takes_no_action(engine: st
 
 @pytest.mark.parametrize("engine", ["auto", "python"])
 def test_max_actions_cuts_games_short_and_deals_the_next(engine: str) -> None:
-    sim = fc.Simulator(2, players=2, max_actions=10, seed=4, engine=engine)
+    sim = fc.Simulator(2, players=2, max_actions=10, seed=4, engine=engine, record=True)
     rng = np.random.default_rng(0)
     for _ in range(9):
         step = sim.step(sim.sample(rng))
@@ -184,7 +206,7 @@ def test_max_actions_cuts_games_short_and_deals_the_next(engine: str) -> None:
 
 @pytest.mark.parametrize("engine", ["auto", "python"])
 def test_reset_starts_the_run_of_its_seed(engine: str) -> None:
-    sim = fc.Simulator(3, players=2, seed=5, engine=engine)
+    sim = fc.Simulator(3, players=2, seed=5, engine=engine, record=True)
     first = [sim.state(i) for i in range(3)]
     sim.step(sim.sample(np.random.default_rng(1)))
     sim.reset(6)
@@ -211,9 +233,11 @@ def test_bad_arguments_are_refused_with_what_is_accepted() -> None:
         fc.Simulator(1, max_actions=0)
     with pytest.raises(fc.InvalidRulesError):
         fc.Simulator(1, players=30)
-    sim = fc.Simulator(2, players=2)
+    sim = fc.Simulator(2, players=2, record=True)
     with pytest.raises(fc.FiveCrownsError, match="index must be"):
         sim.state(2)
+    with pytest.raises(fc.FiveCrownsError, match="record=True"):
+        fc.Simulator(2, players=2).state(0)
     with pytest.raises(fc.FiveCrownsError, match="players must be one seat per game"):
         sim.observation(np.array([0, 2]))
 
@@ -235,7 +259,7 @@ def test_the_engine_says_which_plays_and_why() -> None:
 
 def test_lay_off_games_step_in_the_python_engine_with_wider_legal_rows() -> None:
     rules = fc.Rules(lay_off=True, auto_arrange_final_hand=False)
-    sim = fc.Simulator(2, players=2, rules=rules, seed=2)
+    sim = fc.Simulator(2, players=2, rules=rules, seed=2, record=True)
     assert sim.max_legal_actions == sim.num_actions
     rng = np.random.default_rng(2)
     for _ in range(300):

@@ -87,10 +87,14 @@ def batch(
     num_actions: int,
     auto_reset: bool,
     max_actions: int,
+    record: bool,
 ) -> _core.Batch:
     """The core's batch of ``games`` games (seats: a built-in bot's name or None, played from
-    outside; ``max_actions`` 0 for no limit), dealt from seed 0."""
-    return _core.Batch(game_rules(rules), list(seats), games, num_actions, auto_reset, max_actions)
+    outside; ``max_actions`` 0 for no limit; ``record``: keep every action), dealt from seed
+    0."""
+    return _core.Batch(
+        game_rules(rules), list(seats), games, num_actions, auto_reset, max_actions, record
+    )
 
 
 def core_game(state: GameState) -> _core.Game:

@@ -22,7 +22,8 @@ slot order. Game ``k`` of a run with seed ``s`` is dealt from
 :func:`fivecrowns.simulate.game_seed` ``(s, k)`` with the last seat dealing first, and its
 bots are reset as :func:`fivecrowns.play_game` resets them, so a game here is the game
 :func:`~fivecrowns.play_game` plays from the same seed with the same bots in the same seats
-(:meth:`Simulator.state` returns it as a :class:`~fivecrowns.GameState`).
+(:meth:`Simulator.state` returns it as a :class:`~fivecrowns.GameState`, for a simulator
+made with ``record=True``).
 
 The arrays a simulator returns are its own buffers, overwritten by the next call of the same
 method: copy what you keep. With the compiled core (``fivecrowns._core``) the games are played
@@ -82,7 +83,10 @@ class Simulator:
     seed (:meth:`reset` starts another run). A game that ends is replaced by the next one
     when ``auto_reset`` is on; otherwise it stays as it ended and takes no more actions.
     ``max_actions`` cuts a game short (``truncated``) at the first step after which it has
-    played that many actions (the bots' included). ``engine="python"`` plays the games in
+    played that many actions (the bots' included). With ``record``, each game keeps every
+    action, so that :meth:`state` can rebuild it; without (the default), a game keeps only
+    what the rest of the game needs, so memory stays bounded however long games last.
+    ``engine="python"`` plays the games in
     the Python engine even when the core could; ``engine="core"`` insists on the core and
     raises :class:`~fivecrowns.FiveCrownsError` saying why when it cannot.
     """
@@ -97,6 +101,7 @@ class Simulator:
         seed: int = 0,
         auto_reset: bool = True,
         max_actions: int | None = None,
+        record: bool = False,
         engine: Literal["auto", "core", "python"] = "auto",
     ) -> None:
         if engine not in ("auto", "core", "python"):
@@ -110,6 +115,7 @@ class Simulator:
         limit = None if max_actions is None else _positive("max_actions", max_actions)
         start = _seed(seed)
         self._bots: tuple[str | None, ...] = seats
+        self._record = bool(record)
         self._actions = num_actions(self._rules)
         self._width = _legal_width(self._rules, self._actions)
         self._engine: Engine
@@ -122,7 +128,7 @@ class Simulator:
         self._batch: _CoreBatch | _PythonBatch
         if self._engine == "core":
             self._batch = _CoreBatch(
-                self._rules, table, seats, count, self._actions, auto_reset, limit
+                self._rules, table, seats, count, self._actions, auto_reset, limit, self._record
             )
         else:
             self._batch = _PythonBatch(
@@ -267,8 +273,14 @@ class Simulator:
 
     def state(self, index: int) -> GameState:
         """The game in slot ``index`` as a :class:`~fivecrowns.GameState` (with the core,
-        rebuilt by replaying its actions)."""
-        return self._batch.state(self._index(index))
+        rebuilt by replaying its actions): for a simulator made with ``record=True``."""
+        slot = self._index(index)
+        if not self._record:
+            raise FiveCrownsError(
+                "state(i) rebuilds a game from all its actions: make the simulator with "
+                "record=True to keep them"
+            )
+        return self._batch.state(slot)
 
     def game_number(self, index: int) -> int:
         """The number in the run of the game in slot ``index`` (it was dealt from
@@ -363,10 +375,11 @@ class _CoreBatch:
         actions: int,
         auto_reset: bool,
         max_actions: int | None,
+        record: bool,
     ) -> None:
         self.rules, self.players, self.games = rules, players, games
         self._core = _compiled_game.batch(
-            rules, list(seats), games, actions, auto_reset, max_actions or 0
+            rules, list(seats), games, actions, auto_reset, max_actions or 0, record
         )
         core = self._core
         self._step = Step(core.rewards, core.terminated, core.truncated, core.scores, core.winners)

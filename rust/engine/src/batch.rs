@@ -26,6 +26,8 @@ pub struct Batch {
     auto_reset: bool,
     /// Actions after which a game is cut short (truncated).
     max_actions: Option<usize>,
+    /// Do the games keep their actions?
+    record: bool,
     games: usize,
     seed: u64,
     /// The number of the next game an auto-reset deals.
@@ -62,13 +64,16 @@ pub struct StepOut<'a> {
 
 impl Batch {
     /// `games` games of `players` players with a policy or None (played from outside) per
-    /// seat, dealt from seed 0 (call [`Batch::reset`] to choose the seed).
+    /// seat, dealt from seed 0 (call [`Batch::reset`] to choose the seed). Without `record`
+    /// the games keep no actions, only their count, so their memory stays bounded however
+    /// long they last.
     pub fn new(
         rules: Arc<GameRules>,
         seats: Vec<Option<PolicyKind>>,
         games: usize,
         auto_reset: bool,
         max_actions: Option<usize>,
+        record: bool,
     ) -> Result<Batch, HandError> {
         let players = u8::try_from(seats.len())
             .map_err(|_| HandError::BadRules(format!("too many players: {}", seats.len())))?;
@@ -92,6 +97,7 @@ impl Batch {
             seats,
             auto_reset,
             max_actions,
+            record,
             games,
             seed: 0,
             next_game: 0,
@@ -147,8 +153,11 @@ impl Batch {
     fn deal(&self, number: u64) -> Slot {
         let seed = game_seed(self.seed, number);
         let dealer = self.players - 1;
-        let game = Game::new(self.rules.clone(), self.players, seed, dealer)
+        let mut game = Game::new(self.rules.clone(), self.players, seed, dealer)
             .expect("the rules and table were checked when the batch was made");
+        if !self.record {
+            game.stop_recording();
+        }
         let policies = (0..self.players)
             .map(|seat| self.seats[usize::from(seat)].map(|kind| Policy::new(kind, seed, seat)))
             .collect();
@@ -349,7 +358,7 @@ mod tests {
     fn a_batch_steps_resets_and_refuses() {
         let rules = Arc::new(GameRules::default());
         let seats = vec![None, Some(PolicyKind::Greedy), None];
-        let mut batch = Batch::new(rules, seats, 4, true, None).unwrap();
+        let mut batch = Batch::new(rules, seats, 4, true, None, false).unwrap();
         let mut out = Buffers::new(4, 3);
         let mut earned = [0.0f64; 4 * 3];
         let mut rng = Mt19937::new(1);

@@ -35,8 +35,10 @@ fn err(text: &str) -> PyErr {
 #[pymethods]
 impl Batch {
     /// `games` games with a built-in bot's name or None (played from outside) per seat,
-    /// `num_actions` mask columns, `max_actions` 0 for no limit; dealt from seed 0.
+    /// `num_actions` mask columns, `max_actions` 0 for no limit, `record` to keep every
+    /// action (else none, only their count); dealt from seed 0.
     #[new]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         rules: &GameRules,
@@ -45,6 +47,7 @@ impl Batch {
         num_actions: usize,
         auto_reset: bool,
         max_actions: usize,
+        record: bool,
     ) -> PyResult<Batch> {
         let kinds = seats
             .iter()
@@ -67,7 +70,7 @@ impl Batch {
             .unwrap_or(0);
         let limit = (max_actions > 0).then_some(max_actions);
         let batch = py
-            .detach(move || batch::Batch::new(engine, kinds, games, auto_reset, limit))
+            .detach(move || batch::Batch::new(engine, kinds, games, auto_reset, limit, record))
             .map_err(|e| refusal(py, &e))?;
         let n = batch.players() as usize;
         let width = batch::most_legal_actions(largest);

@@ -175,7 +175,13 @@ class FiveCrownsEnv(Env):
             raise FiveCrownsError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
         self.simulator = Simulator(
-            1, players=players, rules=rules, bots=bots, auto_reset=False, max_actions=max_actions
+            1,
+            players=players,
+            rules=rules,
+            bots=bots,
+            auto_reset=False,
+            max_actions=max_actions,
+            record=True,  # one game: keep it whole (render, ``simulator.state(0)``)
         )
         self.observation_space, self.action_space = _spaces(players, rules)
         self._started = self._ended = False
@@ -247,7 +253,8 @@ class FiveCrownsEnv(Env):
 
 class FiveCrownsVectorEnv(VectorEnv):
     """``num_envs`` games, an agent in seat ``seat`` of each, stepped together on the
-    batched simulator (see the module).
+    batched simulator (see the module); with ``record``, ``simulator.state(i)`` rebuilds a
+    game (see :class:`fivecrowns.Simulator`).
 
     >>> import numpy as np
     >>> from fivecrowns.adapters.gymnasium import FiveCrownsVectorEnv
@@ -270,6 +277,7 @@ class FiveCrownsVectorEnv(VectorEnv):
         opponents: str | Sequence[str] = "greedy",
         rules: Rules = OFFICIAL,
         max_actions: int | None = None,
+        record: bool = False,
     ) -> None:
         _require()
         self.seat, bots = _table(players, seat, opponents, rules)
@@ -280,6 +288,7 @@ class FiveCrownsVectorEnv(VectorEnv):
             bots=bots,
             auto_reset=False,
             max_actions=max_actions,
+            record=record,
         )
         self.num_envs = self.simulator.num_games
         self.single_observation_space, self.single_action_space = _spaces(players, rules)

@@ -126,10 +126,14 @@ pub struct Game {
     results: Vec<RoundResult>,
     /// Each seat's total over the finished rounds of the schedule.
     totals: Vec<i64>,
-    /// Every action since the deal of round 1, with the seat that played it.
+    /// Every action since the deal of round 1, with the seat that played it (none once
+    /// `recording` is off).
     actions: Vec<(u8, u16)>,
     /// How many of `actions` belong to finished rounds.
     past: usize,
+    /// Are actions kept? (Else only counted, in `unrecorded`.)
+    recording: bool,
+    unrecorded: usize,
     hand_size: u8,
     wild_rank: u8,
 }
@@ -325,6 +329,8 @@ impl Game {
             totals: parts.totals,
             actions: Vec::new(),
             past: 0,
+            recording: true,
+            unrecorded: 0,
             hand_size,
             wild_rank,
         })
@@ -403,6 +409,8 @@ impl Game {
             totals: vec![0; n],
             actions: Vec::new(),
             past: 0,
+            recording: true,
+            unrecorded: 0,
             hand_size: 0,
             wild_rank: 0,
         };
@@ -484,21 +492,35 @@ impl Game {
     pub fn scores(&self) -> &[i64] {
         &self.totals
     }
-    /// Every action applied since the deal of round 1.
+    /// Every action since the deal of round 1 (none after [`Game::stop_recording`]).
     pub fn actions(&self) -> impl Iterator<Item = u16> + '_ {
         self.actions.iter().map(|&(_, action)| action)
     }
     /// How many actions were applied since the deal of round 1.
     pub fn action_count(&self) -> usize {
-        self.actions.len()
+        self.unrecorded + self.actions.len()
     }
-    /// How many actions were applied before this round's deal.
+    /// How many actions were applied before this round's deal (counted only after
+    /// [`Game::stop_recording`]).
     pub fn past_actions(&self) -> usize {
         self.past
     }
-    /// This round's actions, with the seat that played each.
+    /// Keep no actions from now on, only their count: the memory of a game stays bounded
+    /// however long it lasts (a round of random play may last for ever), and
+    /// [`Game::actions`] and [`Game::round_history`] are empty.
+    pub fn stop_recording(&mut self) {
+        self.recording = false;
+        self.unrecorded += self.actions.len();
+        self.actions = Vec::new();
+    }
+    /// Are the actions kept?
+    pub fn is_recording(&self) -> bool {
+        self.recording
+    }
+    /// This round's actions, with the seat that played each (none after
+    /// [`Game::stop_recording`]).
     pub fn round_history(&self) -> &[(u8, u16)] {
-        &self.actions[self.past..]
+        &self.actions[self.past.saturating_sub(self.unrecorded)..]
     }
 
     /// A seat's hand, sorted (a finished player's is the deadwood it kept).
@@ -724,7 +746,11 @@ impl Game {
 
     /// Play `action`, known to be legal.
     pub fn play(&mut self, action: u16) {
-        self.actions.push((self.current, action));
+        if self.recording {
+            self.actions.push((self.current, action));
+        } else {
+            self.unrecorded += 1;
+        }
         match action {
             DRAW_STOCK | DRAW_DISCARD => self.draw(action == DRAW_STOCK),
             a if a < GO_OUT => self.discard((a - DISCARD) as u8),
@@ -868,7 +894,7 @@ impl Game {
         }
         self.results.push(result);
         self.round_scores = scores;
-        self.past = self.actions.len();
+        self.past = self.action_count();
         self.taken = None;
         if self.extra_round == 0 && self.round_number < self.rules.rounds() {
             self.active = (0..self.players).collect();
