@@ -30,6 +30,7 @@ __all__ = [
     "play_summaries",
     "rollouts",
     "supports",
+    "view_rollouts",
 ]
 
 #: The built-in bots the core plays (by their names in :data:`fivecrowns.bots.BOTS`).
@@ -140,6 +141,24 @@ def rollouts(
     bots by seat and the luck of ``seeds[i]``: the round's scores, or the final totals."""
     games = [core_game(state) for state in states]
     return _core.rollouts(games, list(bots), list(seeds), whole_game)
+
+
+def view_rollouts(
+    template: _core.Game,
+    known: list[list[int]],
+    laid: list[list[int]],
+    hidden: list[int],
+    scored: list[bool],
+    unseen: list[int],
+    bots: Sequence[str],
+    seeds: Sequence[int],
+    whole_game: bool,
+) -> npt.NDArray[np.int64]:
+    """Rollouts from one player's knowledge: ``template``'s hidden cards dealt afresh from
+    each seed (see ``fivecrowns.rollout._sampled``, the twin), then played on."""
+    return _core.view_rollouts(
+        template, known, laid, hidden, scored, unseen, list(bots), list(seeds), whole_game
+    )
 
 
 _RULES: dict[Rules, _core.GameRules] = {}

@@ -139,6 +139,17 @@ def play_games(
 def rollouts(
     games: Sequence[Game], bots: Sequence[str], seeds: Sequence[int], whole_game: bool
 ) -> npt.NDArray[np.int64]: ...
+def view_rollouts(
+    template: Game,
+    known: Sequence[Sequence[int]],
+    laid: Sequence[Sequence[int]],
+    hidden: Sequence[int],
+    scored: Sequence[bool],
+    unseen: Sequence[int],
+    bots: Sequence[str],
+    seeds: Sequence[int],
+    whole_game: bool,
+) -> npt.NDArray[np.int64]: ...
 
 _Summary = tuple[list[int], list[int], list[list[int]], list[int]]
 

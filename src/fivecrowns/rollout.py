@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, Literal
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -75,6 +76,24 @@ def sample_state(view: PlayerView, seed: int, *, upcard: Card | None = None) -> 
     >>> sampled.view(0) == view, len(sampled.stock) == view.stock_size
     (True, True)
     """
+    return _sampled(_hidden(view, upcard), _seed(seed))
+
+
+@attrs.frozen
+class _Hidden:
+    """What ``view.player`` does not see, and what it knows of where the cards are: per
+    seat, the cards known to be in its hand (the player's own hand; others' known pick-ups)
+    and how many unseen cards it holds besides; the unseen cards (codes, ascending); the
+    seats that finished the round, in order."""
+
+    view: PlayerView
+    known: tuple[tuple[Card, ...], ...]
+    hidden: tuple[int, ...]
+    unseen: tuple[int, ...]
+    finished: tuple[int, ...]
+
+
+def _hidden(view: PlayerView, upcard: Card | None) -> _Hidden:
     rules = view.rules
     if rules.lay_off or not rules.auto_arrange_final_hand:
         raise FiveCrownsError(
@@ -83,39 +102,41 @@ def sample_state(view: PlayerView, seed: int, *, upcard: Card | None = None) -> 
         )
     if view.phase is Phase.OVER:
         raise FiveCrownsError("the game is over: there is nothing hidden left to sample")
-    number = _seed(seed)
     know = read_round(view, upcard)
-    unseen = [code for code, count in enumerate(know.unseen_by_code) for _ in range(count)]
-    order = _fisher_yates(unseen, number)
-    players, me = view.players, view.player
+    unseen = tuple(code for code, count in enumerate(know.unseen_by_code) for _ in range(count))
+    known = tuple(
+        view.hand if seat == view.player else know.picked_up[seat] for seat in range(view.players)
+    )
+    hidden = tuple(size - len(cards) for size, cards in zip(view.hand_sizes, known, strict=True))
+    if min(hidden) < 0 or sum(hidden) + view.stock_size != len(unseen):
+        raise FiveCrownsError("the view is not consistent: the unseen cards are not the hands")
+    finished = finished_seats(view.active, view.players, view.went_out, view.final_turns_left)
+    return _Hidden(view, known, hidden, unseen, finished)
+
+
+def _sampled(hidden: _Hidden, seed: int) -> GameState:
+    """The state of ``hidden.view`` with the hidden cards dealt from ``seed`` (the twin of
+    the core's ``rollout::Unseen::sample``)."""
+    view, rules, players = hidden.view, hidden.view.rules, hidden.view.players
+    order = _fisher_yates(list(hidden.unseen), seed)
     hands: list[tuple[Card, ...]] = []
     taken = 0
-    for seat in range(players):
-        if seat == me:
-            hands.append(view.hand)
-            continue
-        known = know.picked_up[seat]
-        need = view.hand_sizes[seat] - len(known)
-        if need < 0 or taken + need > len(order):
-            raise FiveCrownsError(f"the view is not consistent: seat {seat}'s hand")
-        drawn = [CARDS[code] for code in order[taken : taken + need]]
-        taken += need
+    for known, count in zip(hidden.known, hidden.hidden, strict=True):
+        drawn = [CARDS[code] for code in order[taken : taken + count]]
+        taken += count
         hands.append(tuple(sorted((*known, *drawn), key=_code)))
     stock = tuple(CARDS[code] for code in order[taken:])
-    if len(stock) != view.stock_size:
-        raise FiveCrownsError("the view is not consistent: the cards unseen are not the stock")
-    finished = finished_seats(view.active, players, view.went_out, view.final_turns_left)
     round_scores: list[int | None] = [None] * players
-    for seat in finished:
+    for seat in hidden.finished:
         if seat == view.went_out:
             round_scores[seat] = (
                 rules.go_out_bonus if view.extra_round else rules.go_out_score(view.scores[seat])
             )
         else:
             round_scores[seat] = hand_points(hands[seat], view.wild_rank, rules)
-    blank = GameState.new(players, rules=rules, seed=number)
+    blank = GameState.new(players, rules=rules, seed=seed)
     fields: dict[str, Any] = {
-        "seed": number,
+        "seed": seed,
         "first_dealer": (view.dealer - (view.round_number - 1)) % players,
         "round_number": view.round_number,
         "extra_round": view.extra_round,
@@ -172,14 +193,18 @@ def rollouts(
     names = _bots(bots, start.players)
     number = _seed(seed)
     seeds = [rollout_seed(number, index) for index in range(count)]
+    in_core = _engine.compiled_games(start.rules) and set(names) <= _compiled_game.CORE_BOTS
     if isinstance(start, PlayerView):
-        states = [sample_state(start, s, upcard=upcard) for s in seeds]
+        hidden = _hidden(start, upcard)
+        if in_core:
+            return _in_core(hidden, names, seeds, until == "game")
+        states = [_sampled(hidden, s) for s in seeds]
     else:
+        if start.is_over:
+            raise FiveCrownsError("the game is over: there is nothing left to play")
         states = [start]
-    if states[0].is_over:
-        raise FiveCrownsError("the game is over: there is nothing left to play")
-    if _engine.compiled_games(start.rules) and set(names) <= _compiled_game.CORE_BOTS:
-        return _compiled_game.rollouts(states, names, seeds, until == "game")
+        if in_core:
+            return _compiled_game.rollouts(states, names, seeds, until == "game")
     found = np.zeros((count, start.players), np.int64)
     for index, rollout in enumerate(seeds):
         state = states[index] if len(states) > 1 else states[0]
@@ -205,6 +230,30 @@ def play_out(state: GameState, bots: Sequence[str], seed: int, until: Until) -> 
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+
+def _in_core(
+    hidden: _Hidden, bots: list[str], seeds: list[int], whole_game: bool
+) -> npt.NDArray[np.int64]:
+    """Rollouts from a view in the core: one sampled state as the template, the hidden cards
+    dealt afresh per seed there."""
+    view = hidden.view
+    template = _compiled_game.core_game(_sampled(hidden, seeds[0]))
+    laid: list[list[int]] = [[] for _ in range(view.players)]
+    for placed in view.table:
+        laid[placed.owner].extend(card.code for card in placed.meld.cards)
+    scored = [seat in hidden.finished and seat != view.went_out for seat in range(view.players)]
+    return _compiled_game.view_rollouts(
+        template,
+        [[card.code for card in cards] for cards in hidden.known],
+        laid,
+        list(hidden.hidden),
+        scored,
+        list(hidden.unseen),
+        bots,
+        seeds,
+        whole_game,
+    )
 
 
 def _code(card: Card) -> int:

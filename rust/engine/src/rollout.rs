@@ -3,8 +3,10 @@
 //! policies (each seat's policy reset as `fivecrowns.play_game` resets its bot in a game
 //! dealt from that seed).
 
-use crate::game::Game;
+use crate::game::{Game, Parts};
 use crate::policy::{Policy, PolicyKind};
+use crate::shuffle::fisher_yates;
+use crate::HandError;
 
 /// How far a rollout plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,5 +37,55 @@ pub fn play_out(game: &Game, kinds: &[PolicyKind], seed: u64, until: Until) -> V
             Some(result) => result.scores.iter().map(|s| s.unwrap_or(0)).collect(),
             None => game.round_scores().iter().map(|s| s.unwrap_or(0)).collect(),
         },
+    }
+}
+
+/// What one player knows of a round, for sampling the rest: a state consistent with it (its
+/// hidden cards any), and for each seat the cards known to be in its hand (the player's own
+/// hand; others' known pick-ups), the cards it laid on the table (a finished seat's melds),
+/// how many unseen cards it holds besides, and whether its round score is its hand's points
+/// (a seat that finished its final turn); and the unseen cards, ascending.
+#[derive(Debug, Clone)]
+pub struct Unseen {
+    pub template: Parts,
+    pub known: Vec<Vec<u8>>,
+    pub laid: Vec<Vec<u8>>,
+    pub hidden: Vec<usize>,
+    pub scored: Vec<bool>,
+    pub unseen: Vec<u8>,
+}
+
+impl Unseen {
+    /// The template's state with the hidden cards dealt from `seed`, in the order of the
+    /// Python package's `sample_state`: the unseen cards shuffled (`fisher_yates`), each
+    /// seat in turn takes its share, the rest is the stock (its top card last); the game
+    /// deals its reshuffles and later rounds from `seed` too.
+    pub fn sample(&self, game: &Game, seed: u64) -> Result<Game, HandError> {
+        let mut order = self.unseen.clone();
+        fisher_yates(&mut order, seed);
+        let mut parts = self.template.clone();
+        parts.seed = seed;
+        let wild = game.wild_rank();
+        let rules = game.rules();
+        let mut at = 0;
+        for seat in 0..parts.hands.len() {
+            let take = self.hidden[seat];
+            if at + take > order.len() {
+                return Err(HandError::BadHand(
+                    "more hidden cards than unseen".to_string(),
+                ));
+            }
+            let mut hand = self.known[seat].clone();
+            hand.extend_from_slice(&order[at..at + take]);
+            at += take;
+            if self.scored[seat] {
+                let points = hand.iter().map(|&c| u64::from(rules.melds.points(c, wild)));
+                parts.round_scores[seat] = Some(points.sum::<u64>() as i64);
+            }
+            hand.extend_from_slice(&self.laid[seat]);
+            parts.hands[seat] = hand;
+        }
+        parts.stock = order[at..].to_vec();
+        Game::from_parts(game.shared_rules(), parts)
     }
 }

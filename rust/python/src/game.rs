@@ -471,6 +471,65 @@ fn rollouts<'py>(
     Ok(PyArray2::from_owned_array(py, array))
 }
 
+/// Rollouts from one player's knowledge: for each seed, the state `template` with its hidden
+/// cards dealt afresh (see `rollout::Unseen`), played on as `rollouts` plays it.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn view_rollouts<'py>(
+    py: Python<'py>,
+    template: PyRef<'py, Game>,
+    known: Vec<Vec<u8>>,
+    laid: Vec<Vec<u8>>,
+    hidden: Vec<usize>,
+    scored: Vec<bool>,
+    unseen: Vec<u8>,
+    bots: Vec<String>,
+    seeds: Vec<u64>,
+    whole_game: bool,
+) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    let kinds = kinds(py, &bots)?;
+    let players = kinds.len();
+    let game = template.game.clone();
+    let n = usize::from(game.players());
+    if players != n || [known.len(), laid.len(), hidden.len(), scored.len()] != [n; 4] {
+        return Err(PyValueError::new_err(
+            "one bot, and one entry of each list, per seat",
+        ));
+    }
+    let spec = rollout::Unseen {
+        template: game.to_parts(),
+        known,
+        laid,
+        hidden,
+        scored,
+        unseen,
+    };
+    let until = if whole_game {
+        Until::Game
+    } else {
+        Until::Round
+    };
+    let mut scores = Vec::with_capacity(seeds.len() * players);
+    for seeds in seeds.chunks(BATCH * 16) {
+        let (spec, game, kinds) = (&spec, &game, &kinds);
+        let batch = py
+            .detach(move || -> Result<Vec<i64>, HandError> {
+                let mut found = Vec::with_capacity(seeds.len() * players);
+                for &seed in seeds {
+                    let sampled = spec.sample(game, seed)?;
+                    found.extend(rollout::play_out(&sampled, kinds, seed, until));
+                }
+                Ok(found)
+            })
+            .map_err(|e| refusal(py, &e))?;
+        scores.extend(batch);
+        py.check_signals()?;
+    }
+    let array = numpy::ndarray::Array2::from_shape_vec((seeds.len(), players), scores)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(PyArray2::from_owned_array(py, array))
+}
+
 /// What a tournament keeps of one game: each seat's total, the winning seats, each round of
 /// the schedule's scores by seat, and who went out of each (-1: nobody).
 type Summary = (Vec<i64>, Vec<u32>, Vec<Vec<i64>>, Vec<i64>);
@@ -544,5 +603,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play_games, m)?)?;
     m.add_function(wrap_pyfunction!(play_summaries, m)?)?;
     m.add_function(wrap_pyfunction!(rollouts, m)?)?;
+    m.add_function(wrap_pyfunction!(view_rollouts, m)?)?;
     Ok(())
 }

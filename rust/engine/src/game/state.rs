@@ -336,6 +336,49 @@ impl Game {
         })
     }
 
+    /// The state field by field, as [`Game::from_parts`] takes it back.
+    pub fn to_parts(&self) -> Parts {
+        let mut hands = self.hands.clone();
+        for laid in &self.laid {
+            hands[usize::from(laid.owner)] = laid.kept.clone();
+        }
+        Parts {
+            players: self.players,
+            seed: self.seed,
+            first_dealer: self.first_dealer,
+            round_number: self.round_number,
+            extra_round: self.extra_round,
+            dealer: self.dealer,
+            active: self.active.clone(),
+            current: self.current,
+            phase: self.phase,
+            hands,
+            finished: self.laid.iter().map(|laid| laid.owner).collect(),
+            stock: self.stock.clone(),
+            discard_pile: self.discard_pile.clone(),
+            went_out: self.went_out,
+            final_turns_left: self.final_turns_left().to_vec(),
+            taken: self.taken,
+            turns: self.turns,
+            reshuffles: self.reshuffles,
+            round_scores: self.round_scores.clone(),
+            results: self
+                .results
+                .iter()
+                .map(|r| {
+                    (
+                        r.round_number,
+                        r.extra_round,
+                        r.went_out,
+                        r.scores.clone(),
+                        r.ended,
+                    )
+                })
+                .collect(),
+            totals: self.totals.clone(),
+        }
+    }
+
     /// Deal the rest of the game from `seed`: the reshuffles of this round and the deals of
     /// the rounds after it (a rollout's own luck).
     pub fn reseed(&mut self, seed: u64) {
@@ -422,6 +465,10 @@ impl Game {
 
     pub fn rules(&self) -> &GameRules {
         &self.rules
+    }
+    /// The rule set, shared.
+    pub fn shared_rules(&self) -> Arc<GameRules> {
+        self.rules.clone()
     }
     pub fn players(&self) -> u8 {
         self.players
