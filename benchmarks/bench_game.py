@@ -7,6 +7,8 @@ a noisy machine:
 - ``evolve``: one ``attrs.evolve`` of a state (the floor for any immutable transition);
 - ``choose``: picking a random action from an already computed legal list.
 
+It also prints what ``state.view(p)`` costs as a round grows (the same, whatever its length).
+
 Run: ``python benchmarks/bench_game.py [--games N] [--seed S]``.
 """
 
@@ -97,6 +99,22 @@ def baselines(seed: int, samples: int = 20_000) -> dict[str, float]:
     return {"evolve_us": 1e6 * (t1 - t0) / samples, "choose_us": 1e6 * (t2 - t1) / samples}
 
 
+def view_costs(seed: int, lengths: tuple[int, ...] = (10, 100, 400)) -> list[tuple[int, float]]:
+    """Microseconds per ``state.view(p)`` after ``n`` random actions of round 1 (official
+    rules with a turn limit, so the round lasts), for each ``n`` of ``lengths``."""
+    rng = random.Random(seed)
+    state = fc.GameState.new(4, rules=fc.Rules(turn_limit=1000), seed=seed)
+    found = []
+    for length in lengths:
+        while len(state.round_history) < length:
+            state = state.apply(rng.choice(state.legal_actions()))
+        began, count = time.perf_counter(), 2000
+        for number in range(count):
+            state.view(number % 4)
+        found.append((len(state.round_history), (time.perf_counter() - began) / count * 1e6))
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per policy (default 20)")
@@ -107,6 +125,8 @@ def main() -> None:
         f"baseline: attrs.evolve of a state {base['evolve_us']:.2f} us; "
         f"random choice {base['choose_us']:.2f} us"
     )
+    views = ", ".join(f"{us:.1f} us after {n} actions" for n, us in view_costs(args.seed))
+    print(f"state.view(p) in a round: {views}")
     print("4 players, official rules (11 rounds, 3..13 cards)")
     header = (
         f"{'policy':8} {'games/s':>8} {'actions':>8} {'legal us':>9} {'policy us':>10} "

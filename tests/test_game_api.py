@@ -453,3 +453,22 @@ def write_fixtures() -> None:
 
 if __name__ == "__main__":
     write_fixtures()
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [fc.Rules.short_game(3, turn_limit=60), fc.Rules.short_game(2, auto_arrange_final_hand=False)],
+)
+def test_the_public_history_kept_from_state_to_state_is_the_round_s(rules: fc.Rules) -> None:
+    from fivecrowns.views import public_history
+
+    rng = random.Random(4)
+    state = fc.GameState.new(3, rules=rules, seed=4)
+    private = 0
+    while not state.is_over:
+        assert state.public_history == public_history(state.round_history)
+        assert state.view(rng.randrange(3)).history == state.public_history
+        action = rng.choice(state.legal_actions())
+        private += action.kind in (fc.ActionKind.SELECT, fc.ActionKind.DESELECT)
+        state = state.apply(action)
+    assert private > 0 or rules.auto_arrange_final_hand  # selections to leave out

@@ -94,7 +94,7 @@ from .errors import FiveCrownsError, IllegalActionError, InvalidStateError
 from .melds import Meld
 from .rules import OFFICIAL, Rules, check_rules
 from .solver import best_arrangement
-from .views import PlayerView, view_of
+from .views import PlayerView, PublicHistory, public_entry, public_history, view_of
 
 __all__ = [
     "RECORD_SCHEMA",
@@ -271,6 +271,13 @@ class GameState:
     # -- reading the state ------------------------------------------------------------------
 
     @functools.cached_property
+    def public_history(self) -> PublicHistory:
+        """This round's public actions as ``(player, action)``: :attr:`round_history` without
+        the private selections (what :attr:`PlayerView.history` holds). Kept from state to
+        state as actions are applied, so a view costs the same however long the round."""
+        return public_history(self.round_history)
+
+    @functools.cached_property
     def params(self) -> RoundParams:
         """This round's hand size and wild rank."""
         return round_params(self.rules, self.round_number, self.extra_round)
@@ -415,7 +422,10 @@ class GameState:
         if refusal is not None:
             raise IllegalActionError(reason_text(refusal))
         state = self._evolve(round_history=(*self.round_history, (self.current, act.to_int())))
-        return _DO[act.kind](state, act)
+        after = _DO[act.kind](state, act)
+        if after.round_history is state.round_history:  # the same round: extend its record
+            _SET(after, "public_history", self.public_history + public_entry(self.current, act))
+        return after
 
     def _draw(self, act: Action) -> GameState:
         p, from_stock = self.current, act.kind is ActionKind.DRAW_STOCK

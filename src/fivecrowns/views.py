@@ -189,16 +189,28 @@ class PlayerView:
 
 
 _PRIVATE: Final = (ActionKind.SELECT, ActionKind.DESELECT)
+#: The public actions of a round: (player, action).
+PublicHistory = tuple[tuple[int, Action], ...]
+
+
+def public_history(round_history: tuple[tuple[int, int], ...]) -> PublicHistory:
+    """The public actions of a round's history (:attr:`PlayerView.history`)."""
+    return tuple(
+        (actor, action)
+        for actor, action in ((a, Action.from_int(v)) for a, v in round_history)
+        if action.kind not in _PRIVATE
+    )
+
+
+def public_entry(actor: int, action: Action) -> PublicHistory:
+    """What one action adds to the public history."""
+    return () if action.kind in _PRIVATE else ((actor, action),)
 
 
 def view_of(state: GameState, p: int) -> PlayerView:
     """What player ``p`` may know of ``state``: own hand and selection, and public facts
     only (:meth:`fivecrowns.GameState.view`)."""
-    history = tuple(
-        (actor, action)
-        for actor, action in ((a, Action.from_int(v)) for a, v in state.round_history)
-        if action.kind not in _PRIVATE
-    )
+    history = state.public_history
     return PlayerView(
         player=p,
         hand=state.hands[p],
