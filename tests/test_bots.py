@@ -260,3 +260,20 @@ def test_strong_sees_only_its_view() -> None:
     assert a.act(state.view(seat), state.legal_actions()) == b.act(
         other.view(seat), other.legal_actions()
     )
+
+
+def test_strong_bot_goes_out_throwing_a_natural_before_a_wild() -> None:
+    from fivecrowns.bots import _giving_least_out
+
+    view = fc.GameState.new(players=2, seed=1).view(0)  # round 1: 3s are wild
+    legal = [
+        fc.Action.discard("4H"),
+        fc.Action.go_out("JK"),
+        fc.Action.go_out("3S"),
+        fc.Action.go_out("5D"),
+        fc.Action.go_out("4H"),
+    ]
+    assert _giving_least_out(view, legal) == fc.Action.go_out("5D")
+    assert _giving_least_out(view, legal[:3]) == fc.Action.go_out("JK")  # only wilds: by code
+    assert _giving_least_out(view, [*legal, fc.GO_OUT_WITHOUT_DISCARD]) == fc.GO_OUT_WITHOUT_DISCARD
+    assert _giving_least_out(view, legal[:1]) is None

@@ -108,6 +108,19 @@ def _go_out_action(legal: Sequence[Action]) -> Action | None:
     return max(outs, key=lambda action: action.card.code if action.card else -1)
 
 
+def _giving_least_out(view: PlayerView, legal: Sequence[Action]) -> Action | None:
+    """StrongBot's way to go out, if it has one: without a discard when it can; else the
+    discard that gives the others' final turns least: a natural before a wild (a wild on the
+    pile is a free meld card for the next player), then the higher code."""
+    if GO_OUT_WITHOUT_DISCARD in legal:
+        return GO_OUT_WITHOUT_DISCARD
+    outs = [action for action in legal if action.kind is ActionKind.GO_OUT and action.card]
+    if not outs:
+        return None
+    wild = view.wild_rank
+    return max(outs, key=lambda a: (not is_wild_code(a.card.code, wild), a.card.code))  # type: ignore[union-attr]
+
+
 def _discard_values(view: PlayerView, discards: Sequence[Card]) -> Mapping[Card, int]:
     """The deadwood the hand is left with after each discard (in a final turn, laying off
     onto the table melds when the rules allow it; before, the table is empty)."""
@@ -443,7 +456,7 @@ class StrongBot:
         hazard = self._hazard(view, know)
         if view.phase is Phase.DRAW:
             return self._draw(view, legal, odds, hazard)
-        out = _go_out_action(legal)
+        out = _giving_least_out(view, legal)
         if out is not None:
             return out
         options = self._discard_options(view.hand, _legal_discards(legal), view, odds, hazard)
