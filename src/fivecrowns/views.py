@@ -209,25 +209,36 @@ def public_entry(actor: int, action: Action) -> PublicHistory:
 
 def view_of(state: GameState, p: int) -> PlayerView:
     """What player ``p`` may know of ``state``: own hand and selection, and public facts
-    only (:meth:`fivecrowns.GameState.view`)."""
-    history = state.public_history
+    only (:meth:`fivecrowns.GameState.view`). Every field but the first six is the state's
+    own public one, as it is (the history is kept from state to state: a view costs the same
+    however long the round)."""
     return PlayerView(
         player=p,
         hand=state.hands[p],
         selection=state.selection if p == state.current else (),
-        hand_sizes=tuple(len(hand) for hand in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         stock_size=len(state.stock),
-        history=history,
-        **{name: getattr(state, name) for name in _PUBLIC},
+        history=state.public_history,
+        players=state.players,
+        rules=state.rules,
+        round_number=state.round_number,
+        extra_round=state.extra_round,
+        hand_size=state.hand_size,
+        wild_rank=state.wild_rank,
+        dealer=state.dealer,
+        active=state.active,
+        current_player=state.current_player,
+        phase=state.phase,
+        discard_pile=state.discard_pile,
+        table=state.table,
+        went_out=state.went_out,
+        final_turns_left=state.final_turns_left,
+        taken=state.taken,
+        turns=state.turns,
+        scores=state.scores,
+        results=state.results,
+        winners=state.winners,
     )
-
-
-#: The fields of a view that are the state's own public fields, as they are.
-_PUBLIC: Final = tuple(
-    field.name
-    for field in attrs.fields(PlayerView)
-    if field.name not in ("player", "hand", "selection", "hand_sizes", "stock_size", "history")
-)
 
 
 assert NUM_CODES == 56
