@@ -277,3 +277,35 @@ def test_strong_bot_goes_out_throwing_a_natural_before_a_wild() -> None:
     assert _giving_least_out(view, legal[:3]) == fc.Action.go_out("JK")  # only wilds: by code
     assert _giving_least_out(view, [*legal, fc.GO_OUT_WITHOUT_DISCARD]) == fc.GO_OUT_WITHOUT_DISCARD
     assert _giving_least_out(view, legal[:1]) is None
+
+
+def test_strong_bot_takes_the_top_in_its_final_turn_only_when_it_beats_a_stock_draw() -> None:
+    from fivecrowns.bots import _greedy_draw
+    from fivecrowns.tracking import read_round
+
+    decided = differs = 0
+    for seed in range(12):
+        state = fc.GameState.new(players=3, rules=fc.Rules.short_game(6), seed=seed)
+        bots = [fc.make_bot("strong") for _ in range(3)]
+        for seat, bot in enumerate(bots):
+            bot.reset(seat)
+        while not state.is_over:
+            seat, legal = state.current, state.legal_actions()
+            view = state.view(seat)
+            action = bots[seat].act(view, legal)
+            if view.went_out is not None and view.phase is fc.Phase.DRAW and view.top_discard:
+                wild, hand = view.wild_rank, view.hand
+                take = fc.best_discard((*hand, view.top_discard), wild)[1].points
+                unseen = read_round(view).unseen_by_code
+                stock = sum(
+                    count * fc.best_discard((*hand, fc.Card.from_code(code)), wild)[1].points
+                    for code, count in enumerate(unseen)
+                    if count
+                ) / sum(unseen)
+                expected = fc.DRAW_DISCARD if take < stock else fc.DRAW_STOCK
+                assert action == expected
+                decided += 1
+                differs += action != _greedy_draw(view, legal)
+            state = state.apply(action)
+    assert decided > 20
+    assert differs > 0  # it draws from the stock where greedy would take the top

@@ -51,7 +51,7 @@ from .actions import (
     ActionKind,
     Phase,
 )
-from .cards import Card, is_wild_code
+from .cards import CARDS, Card, is_wild_code
 from .errors import FiveCrownsError
 from .solver import best_arrangement, deadwood_by_discard, min_deadwood
 from .tracking import RoundKnowledge, RoundTracker, final_layout
@@ -185,6 +185,42 @@ def _greedy_draw(view: PlayerView, legal: Sequence[Action]) -> Action:
     return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
 
 
+def _code(card: Card) -> int:
+    return card.code
+
+
+def _final_deadwood(view: PlayerView, card: Card, top: Card | None = None) -> int:
+    """The least deadwood a final turn ends with after drawing ``card`` (``top``: the card
+    was the top discard, so the rules may forbid throwing it back)."""
+    hand = (*view.hand, card)
+    if view.rules.lay_off and view.table:
+        hand = tuple(sorted(hand, key=lambda c: c.code))
+        values = _discard_values(attrs.evolve(view, hand=hand), sorted(set(hand), key=_code))
+    else:
+        values = deadwood_by_discard(hand, view.wild_rank, rules=view.rules)
+    choices = list(values) if top is None else _allowed_after_taking(view, top, list(values))
+    return min(values[choice] for choice in choices)
+
+
+def _final_draw(view: PlayerView, legal: Sequence[Action], know: RoundKnowledge) -> Action:
+    """StrongBot's draw in its final turn: the top discard only if the deadwood it leaves is
+    less than a stock draw's, on average over the cards this player has not seen."""
+    top = view.top_discard
+    if top is None or DRAW_DISCARD not in legal:
+        return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
+    if DRAW_STOCK not in legal:
+        return DRAW_DISCARD
+    total = sum(know.unseen_by_code)
+    if total == 0:
+        return _greedy_draw(view, legal)
+    expected = sum(
+        count * _final_deadwood(view, CARDS[code])
+        for code, count in enumerate(know.unseen_by_code)
+        if count
+    )
+    return DRAW_DISCARD if _final_deadwood(view, top, top) * total < expected else DRAW_STOCK
+
+
 # -- the built-in bots -------------------------------------------------------------------------
 
 
@@ -286,7 +322,9 @@ class StrongBot:
     throws a wild before the last turn, avoids discarding cards the next player is known to
     collect (same rank, or same suit within two ranks of a discard they took), takes the top
     discard when the hand it makes is worth more than a draw from the stock, always goes out
-    when it can, and plays final turns for the least deadwood.
+    when it can (throwing a natural before a wild), and plays final turns for the least
+    deadwood: it takes the top discard then only if that leaves less deadwood than a stock
+    draw on average over the cards it has not seen.
 
     The weights are fields, so variants can be compared in a tournament.
 
@@ -450,6 +488,8 @@ class StrongBot:
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The strong bot's choice among ``legal``."""
         if view.went_out is not None:
+            if view.phase is Phase.DRAW:
+                return _final_draw(view, legal, self._tracker.read(view))
             return _greedy_turn(view, legal)
         know = self._tracker.read(view)
         odds = _Odds.of(view, know)
