@@ -235,3 +235,46 @@ def test_new_rule_flags(capsys: pytest.CaptureFixture[str]) -> None:
     bad = run("rules", "--wild-ranks", "3,2,none")
     assert bad.returncode == 2
     assert "a wild rank is 3 to 13" in bad.stderr
+
+
+def test_simulate_and_play_take_your_own_bot_by_its_import_path() -> None:
+    ours = run(
+        "simulate",
+        "--bots",
+        "fivecrowns.bots:StrongBot,greedy",
+        "--games",
+        "2",
+        "--schedule",
+        "3,4",
+        "--seed",
+        "1",
+    )
+    assert ours.returncode == 0, ours.stderr
+    assert "strong" in ours.stdout
+    builtin = run(
+        "simulate", "--bots", "strong,greedy", "--games", "2", "--schedule", "3,4", "--seed", "1"
+    )
+    assert ours.stdout == builtin.stdout  # the same bot, named either way
+    played = run(
+        "play",
+        "--players",
+        "2",
+        "--bots",
+        "fivecrowns.bots:GreedyBot",
+        "--schedule",
+        "3",
+        "--seed",
+        "2",
+        stdin="quit\n",
+    )
+    assert played.returncode == 0, played.stderr
+    for entry, message in (
+        ("nosuchpackage.mod:Bot", "cannot load the bot factory"),
+        ("fivecrowns.bots:BOTS", "not callable"),
+        ("fivecrowns.cards:deck", "must return a Bot"),
+    ):
+        for command in ("simulate", "play"):
+            failed = run(command, "--bots", entry, stdin="quit\n")
+            assert failed.returncode == 2, (command, entry)
+            assert message in failed.stderr
+            assert "Traceback" not in failed.stderr

@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -561,18 +562,48 @@ BOTS: Final[Mapping[str, Callable[[], Bot]]] = {
 
 
 def make_bot(name: str) -> Bot:
-    """A new built-in bot by its name in :data:`BOTS`.
+    """A new bot: a built-in one by its name in :data:`BOTS`, or your own, named
+    ``"package.module:Name"`` (a :class:`Bot` class, or any function that returns a bot,
+    importable there; ``Name`` may be dotted, ``"pkg.mod:Outer.make"``).
 
     >>> make_bot("strong").name
     'strong'
+    >>> make_bot("fivecrowns.bots:GreedyBot").name
+    'greedy'
     >>> make_bot("clever")
     Traceback (most recent call last):
     ...
-    fivecrowns.errors.FiveCrownsError: unknown bot 'clever'; ... greedy, random, strong
+    fivecrowns.errors.FiveCrownsError: unknown bot 'clever'; ... greedy, random, strong, or ...
     """
+    if isinstance(name, str) and ":" in name:
+        bot = _imported(name)()
+        if not isinstance(bot, Bot):
+            raise FiveCrownsError(
+                f"the bot factory {name!r} must return a Bot (with name, reset and act), got "
+                f"{bot!r}"
+            )
+        return bot
     factory = BOTS.get(name) if isinstance(name, str) else None
     if factory is None:
         raise FiveCrownsError(
-            f"unknown bot {name!r}; the built-in bots are {', '.join(sorted(BOTS))}"
+            f"unknown bot {name!r}; the built-in bots are {', '.join(sorted(BOTS))}, or name "
+            "your own as 'package.module:Name'"
         )
     return factory()
+
+
+def _imported(entry: str) -> Callable[[], object]:
+    """The factory ``"package.module:Name"`` names, imported."""
+    module_name, _, attribute = entry.partition(":")
+    try:
+        found: object = importlib.import_module(module_name)
+        for part in attribute.split("."):
+            found = getattr(found, part)
+    except (ImportError, AttributeError, ValueError) as error:
+        raise FiveCrownsError(
+            f"cannot load the bot factory {entry!r} ({type(error).__name__}: {error}); "
+            "'package.module:Name' names a Bot class or function importable there"
+        ) from None
+    if not callable(found):
+        raise FiveCrownsError(f"the bot factory {entry!r} is not callable, got {found!r}")
+    return found

@@ -148,7 +148,8 @@ def _play_options(parser: argparse.ArgumentParser) -> None:
         "--bots",
         default=None,
         metavar="NAME[,NAME...]",
-        help="the opponents: one bot for all, or one per opponent (default greedy)",
+        help="the opponents: one bot for all, or one per opponent (default greedy); a name is "
+        "a built-in bot or your own, package.module:Name",
     )
     _session_options(
         parser,
@@ -168,7 +169,8 @@ def _simulate_options(parser: argparse.ArgumentParser) -> None:
         "--bots",
         default=None,
         metavar="NAME[,NAME...]",
-        help="the bot in each seat, or one bot for every seat (default greedy)",
+        help="the bot in each seat, or one bot for every seat (default greedy); a name is a "
+        "built-in bot or your own, package.module:Name",
     )
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     parser.add_argument(
@@ -377,15 +379,25 @@ def _solitaire(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _bot_names(text: str) -> list[str]:
-    """The bot names of a ``--bots`` option, each checked against the built-in bots."""
-    from .bots import BOTS
+    """The bot names of a ``--bots`` option: built-in bots, or factories named
+    ``package.module:Name`` (each loaded once here, so a mistake is reported at once)."""
+    from .bots import BOTS, make_bot
+    from .errors import FiveCrownsError
 
     names = [part.strip() for part in text.split(",")]
     known = sorted(BOTS)
     for name in names:
-        if name not in BOTS:
+        if ":" in name:
+            try:
+                make_bot(name)
+            except FiveCrownsError as error:
+                raise _UsageError(f"--bots: {error}") from None
+        elif name not in BOTS:
             shown = repr(name) if name else "an empty name"
-            raise _UsageError(f"unknown bot {shown} in --bots; the bots are {', '.join(known)}")
+            raise _UsageError(
+                f"unknown bot {shown} in --bots; the bots are {', '.join(known)}, or your "
+                "own as package.module:Name"
+            )
     return names
 
 

@@ -66,7 +66,6 @@ import concurrent.futures
 import contextlib
 import csv
 import functools
-import importlib
 import io
 import math
 import multiprocessing
@@ -222,30 +221,12 @@ def _seating(entries: int, game: int) -> list[int]:
     return [(seat + game) % entries for seat in range(entries)]
 
 
-def _factory(entry: str) -> Callable[[], Bot]:
-    """The factory an entry ``"package.module:Name"`` names, imported."""
-    module_name, _, attribute = entry.partition(":")
-    try:
-        found: Any = importlib.import_module(module_name)
-        for part in attribute.split("."):
-            found = getattr(found, part)
-    except (ImportError, AttributeError) as error:
-        raise FiveCrownsError(
-            f"cannot load the bot factory {entry!r} ({type(error).__name__}: {error}); "
-            "an entry 'package.module:Name' names a Bot class or function importable there"
-        ) from None
-    if not callable(found):
-        raise FiveCrownsError(f"the bot factory {entry!r} is not callable, got {found!r}")
-    return found  # type: ignore[no-any-return]
-
-
 def _make(entry: BotEntry) -> Bot:
     """A fresh bot for a tournament entry: a built-in name, ``"package.module:Name"`` or a
     bot factory."""
     if isinstance(entry, str):
-        bot = _factory(entry)() if ":" in entry else make_bot(entry)
-    else:
-        bot = entry()
+        return make_bot(entry)  # (which checks what a factory it names returns)
+    bot = entry()
     if not isinstance(bot, Bot):
         raise FiveCrownsError(
             f"a bot factory must return a Bot (with name, reset and act), got {bot!r}"
