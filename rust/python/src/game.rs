@@ -413,8 +413,13 @@ fn play_games<'py>(
         totals.extend(batch);
         py.check_signals()?; // Ctrl-C stops between batches
     }
-    let rows = totals.len() / players.max(1);
-    let array = numpy::ndarray::Array2::from_shape_vec((rows, players), totals)
+    rows(py, totals, players)
+}
+
+/// `values` as an int64 array of rows of `columns`.
+fn rows(py: Python<'_>, values: Vec<i64>, columns: usize) -> PyResult<Bound<'_, PyArray2<i64>>> {
+    let count = values.len() / columns.max(1);
+    let array = numpy::ndarray::Array2::from_shape_vec((count, columns), values)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(PyArray2::from_owned_array(py, array))
 }
@@ -466,9 +471,7 @@ fn rollouts<'py>(
         scores.extend(batch);
         py.check_signals()?;
     }
-    let array = numpy::ndarray::Array2::from_shape_vec((seeds.len(), players), scores)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(PyArray2::from_owned_array(py, array))
+    rows(py, scores, players)
 }
 
 /// Rollouts from one player's knowledge: for each seed, the state `template` with its hidden
@@ -525,9 +528,7 @@ fn view_rollouts<'py>(
         scores.extend(batch);
         py.check_signals()?;
     }
-    let array = numpy::ndarray::Array2::from_shape_vec((seeds.len(), players), scores)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(PyArray2::from_owned_array(py, array))
+    rows(py, scores, players)
 }
 
 /// What a tournament keeps of one game: each seat's total, the winning seats, each round of
