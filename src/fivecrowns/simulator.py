@@ -43,9 +43,10 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _compiled_game, _engine
+from ._game_checks import check_players, check_rounds_end
 from .actions import Action, num_actions
 from .bots import BOTS, Bot, make_bot
-from .cards import as_int, short_repr
+from .cards import _int_or_same, as_int, short_repr
 from .errors import FiveCrownsError, IllegalActionError
 from .game import GameRecord, GameState
 from .rules import OFFICIAL, Rules, check_rules
@@ -110,7 +111,8 @@ class Simulator:
             )
         self._rules = check_rules(rules)
         count = _positive("games", games)
-        table = _positive("players", players)
+        table = check_players(_int_or_same(players), self._rules)  # as GameState.new does
+        check_rounds_end(self._rules)
         seats = _seats(bots, table)
         limit = None if max_actions is None else _positive("max_actions", max_actions)
         start = _seed(seed)
