@@ -145,3 +145,15 @@ def test_bad_tables_are_refused_with_what_is_accepted() -> None:
         FiveCrownsEnv(render_mode="human")
     with pytest.raises(fc.FiveCrownsError, match="reset"):
         FiveCrownsVectorEnv(2).step(np.zeros(2, np.int64))
+
+
+def test_render_shows_the_table_as_text_when_asked() -> None:
+    watched = FiveCrownsEnv(players=2, rules=SHORT, render_mode="ansi")
+    watched.reset(seed=1)
+    text = watched.render()
+    assert text is not None
+    assert "player 0:" in text
+    assert "player 1:" in text
+    plain = FiveCrownsEnv(players=2, rules=SHORT)
+    plain.reset(seed=1)
+    assert plain.render() is None

@@ -1,17 +1,21 @@
-"""What the adapters share: the bounds of the observation tensor's entries."""
+"""What the adapters share: the bounds of the observation tensor's entries, and the table
+as text."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import JOKER_CODE, NUM_CODES
+from ..actions import Phase
+from ..cards import JOKER_CODE, NUM_CODES, format_cards
+from ..game import GameState
 from ..rules import Rules
 from ..views import OBSERVATION_SEAT_FEATURES, observation_size
 
-__all__ = ["observation_bounds"]
+__all__ = ["observation_bounds", "table_text"]
 
 #: Where the seats' entries start (see :mod:`fivecrowns.views`).
 SEATS: Final = 300
@@ -44,3 +48,28 @@ def observation_bounds(
         high[base] = largest + 1
         low[base + 1], high[base + 1] = low_score, top_score
     return low, high
+
+
+def table_text(state: GameState, name: Callable[[int], str]) -> str:
+    """The whole table as text, every hand shown (for watching, not for players); ``name``
+    names a seat."""
+    if state.phase is Phase.OVER:
+        winners = ", ".join(name(seat) for seat in state.winners)
+        head = f"game over; scores {list(state.scores)}; won by {winners}"
+    else:
+        wild = "jokers only" if state.wild_rank is None else f"{state.wild_rank}s and jokers"
+        head = (
+            f"round {state.round_number}/{state.rules.rounds} ({state.hand_size} cards, "
+            f"{wild} wild); {name(state.current)} to {state.phase.value}; "
+            f"scores {list(state.scores)}"
+        )
+    lines = [head]
+    if state.phase is not Phase.OVER:
+        top = str(state.discard_pile[-1]) if state.discard_pile else "-"
+        lines.append(f"  stock {len(state.stock)}, discard pile top {top}")
+        for placed in state.table:
+            lines.append(f"  table: {placed.meld} ({name(placed.owner)})")
+        for seat in state.active:
+            mark = "*" if seat == state.current else " "
+            lines.append(f" {mark}{name(seat)}: {format_cards(state.hands[seat])}")
+    return "\n".join(lines)

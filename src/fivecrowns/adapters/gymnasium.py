@@ -62,7 +62,7 @@ from ..cards import as_int, short_repr
 from ..errors import FiveCrownsError
 from ..rules import OFFICIAL, Rules, check_rules
 from ..simulator import Simulator
-from ._spaces import observation_bounds
+from ._spaces import observation_bounds, table_text
 
 #: Why Gymnasium could not be imported (None when it was).
 _MISSING: ImportError | None = None
@@ -232,7 +232,11 @@ class FiveCrownsEnv(Env):
         return mask
 
     def render(self) -> str | None:
-        return str(self.simulator.state(0)) if self.render_mode == "ansi" else None
+        """The game as text with ``render_mode="ansi"`` (every hand shown: for watching),
+        else None."""
+        if self.render_mode != "ansi":
+            return None
+        return table_text(self.simulator.state(0), lambda seat: f"player {seat}")
 
     def _observation(self) -> npt.NDArray[np.float32]:
         seats = np.full(1, self.seat, np.int64)

@@ -58,12 +58,12 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import Phase, num_actions
-from ..cards import as_int, format_cards, short_repr
+from ..actions import num_actions
+from ..cards import as_int, short_repr
 from ..errors import IllegalActionError, InvalidStateError
 from ..game import GameState
 from ..rules import OFFICIAL, Rules
-from ._spaces import observation_bounds
+from ._spaces import observation_bounds, table_text
 
 #: Why PettingZoo could not be imported (None when it was).
 _MISSING: ImportError | None = None
@@ -252,7 +252,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         """The table as text (``"ansi"``: returned; ``"human"``: printed)."""
         if self.render_mode is None:
             return None
-        text = self._text()
+        text = table_text(self.game_state, _agent)
         if self.render_mode == "human":
             print(text)
             return None
@@ -269,29 +269,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         if self._state is None:
             raise InvalidStateError("call reset() before playing")
         return self._state
-
-    def _text(self) -> str:
-        state = self.game_state
-        if state.phase is Phase.OVER:
-            winners = ", ".join(_agent(seat) for seat in state.winners)
-            head = f"game over; scores {list(state.scores)}; won by {winners}"
-        else:
-            wild = "jokers only" if state.wild_rank is None else f"{state.wild_rank}s and jokers"
-            head = (
-                f"round {state.round_number}/{state.rules.rounds} ({state.hand_size} cards, "
-                f"{wild} wild); {_agent(state.current)} to {state.phase.value}; "
-                f"scores {list(state.scores)}"
-            )
-        lines = [head]
-        if state.phase is not Phase.OVER:
-            top = str(state.discard_pile[-1]) if state.discard_pile else "-"
-            lines.append(f"  stock {len(state.stock)}, discard pile top {top}")
-            for placed in state.table:
-                lines.append(f"  table: {placed.meld} ({_agent(placed.owner)})")
-            for seat in state.active:
-                mark = "*" if seat == state.current else " "
-                lines.append(f" {mark}{_agent(seat)}: {format_cards(state.hands[seat])}")
-        return "\n".join(lines)
 
 
 def env(
