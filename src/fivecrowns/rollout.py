@@ -29,7 +29,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from . import _compiled_game, _engine
+from . import _engine
 from ._round import finished_seats
 from ._scoring import hand_points
 from ._shuffle import _fisher_yates, derive_seed
@@ -193,7 +193,7 @@ def rollouts(
     names = _bots(bots, start.players)
     number = _seed(seed)
     seeds = [rollout_seed(number, index) for index in range(count)]
-    in_core = _engine.compiled_games(start.rules) and set(names) <= _compiled_game.CORE_BOTS
+    in_core = _engine.compiled_games(start.rules) and _core_bots(names)
     if isinstance(start, PlayerView):
         hidden = _hidden(start, upcard)
         if in_core:
@@ -204,6 +204,8 @@ def rollouts(
             raise FiveCrownsError("the game is over: there is nothing left to play")
         states = [start]
         if in_core:
+            from . import _compiled_game
+
             return _compiled_game.rollouts(states, names, seeds, until == "game")
     found = np.zeros((count, start.players), np.int64)
     for index, rollout in enumerate(seeds):
@@ -237,6 +239,8 @@ def _in_core(
 ) -> npt.NDArray[np.int64]:
     """Rollouts from a view in the core: one sampled state as the template, the hidden cards
     dealt afresh per seed there."""
+    from . import _compiled_game  # (only with the core: it imports the extension)
+
     view = hidden.view
     template = _compiled_game.core_game(_sampled(hidden, seeds[0]))
     laid: list[list[int]] = [[] for _ in range(view.players)]
@@ -254,6 +258,13 @@ def _in_core(
         seeds,
         whole_game,
     )
+
+
+def _core_bots(names: list[str]) -> bool:
+    """Are these all bots the core plays (asked once the core is known to run)?"""
+    from . import _compiled_game
+
+    return set(names) <= _compiled_game.CORE_BOTS
 
 
 def _code(card: Card) -> int:

@@ -42,7 +42,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from . import _compiled_game, _engine
+from . import _engine
 from ._game_checks import check_players, check_rounds_end
 from .actions import Action, num_actions
 from .bots import BOTS, Bot, make_bot
@@ -354,6 +354,8 @@ def _choose(rules: Rules, seats: tuple[str | None, ...]) -> tuple[Engine, str]:
     info = _engine.core_info()
     if not info.compiled:
         return "python", f"the compiled core is not in use ({info.reason})"
+    from . import _compiled_game  # (only with the core: it imports the extension)
+
     if not _compiled_game.supports(rules):
         return "python", "the core does not play these rules (lay_off or laying down by hand)"
     others = sorted({bot for bot in seats if bot is not None} - _compiled_game.CORE_BOTS)
@@ -379,6 +381,8 @@ class _CoreBatch:
         max_actions: int | None,
         record: bool,
     ) -> None:
+        from . import _compiled_game
+
         self.rules, self.players, self.games = rules, players, games
         self._core = _compiled_game.batch(
             rules, list(seats), games, actions, auto_reset, max_actions or 0, record
