@@ -21,7 +21,11 @@ pub enum Until {
 /// `seed`: each seat's score in the round it was in (0 for a seat not dealt in) with
 /// [`Until::Round`], or each seat's final total with [`Until::Game`].
 pub fn play_out(game: &Game, kinds: &[PolicyKind], seed: u64, until: Until) -> Vec<i64> {
-    let mut game = game.clone();
+    play_on(game.clone(), kinds, seed, until)
+}
+
+/// [`play_out`] on a game of the caller's own (no copy made).
+pub fn play_on(mut game: Game, kinds: &[PolicyKind], seed: u64, until: Until) -> Vec<i64> {
     game.reseed(seed);
     let mut policies: Vec<Policy> = (0..game.players())
         .map(|seat| Policy::new(kinds[usize::from(seat)], seed, seat))

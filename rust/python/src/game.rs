@@ -520,7 +520,7 @@ fn view_rollouts<'py>(
                 let mut found = Vec::with_capacity(seeds.len() * players);
                 for &seed in seeds {
                     let sampled = spec.sample(game, seed)?;
-                    found.extend(rollout::play_out(&sampled, kinds, seed, until));
+                    found.extend(rollout::play_on(sampled, kinds, seed, until));
                 }
                 Ok(found)
             })
