@@ -451,7 +451,6 @@ class _PythonBatch:
     ) -> None:
         self.rules, self.players, self.games = rules, players, games
         self._seats, self._auto_reset, self._max_actions = seats, auto_reset, max_actions
-        GameState.new(players, rules=rules)  # the table and rules are checked here
         self.seed = 0
         self._next = 0
         self._slots: list[_Slot] = []
