@@ -110,7 +110,9 @@ def check_views(state: fc.GameState, rng: random.Random) -> None:
         ]
         # What the player to act has publicly taken from the pile stays in their hand (it is
         # no secret), and so does their selection: the state must stay possible.
-        kept = [state.taken] if state.taken is not None else []
+        # (unless a final turn already laid it down: then it is on the table)
+        taken = state.taken
+        kept = [taken] if taken is not None and taken in state.hands[state.current] else []
         if state.current != player:  # (a multiset: two jokers may be selected)
             kept += list((Counter(state.selection) - Counter(kept)).elements())
         held = {seat: list(state.hands[seat]) for seat in hidden}
