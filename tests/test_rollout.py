@@ -125,3 +125,58 @@ def test_bad_calls_are_refused_with_what_is_accepted() -> None:
         rollouts("state", n=1)  # type: ignore[arg-type]
     with pytest.raises(fc.FiveCrownsError, match="lay_off"):
         sample_state(fc.GameState.new(players=2, rules=fc.Rules(lay_off=True)).view(0), 1)
+
+
+# -- rollouts that compare first actions ----------------------------------------------------
+
+
+def _to_act(seed: int, players: int) -> fc.GameState:
+    """A state reached by random play where the round is on (no final turns yet)."""
+    state = _played(fc.Rules.short_game(4), players, seed, 7)
+    while state.went_out is not None or state.is_over:
+        seed += 1
+        state = _played(fc.Rules.short_game(4), players, seed, 7)
+    return state
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.booleans())
+def test_each_first_action_is_played_on_the_same_cards_and_luck(seed: int, from_view: bool) -> None:
+    rng = random.Random(seed)
+    players = rng.randint(2, 4)
+    state = _to_act(seed % 1000, players)
+    legal = list(state.legal_actions())
+    firsts = rng.sample(legal, min(3, len(legal)))
+    start = state.view(state.current) if from_view else state
+    found = rollouts(start, "greedy", n=4, seed=seed, actions=firsts)
+    assert found.shape == (len(firsts), 4, players)
+    for index in range(4):
+        rollout = rollout_seed(seed, index)
+        sampled = sample_state(start, rollout) if isinstance(start, fc.PlayerView) else state
+        for row, action in enumerate(firsts):
+            expected = play_out(sampled.apply(action), ["greedy"] * players, rollout, "round")
+            assert list(found[row, index]) == expected
+    # each action alone gives the rows it gives among others
+    alone = rollouts(start, "greedy", n=4, seed=seed, actions=firsts[-1:])
+    assert np.array_equal(alone[0], found[-1])
+    if CORE:
+        with _engine.running(False):
+            python = rollouts(start, "greedy", n=4, seed=seed, actions=firsts)
+        assert np.array_equal(found, python)
+
+
+def test_first_actions_are_checked_before_anything_is_played() -> None:
+    state = _to_act(3, 3)
+    view = state.view(state.current)
+    with pytest.raises(fc.IllegalActionError):
+        rollouts(view, n=2, actions=["draw", "discard JK"])
+    with pytest.raises(fc.IllegalActionError):
+        rollouts(state, n=2, actions=[object()])  # type: ignore[list-item]
+    with pytest.raises(fc.FiveCrownsError, match="non-empty sequence"):
+        rollouts(state, n=2, actions=[])
+    with pytest.raises(fc.FiveCrownsError, match="non-empty sequence"):
+        rollouts(state, n=2, actions="draw")
+    with pytest.raises(fc.FiveCrownsError, match="player to act"):
+        rollouts(state.view((state.current + 1) % 3), n=2, actions=["draw"])
+    with pytest.raises(fc.FiveCrownsError, match="rollout bot"):
+        rollouts(state, "expert", n=2)

@@ -135,12 +135,17 @@ def core_game(state: GameState) -> _core.Game:
 
 
 def rollouts(
-    states: Sequence[GameState], bots: Sequence[str], seeds: Sequence[int], whole_game: bool
+    states: Sequence[GameState],
+    bots: Sequence[str],
+    seeds: Sequence[int],
+    whole_game: bool,
+    firsts: Sequence[int] = (),
 ) -> npt.NDArray[np.int64]:
     """Play each state on (``states[i]``, or ``states[0]`` for every seed) with the built-in
-    bots by seat and the luck of ``seeds[i]``: the round's scores, or the final totals."""
+    bots by seat and the luck of ``seeds[i]``: the round's scores, or the final totals; with
+    ``firsts`` (action integers), a row per seed and first action, seed-major."""
     games = [core_game(state) for state in states]
-    return _core.rollouts(games, list(bots), list(seeds), whole_game)
+    return _core.rollouts(games, list(bots), list(seeds), whole_game, list(firsts))
 
 
 def view_rollouts(
@@ -153,11 +158,22 @@ def view_rollouts(
     bots: Sequence[str],
     seeds: Sequence[int],
     whole_game: bool,
+    firsts: Sequence[int] = (),
 ) -> npt.NDArray[np.int64]:
     """Rollouts from one player's knowledge: ``template``'s hidden cards dealt afresh from
-    each seed (see ``fivecrowns.rollout._sampled``, the twin), then played on."""
+    each seed (see ``fivecrowns.rollout._sampled``, the twin), then played on (after each
+    of ``firsts``, as :func:`rollouts` plays them)."""
     return _core.view_rollouts(
-        template, known, laid, hidden, scored, unseen, list(bots), list(seeds), whole_game
+        template,
+        known,
+        laid,
+        hidden,
+        scored,
+        unseen,
+        list(bots),
+        list(seeds),
+        whole_game,
+        list(firsts),
     )
 
 

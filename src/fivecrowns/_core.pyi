@@ -137,7 +137,11 @@ def play_games(
     rules: GameRules, bots: Sequence[str], seeds: Sequence[int]
 ) -> npt.NDArray[np.int64]: ...
 def rollouts(
-    games: Sequence[Game], bots: Sequence[str], seeds: Sequence[int], whole_game: bool
+    games: Sequence[Game],
+    bots: Sequence[str],
+    seeds: Sequence[int],
+    whole_game: bool,
+    firsts: Sequence[int],
 ) -> npt.NDArray[np.int64]: ...
 def view_rollouts(
     template: Game,
@@ -149,6 +153,7 @@ def view_rollouts(
     bots: Sequence[str],
     seeds: Sequence[int],
     whole_game: bool,
+    firsts: Sequence[int],
 ) -> npt.NDArray[np.int64]: ...
 
 _Summary = tuple[list[int], list[int], list[list[int]], list[int]]

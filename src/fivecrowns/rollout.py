@@ -33,18 +33,20 @@ from . import _engine
 from ._round import finished_seats
 from ._scoring import hand_points
 from ._shuffle import _fisher_yates, derive_seed
-from .actions import Phase
-from .bots import BOTS, make_bot
+from .actions import Action, Phase
+from .bots import make_bot
 from .cards import CARDS, Card, as_int, short_repr
 from .errors import FiveCrownsError
-from .game import GameState
+from .game import GameState, _as_action
 from .simulate import bot_seed
 from .tracking import read_round
 from .views import PlayerView
 
-__all__ = ["rollout_seed", "rollouts", "sample_state"]
+__all__ = ["ROLLOUT_BOTS", "rollout_seed", "rollouts", "sample_state"]
 
 Until = Literal["round", "game"]
+#: The built-in bots that play rollouts (not the searching ``"expert"``).
+ROLLOUT_BOTS: Final = ("random", "greedy", "strong")
 #: The most rollouts one call plays.
 MAX_ROLLOUTS: Final = 10_000_000
 
@@ -171,6 +173,7 @@ def rollouts(
     seed: int = 0,
     until: Until = "round",
     upcard: Card | None = None,
+    actions: Sequence[Action | int | str] | None = None,
 ) -> npt.NDArray[np.int64]:
     """Play ``start`` on ``n`` times with built-in bots (one name for every seat, or one per
     seat) and return the scores, an ``n`` x players int64 array: each seat's score in the
@@ -180,6 +183,18 @@ def rollouts(
     From a :class:`~fivecrowns.PlayerView` every rollout plays its own
     :func:`sample_state`; ``upcard`` is the card that started the round's discard pile, if
     the player saw it (see :class:`fivecrowns.tracking.RoundTracker`).
+
+    ``actions`` compares moves for the player to act (from a view, that must be the view's
+    player): every rollout plays each of them first, on the same sampled cards and the same
+    luck (common random numbers, so a difference between two actions is not noise of the
+    deal), and the result is a ``len(actions)`` x ``n`` x players array. Each action must be
+    legal now; one that is not raises :class:`~fivecrowns.IllegalActionError`.
+
+    >>> import fivecrowns as fc
+    >>> state = fc.GameState.new(players=2, rules=fc.Rules.short_game(1), seed=2)
+    >>> found = rollouts(state.view(0), n=50, seed=3, actions=["draw", "take"])
+    >>> found.shape
+    (2, 50, 2)
     """
     count = as_int(n)
     if count is None or not 1 <= count <= MAX_ROLLOUTS:
@@ -193,25 +208,33 @@ def rollouts(
     names = _bots(bots, start.players)
     number = _seed(seed)
     seeds = [rollout_seed(number, index) for index in range(count)]
-    in_core = _engine.compiled_games(start.rules) and _core_bots(names)
+    hidden: _Hidden | None = None
     if isinstance(start, PlayerView):
         hidden = _hidden(start, upcard)
-        if in_core:
-            return _in_core(hidden, names, seeds, until == "game")
-        states = [_sampled(hidden, s) for s in seeds]
+        first = _sampled(hidden, seeds[0])
+    elif start.is_over:
+        raise FiveCrownsError("the game is over: there is nothing left to play")
     else:
-        if start.is_over:
-            raise FiveCrownsError("the game is over: there is nothing left to play")
-        states = [start]
-        if in_core:
-            from . import _compiled_game
+        first = start
+    firsts = _firsts(start, first, actions, count)
+    codes = [action.to_int() for action in firsts]
+    if _engine.compiled_games(start.rules) and _core_bots(names):
+        from . import _compiled_game  # (only with the core: it imports the extension)
 
-            return _compiled_game.rollouts(states, names, seeds, until == "game")
-    found = np.zeros((count, start.players), np.int64)
-    for index, rollout in enumerate(seeds):
-        state = states[index] if len(states) > 1 else states[0]
-        found[index] = play_out(state, names, rollout, until)
-    return found
+        if hidden is not None:
+            found = _in_core(hidden, first, names, seeds, until == "game", codes)
+        else:
+            found = _compiled_game.rollouts([first], names, seeds, until == "game", codes)
+    else:
+        rows: list[list[int]] = []
+        for index, rollout in enumerate(seeds):
+            state = first if hidden is None or index == 0 else _sampled(hidden, rollout)
+            for after in [state.apply(action) for action in firsts] or [state]:
+                rows.append(play_out(after, names, rollout, until))
+        found = np.array(rows, np.int64).reshape(len(rows), start.players)
+    if actions is None:
+        return found
+    return np.ascontiguousarray(found.reshape(count, len(firsts), -1).transpose(1, 0, 2))
 
 
 def play_out(state: GameState, bots: Sequence[str], seed: int, until: Until) -> list[int]:
@@ -234,15 +257,50 @@ def play_out(state: GameState, bots: Sequence[str], seed: int, until: Until) -> 
 # -- helpers ---------------------------------------------------------------------------------
 
 
+def _firsts(
+    start: GameState | PlayerView,
+    state: GameState,
+    actions: Sequence[Action | int | str] | None,
+    count: int,
+) -> list[Action]:
+    """The actions ``rollouts`` plays first (none without ``actions``), checked legal in
+    ``state`` (``start`` or a state sampled from it)."""
+    if actions is None:
+        return []
+    if isinstance(actions, str | bytes) or not isinstance(actions, Sequence) or not actions:
+        raise FiveCrownsError(
+            f"actions must be a non-empty sequence of actions, got {short_repr(actions)}"
+        )
+    if count * len(actions) > MAX_ROLLOUTS:
+        raise FiveCrownsError(f"n times the number of actions is more than {MAX_ROLLOUTS:,}")
+    if isinstance(start, PlayerView) and start.current_player != start.player:
+        raise FiveCrownsError(
+            f"actions are played by the player to act: seat {start.current_player}, not the "
+            f"view's player {start.player}"
+        )
+    found = []
+    for action in actions:
+        act = _as_action(action, state.rules)
+        if not state.is_legal(act):
+            state.apply(act)  # raises IllegalActionError saying why
+        found.append(act)
+    return found
+
+
 def _in_core(
-    hidden: _Hidden, bots: list[str], seeds: list[int], whole_game: bool
+    hidden: _Hidden,
+    first: GameState,
+    bots: list[str],
+    seeds: list[int],
+    whole_game: bool,
+    firsts: list[int],
 ) -> npt.NDArray[np.int64]:
-    """Rollouts from a view in the core: one sampled state as the template, the hidden cards
-    dealt afresh per seed there."""
+    """Rollouts from a view in the core: ``first`` (the state sampled from the first seed)
+    as the template, the hidden cards dealt afresh per seed there."""
     from . import _compiled_game  # (only with the core: it imports the extension)
 
     view = hidden.view
-    template = _compiled_game.core_game(_sampled(hidden, seeds[0]))
+    template = _compiled_game.core_game(first)
     laid: list[list[int]] = [[] for _ in range(view.players)]
     for placed in view.table:
         laid[placed.owner].extend(card.code for card in placed.meld.cards)
@@ -257,6 +315,7 @@ def _in_core(
         bots,
         seeds,
         whole_game,
+        firsts,
     )
 
 
@@ -280,9 +339,9 @@ def _seed(value: object) -> int:
 
 def _bots(bots: str | Sequence[str], players: int) -> list[str]:
     names = [bots] * players if isinstance(bots, str) else list(bots)
-    if len(names) != players or any(name not in BOTS for name in names):
+    if len(names) != players or any(name not in ROLLOUT_BOTS for name in names):
         raise FiveCrownsError(
-            f"bots must be a built-in bot's name ({', '.join(BOTS)}) or one per seat "
+            f"bots must be a rollout bot's name ({', '.join(ROLLOUT_BOTS)}) or one per seat "
             f"({players}), got {short_repr(bots)}"
         )
     return names

@@ -3,7 +3,7 @@
 //! policies (each seat's policy reset as `fivecrowns.play_game` resets its bot in a game
 //! dealt from that seed).
 
-use crate::game::{Game, Parts};
+use crate::game::{Game, Illegal, Parts};
 use crate::policy::{Policy, PolicyKind};
 use crate::shuffle::fisher_yates;
 use crate::HandError;
@@ -20,11 +20,6 @@ pub enum Until {
 /// Play `game` on from where it stands with `kinds[seat]` in each seat and the luck of
 /// `seed`: each seat's score in the round it was in (0 for a seat not dealt in) with
 /// [`Until::Round`], or each seat's final total with [`Until::Game`].
-pub fn play_out(game: &Game, kinds: &[PolicyKind], seed: u64, until: Until) -> Vec<i64> {
-    play_on(game.clone(), kinds, seed, until)
-}
-
-/// [`play_out`] on a game of the caller's own (no copy made).
 pub fn play_on(mut game: Game, kinds: &[PolicyKind], seed: u64, until: Until) -> Vec<i64> {
     game.reseed(seed);
     let mut policies: Vec<Policy> = (0..game.players())
@@ -42,6 +37,33 @@ pub fn play_on(mut game: Game, kinds: &[PolicyKind], seed: u64, until: Until) ->
             None => game.round_scores().iter().map(|s| s.unwrap_or(0)).collect(),
         },
     }
+}
+
+/// The rollouts of one seed: with no `firsts`, `game` played on ([`play_on`]); otherwise,
+/// for each action of `firsts` in turn, a copy of `game` that plays it first and then plays
+/// on with the same `seed` (so the actions are compared on the same luck). Each rollout's
+/// scores are appended to `scores`; an illegal first action is refused before any is played.
+pub fn play_each(
+    game: Game,
+    firsts: &[u16],
+    kinds: &[PolicyKind],
+    seed: u64,
+    until: Until,
+    scores: &mut Vec<i64>,
+) -> Result<(), Illegal> {
+    if firsts.is_empty() {
+        scores.extend(play_on(game, kinds, seed, until));
+        return Ok(());
+    }
+    if let Some(why) = firsts.iter().find_map(|&action| game.refusal(action)) {
+        return Err(why);
+    }
+    for &action in firsts {
+        let mut copy = game.clone();
+        copy.play(action);
+        scores.extend(play_on(copy, kinds, seed, until));
+    }
+    Ok(())
 }
 
 /// What one player knows of a round, for sampling the rest: a state consistent with it (its
@@ -91,5 +113,54 @@ impl Unseen {
         }
         parts.stock = order[at..].to_vec();
         Game::from_parts(game.shared_rules(), parts)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::game::GameRules;
+
+    /// Each first action is played on its own copy with the same luck: alone, it gives the row
+    /// it gives among others; an illegal one is refused before anything is played.
+    #[test]
+    fn each_first_action_meets_the_same_luck() {
+        let game = Game::new(Arc::new(GameRules::default()), 3, 7, 2).unwrap();
+        let kinds = [PolicyKind::Greedy; 3];
+        let firsts = game.legal_actions();
+        assert_eq!(firsts.len(), 2, "draw from the stock or take the discard");
+        let mut both = Vec::new();
+        play_each(game.clone(), &firsts, &kinds, 11, Until::Round, &mut both).unwrap();
+        assert_eq!(both.len(), 2 * 3);
+        for (row, &action) in firsts.iter().enumerate() {
+            let mut alone = Vec::new();
+            play_each(
+                game.clone(),
+                &[action],
+                &kinds,
+                11,
+                Until::Round,
+                &mut alone,
+            )
+            .unwrap();
+            assert_eq!(alone, both[row * 3..row * 3 + 3]);
+            let mut played = game.clone();
+            played.play(action);
+            assert_eq!(alone, play_on(played, &kinds, 11, Until::Round));
+        }
+        let mut none = Vec::new();
+        let discard_first = firsts[0] + 2;
+        assert!(play_each(
+            game,
+            &[firsts[0], discard_first],
+            &kinds,
+            11,
+            Until::Round,
+            &mut none
+        )
+        .is_err());
+        assert!(none.is_empty());
     }
 }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use fivecrowns_engine::game::{
-    Ended, Game as EngineGame, GameRules as EngineRules, Parts, Phase, TieBreak,
+    Ended, Game as EngineGame, GameRules as EngineRules, Illegal, Parts, Phase, TieBreak,
 };
 use fivecrowns_engine::policy::{self, PolicyKind};
 use fivecrowns_engine::rollout::{self, Until};
@@ -427,7 +427,8 @@ fn rows(py: Python<'_>, values: Vec<i64>, columns: usize) -> PyResult<Bound<'_, 
 /// Play each game on (`games[i]`, or `games[0]` for every seed) with the built-in bots
 /// `bots[seat]` and the luck of `seeds[i]`, without the GIL: each seat's score in the round
 /// being played (0: not dealt in), or with `whole_game` its final total; a rollouts x
-/// players int64 array.
+/// players int64 array. With `firsts`, each seed plays each of them first (see
+/// `rollout::play_each`): a row per seed and action, seed-major.
 #[pyfunction]
 fn rollouts<'py>(
     py: Python<'py>,
@@ -435,6 +436,7 @@ fn rollouts<'py>(
     bots: Vec<String>,
     seeds: Vec<u64>,
     whole_game: bool,
+    firsts: Vec<u16>,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let kinds = kinds(py, &bots)?;
     let players = kinds.len();
@@ -453,29 +455,40 @@ fn rollouts<'py>(
         Until::Round
     };
     let engines: Vec<EngineGame> = games.iter().map(|g| g.game.clone()).collect();
-    let mut scores = Vec::with_capacity(seeds.len() * players);
+    let per_seed = firsts.len().max(1);
+    let mut scores = Vec::with_capacity(seeds.len() * per_seed * players);
     for (chunk, seeds) in seeds.chunks(BATCH * 16).enumerate() {
-        let (engines, kinds) = (&engines, &kinds);
-        let batch = py.detach(move || {
-            let mut found = Vec::with_capacity(seeds.len() * players);
-            for (i, &seed) in seeds.iter().enumerate() {
-                let game = &engines[if engines.len() == 1 {
-                    0
-                } else {
-                    chunk * BATCH * 16 + i
-                }];
-                found.extend(rollout::play_out(game, kinds, seed, until));
-            }
-            found
-        });
+        let (engines, kinds, firsts) = (&engines, &kinds, &firsts);
+        let batch = py
+            .detach(move || {
+                let mut found = Vec::with_capacity(seeds.len() * per_seed * players);
+                for (i, &seed) in seeds.iter().enumerate() {
+                    let game = &engines[if engines.len() == 1 {
+                        0
+                    } else {
+                        chunk * BATCH * 16 + i
+                    }];
+                    rollout::play_each(game.clone(), firsts, kinds, seed, until, &mut found)?;
+                }
+                Ok(found)
+            })
+            .map_err(|why: Illegal| illegal(py, why.0))?;
         scores.extend(batch);
         py.check_signals()?;
     }
     rows(py, scores, players)
 }
 
+/// Why rollouts from a view stopped: the hidden cards could not be dealt, or a first action
+/// is illegal.
+enum PlayOnError {
+    Sample(HandError),
+    Illegal(Illegal),
+}
+
 /// Rollouts from one player's knowledge: for each seed, the state `template` with its hidden
-/// cards dealt afresh (see `rollout::Unseen`), played on as `rollouts` plays it.
+/// cards dealt afresh (see `rollout::Unseen`), played on as `rollouts` plays it (with
+/// `firsts` too).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 fn view_rollouts<'py>(
@@ -489,6 +502,7 @@ fn view_rollouts<'py>(
     bots: Vec<String>,
     seeds: Vec<u64>,
     whole_game: bool,
+    firsts: Vec<u16>,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let kinds = kinds(py, &bots)?;
     let players = kinds.len();
@@ -512,19 +526,24 @@ fn view_rollouts<'py>(
     } else {
         Until::Round
     };
-    let mut scores = Vec::with_capacity(seeds.len() * players);
+    let per_seed = firsts.len().max(1);
+    let mut scores = Vec::with_capacity(seeds.len() * per_seed * players);
     for seeds in seeds.chunks(BATCH * 16) {
-        let (spec, game, kinds) = (&spec, &game, &kinds);
+        let (spec, game, kinds, firsts) = (&spec, &game, &kinds, &firsts);
         let batch = py
-            .detach(move || -> Result<Vec<i64>, HandError> {
-                let mut found = Vec::with_capacity(seeds.len() * players);
+            .detach(move || -> Result<Vec<i64>, PlayOnError> {
+                let mut found = Vec::with_capacity(seeds.len() * per_seed * players);
                 for &seed in seeds {
-                    let sampled = spec.sample(game, seed)?;
-                    found.extend(rollout::play_on(sampled, kinds, seed, until));
+                    let sampled = spec.sample(game, seed).map_err(PlayOnError::Sample)?;
+                    rollout::play_each(sampled, firsts, kinds, seed, until, &mut found)
+                        .map_err(PlayOnError::Illegal)?;
                 }
                 Ok(found)
             })
-            .map_err(|e| refusal(py, &e))?;
+            .map_err(|e| match e {
+                PlayOnError::Sample(e) => refusal(py, &e),
+                PlayOnError::Illegal(why) => illegal(py, why.0),
+            })?;
         scores.extend(batch);
         py.check_signals()?;
     }
