@@ -134,6 +134,18 @@ def test_tournaments_of_built_in_bots_run_in_the_core_with_the_python_results() 
     assert fast == slow
 
 
+def test_the_core_ends_an_endless_round_where_python_ends_it() -> None:
+    """Two greedy bots that pass cards for ever: the core ends the round after
+    ``MAX_ROUND_TURNS`` turns, the game the Python engine plays (it hung before)."""
+    from test_game_rules import ENDLESS
+
+    seed = 18764795458828688
+    game = _core.play_game(_compiled_game.game_rules(ENDLESS), ["greedy", "greedy"], seed)
+    python = fc.play_game([fc.GreedyBot(), fc.GreedyBot()], rules=ENDLESS, seed=seed)
+    assert game.actions == list(python.record.actions)
+    assert tuple(game.scores) == python.scores
+
+
 def test_only_rule_sets_and_bots_the_core_plays_go_to_it() -> None:
     assert _compiled_game.supports(fc.Rules())
     assert not _compiled_game.supports(fc.Rules(lay_off=True))

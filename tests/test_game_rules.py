@@ -483,6 +483,35 @@ def test_turn_limit_is_a_safeguard_that_scores_every_hand() -> None:
     assert state.results[0].went_out is None
 
 
+#: House rules under which two greedy bots pass the same cards back and forth for ever (no
+#: wild may meld, and wilds cost nothing): found by the hardening issue's search.
+ENDLESS = fc.Rules(
+    schedule=(5,),
+    wild_ranks=(13,),
+    max_wilds_per_meld=0,
+    wild_points=0,
+    tie_break="most_rounds_out",
+)
+
+
+def test_without_a_turn_limit_a_round_still_ends_after_max_round_turns() -> None:
+    """No game runs for ever: a round with nobody out ends after ``MAX_ROUND_TURNS`` turns,
+    every hand scored, as with a ``turn_limit`` (it hung tournaments and ``simulate``)."""
+    from fivecrowns.bots import GreedyBot
+    from fivecrowns.rules import MAX_ROUND_TURNS
+
+    assert ENDLESS.turn_limit is None
+    assert ENDLESS.round_turn_limit == MAX_ROUND_TURNS == 10_000
+    result = fc.play_game([GreedyBot(), GreedyBot()], rules=ENDLESS, seed=18764795458828688)
+    assert result.rounds[0].ended == "turn_limit"
+    assert result.rounds[0].went_out is None
+    assert len(result.record.actions) == 2 * MAX_ROUND_TURNS
+    assert fc.GameState.from_json(result.replay().to_json()).is_over
+    with pytest.raises(fc.InvalidRulesError, match="turn_limit must be None"):
+        fc.Rules(turn_limit=MAX_ROUND_TURNS + 1)
+    assert fc.Rules(turn_limit=MAX_ROUND_TURNS).round_turn_limit == MAX_ROUND_TURNS
+
+
 def test_rule_tie_break_extra_round_of_some_players_ends_in_a_loadable_state() -> None:
     """A game decided by a tie-break round dealt to only some of the players must still
     save and load (a regression: the loader compared the finished round with its own

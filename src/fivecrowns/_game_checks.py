@@ -276,8 +276,8 @@ def _check_round(state: GameState) -> None:
             or any(state.laid_off)
         ):
             raise _fail("melds, lay-offs, final turns or scores before anyone went out")
-        if rules.turn_limit is not None and state.turns >= rules.turn_limit:
-            raise _fail(f"{state.turns} turns in a round limited to {rules.turn_limit}")
+        if state.turns >= rules.round_turn_limit:
+            raise _fail(f"{state.turns} turns in a round limited to {rules.round_turn_limit}")
         for seat in active:
             want = size + (seat == p and not drawing)
             if len(state.hands[seat]) != want:
@@ -470,8 +470,7 @@ class _Walk:
 
     def end_turn(self, p: int) -> None:
         self.turns += 1
-        limit = self.rules.turn_limit
-        if limit is not None and self.turns >= limit:
+        if self.turns >= self.rules.round_turn_limit:
             self.ended = "turn_limit"
         else:
             self.start_turn(seats_after(self.active, self.players, p)[0])

@@ -452,8 +452,7 @@ class GameState:
     def _end_turn(self) -> GameState:
         turns = self.turns + 1
         state = self._evolve(turns=turns)
-        limit = self.rules.turn_limit
-        if self.went_out is None and limit is not None and turns >= limit:
+        if self.went_out is None and turns >= self.rules.round_turn_limit:
             return state._end_round("turn_limit")
         return state._start_turn(self._seats_after(self.current)[0])
 

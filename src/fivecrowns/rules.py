@@ -48,6 +48,9 @@ __all__ = [
 OFFICIAL_SCHEDULE: Final = tuple(range(3, 14))
 #: The most players the official game seats (1 to 7; one player is Solitaire).
 OFFICIAL_MAX_PLAYERS: Final = 7
+#: The most turns a round lasts with nobody out, even without a ``turn_limit``: then it
+#: ends and every hand is scored (see :attr:`Rules.round_turn_limit`).
+MAX_ROUND_TURNS: Final = 10_000
 
 TieBreak = Literal["shared", "extra_round", "most_rounds_out"]
 SolitaireScoring = Literal["win", "deadwood"]
@@ -309,6 +312,10 @@ class Rules:
     - ``wild_points`` (20) and ``joker_points`` (50): what an unmelded wild costs.
     - ``turn_limit`` (None): not a rule but a simulation safeguard: end a round with nobody
       out after this many turns and score every hand, so games between weak bots finish.
+      Without it a round still ends so after :data:`MAX_ROUND_TURNS` turns
+      (:attr:`round_turn_limit`): under some house rules two bots can pass the same cards
+      back and forth for ever, and no game may run for ever. No real table gets near it (random
+      bots' rounds take a few hundred turns).
     """
 
     packs: int = _number(2, "--packs", "packs in the deck (default 2)", "3")
@@ -485,10 +492,12 @@ class Rules:
                 raise InvalidRulesError(
                     f"{name} must be an int of at least 0, got {short_repr(value)}"
                 )
-        if self.turn_limit is not None and (not _is_int(self.turn_limit) or self.turn_limit < 1):
+        if self.turn_limit is not None and (
+            not _is_int(self.turn_limit) or not 1 <= self.turn_limit <= MAX_ROUND_TURNS
+        ):
             raise InvalidRulesError(
-                f"turn_limit must be None (no limit) or an int of at least 1, "
-                f"got {short_repr(self.turn_limit)}"
+                f"turn_limit must be None (no limit but {MAX_ROUND_TURNS:,} turns) or an int "
+                f"from 1 to {MAX_ROUND_TURNS:,}, got {short_repr(self.turn_limit)}"
             )
 
     # -- presets ----------------------------------------------------------------------------
@@ -564,6 +573,16 @@ class Rules:
         return cls(**data)  # type: ignore[arg-type]
 
     # -- derived values ---------------------------------------------------------------------
+
+    @property
+    def round_turn_limit(self) -> int:
+        """The turns after which a round with nobody out ends, every hand scored:
+        ``turn_limit``, or :data:`MAX_ROUND_TURNS` without one.
+
+        >>> Rules().round_turn_limit, Rules(turn_limit=300).round_turn_limit
+        (10000, 300)
+        """
+        return MAX_ROUND_TURNS if self.turn_limit is None else self.turn_limit
 
     @property
     def rounds(self) -> int:

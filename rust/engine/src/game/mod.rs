@@ -6,5 +6,5 @@ pub mod observe;
 pub mod rules;
 pub mod state;
 
-pub use rules::{GameRules, TieBreak};
+pub use rules::{GameRules, TieBreak, MAX_ROUND_TURNS};
 pub use state::{Ended, FinalLayout, Game, Illegal, Parts, Phase, RoundResult};

@@ -36,9 +36,15 @@ pub struct GameRules {
     pub may_discard_taken_discard: bool,
     /// May a player go out with every card melded and no discard?
     pub go_out_without_discard: bool,
-    /// End a round with nobody out after this many turns (a simulation safeguard).
+    /// End a round with nobody out after this many turns (a simulation safeguard); without
+    /// one, after [`MAX_ROUND_TURNS`].
     pub turn_limit: Option<u32>,
 }
+
+/// The most turns a round lasts with nobody out, even without a turn limit: then it ends and
+/// every hand is scored (two bots can pass cards back and forth for ever under some house
+/// rules; no game may run for ever). The Python package's `rules.MAX_ROUND_TURNS`.
+pub const MAX_ROUND_TURNS: u32 = 10_000;
 
 /// The largest hand a round deals.
 pub const MAX_HAND: u8 = 60;
@@ -99,10 +105,18 @@ impl GameRules {
                 "go_out_bonus must be within ±{MAX_BONUS} for the compiled core"
             ));
         }
-        if self.turn_limit == Some(0) {
-            return bad("turn_limit must be at least 1 (or none)".to_string());
+        if matches!(self.turn_limit, Some(limit) if limit == 0 || limit > MAX_ROUND_TURNS) {
+            return bad(format!(
+                "turn_limit must be from 1 to {MAX_ROUND_TURNS} (or none)"
+            ));
         }
         Ok(())
+    }
+
+    /// The turns after which a round with nobody out ends: the turn limit, or
+    /// [`MAX_ROUND_TURNS`].
+    pub fn round_turn_limit(&self) -> u32 {
+        self.turn_limit.unwrap_or(MAX_ROUND_TURNS)
     }
 
     /// The cards of the deck.

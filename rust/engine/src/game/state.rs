@@ -828,11 +828,9 @@ impl Game {
             return;
         }
         self.turns += 1;
-        if let Some(limit) = self.rules.turn_limit {
-            if self.turns >= limit {
-                self.end_round(Ended::TurnLimit);
-                return;
-            }
+        if self.turns >= self.rules.round_turn_limit() {
+            self.end_round(Ended::TurnLimit);
+            return;
         }
         let next = self.next_after(self.current);
         self.start_turn(next);
