@@ -9,9 +9,19 @@ from collections import Counter
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns.tracking import RoundTracker, final_layout, read_round
+from fivecrowns.actions import Phase
+from fivecrowns.cards import CARDS, without
+from fivecrowns.tracking import (
+    RoundTracker,
+    deadwood_after_drawing,
+    expected_stock_deadwood,
+    final_layout,
+    read_round,
+)
 
 SHORT = fc.Rules.short_game(6)
 
@@ -149,3 +159,30 @@ def test_a_card_taken_then_laid_down_is_no_longer_known_to_be_held() -> None:
     known = sum(len(cards) for seat, cards in enumerate(know.picked_up) if seat != 1)
     hidden = sum(view.hand_sizes) - len(view.hand) + view.stock_size
     assert sum(know.unseen_by_code) + known == hidden  # every card in one place
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.booleans())
+def test_a_stock_draw_is_worth_the_mean_over_the_unseen_cards(seed: int, final: bool) -> None:
+    """``expected_stock_deadwood`` is the mean, over every unseen card, of the least deadwood
+    the hand ends its turn with after drawing that card (counted by brute force here)."""
+    rules = fc.Rules(schedule=(6,), lay_off=final)
+    state = fc.GameState.new(3, rules=rules, seed=seed)
+    rng = random.Random(seed)
+    while state.phase is not Phase.DRAW or (final and state.went_out is None):
+        if state.is_over:
+            return
+        state = state.apply(rng.choice(state.legal_actions()))
+    view = state.view(state.current)
+    know = read_round(view)
+    drawn = [CARDS[code] for code, n in enumerate(know.unseen_by_code) for _ in range(n)]
+    outcomes = []
+    for card in drawn:
+        hand = (*view.hand, card)
+        if final:  # in a final turn the engine may lay cards off: ask it
+            after = [final_layout(attrs.evolve(view, hand=hand), c).points for c in set(hand)]
+        else:
+            after = [fc.min_deadwood(without(hand, (c,)), view.wild_rank) for c in hand]
+        outcomes.append(min(after))
+    assert expected_stock_deadwood(view, know) == pytest.approx(sum(outcomes) / len(outcomes))
+    assert deadwood_after_drawing(view, drawn[0]) == outcomes[0]

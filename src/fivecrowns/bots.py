@@ -52,10 +52,18 @@ from .actions import (
     ActionKind,
     Phase,
 )
-from .cards import CARDS, Card, is_wild_code
+from .cards import Card, is_wild_code
 from .errors import FiveCrownsError
 from .solver import best_arrangement, deadwood_by_discard, min_deadwood
-from .tracking import RoundKnowledge, RoundTracker, final_layout
+from .tracking import (
+    RoundKnowledge,
+    RoundTracker,
+    allowed_after_taking,
+    deadwood_after_drawing,
+    discard_values,
+    expected_stock_deadwood,
+    final_layout,
+)
 from .views import PlayerView
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
@@ -125,9 +133,8 @@ def _giving_least_out(view: PlayerView, legal: Sequence[Action]) -> Action | Non
 def _discard_values(view: PlayerView, discards: Sequence[Card]) -> Mapping[Card, int]:
     """The deadwood the hand is left with after each discard (in a final turn, laying off
     onto the table melds when the rules allow it; before, the table is empty)."""
-    if view.rules.lay_off and view.table:
-        return {card: final_layout(view, card).points for card in discards}
-    return deadwood_by_discard(view.hand, view.wild_rank, rules=view.rules)
+    values = discard_values(view, view.hand)
+    return {card: values[card] for card in discards}
 
 
 def _lay_down(view: PlayerView, legal: Sequence[Action], discard: Card) -> Action:
@@ -164,15 +171,6 @@ def _lay_down(view: PlayerView, legal: Sequence[Action], discard: Card) -> Actio
     return step if step in legal else discard_action
 
 
-def _allowed_after_taking(view: PlayerView, top: Card, cards: Sequence[Card]) -> list[Card]:
-    """``cards`` (of the hand plus the top discard) that could be discarded after taking
-    ``top``: all of them, unless the rules forbid throwing back the card just taken (when
-    the hand holds another card)."""
-    if not view.rules.may_discard_taken_discard and any(card != top for card in view.hand):
-        return [card for card in cards if card != top]
-    return list(cards)
-
-
 def _greedy_draw(view: PlayerView, legal: Sequence[Action]) -> Action:
     """Greedy's draw: take the top discard if the hand plus that card, after its best legal
     discard, has less deadwood than the hand as it is; else draw from the stock."""
@@ -181,26 +179,9 @@ def _greedy_draw(view: PlayerView, legal: Sequence[Action]) -> Action:
         rules, wild = view.rules, view.wild_rank
         now = min_deadwood(view.hand, wild, rules=rules)
         values = deadwood_by_discard((*view.hand, top), wild, rules=rules)
-        if min(values[card] for card in _allowed_after_taking(view, top, list(values))) < now:
+        if min(values[card] for card in allowed_after_taking(view, top, list(values))) < now:
             return DRAW_DISCARD
     return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
-
-
-def _code(card: Card) -> int:
-    return card.code
-
-
-def _final_deadwood(view: PlayerView, card: Card, top: Card | None = None) -> int:
-    """The least deadwood a final turn ends with after drawing ``card`` (``top``: the card
-    was the top discard, so the rules may forbid throwing it back)."""
-    hand = (*view.hand, card)
-    if view.rules.lay_off and view.table:
-        hand = tuple(sorted(hand, key=lambda c: c.code))
-        values = _discard_values(attrs.evolve(view, hand=hand), sorted(set(hand), key=_code))
-    else:
-        values = deadwood_by_discard(hand, view.wild_rank, rules=view.rules)
-    choices = list(values) if top is None else _allowed_after_taking(view, top, list(values))
-    return min(values[choice] for choice in choices)
 
 
 def _final_draw(view: PlayerView, legal: Sequence[Action], know: RoundKnowledge) -> Action:
@@ -211,15 +192,10 @@ def _final_draw(view: PlayerView, legal: Sequence[Action], know: RoundKnowledge)
         return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
     if DRAW_STOCK not in legal:
         return DRAW_DISCARD
-    total = sum(know.unseen_by_code)
-    if total == 0:
+    if sum(know.unseen_by_code) == 0:
         return _greedy_draw(view, legal)
-    expected = sum(
-        count * _final_deadwood(view, CARDS[code])
-        for code, count in enumerate(know.unseen_by_code)
-        if count
-    )
-    return DRAW_DISCARD if _final_deadwood(view, top, top) * total < expected else DRAW_STOCK
+    taken = deadwood_after_drawing(view, top, taken=True)
+    return DRAW_DISCARD if taken < expected_stock_deadwood(view, know) else DRAW_STOCK
 
 
 # -- the built-in bots -------------------------------------------------------------------------
@@ -481,7 +457,7 @@ class StrongBot:
         deadwood = [card.code for card in arrangement.deadwood]
         stock = self._value(deadwood, view, odds, hazard, drawing=True)
         hand = [*view.hand, top]
-        allowed = _allowed_after_taking(view, top, sorted(set(hand), key=lambda card: card.code))
+        allowed = allowed_after_taking(view, top, sorted(set(hand), key=lambda card: card.code))
         options = self._discard_options(hand, allowed, view, odds, hazard)
         take = min(value for value, _ in options)
         return DRAW_DISCARD if take < stock else DRAW_STOCK
@@ -553,11 +529,20 @@ def _feeds(code: int, wild: int | None, wants: frozenset[int]) -> int:
     return 0
 
 
+def _expert() -> Bot:
+    """A new :class:`fivecrowns.ExpertBot` (imported when first asked for: it searches with
+    rollouts, a layer above the bots it plays them with)."""
+    from .expert import ExpertBot
+
+    return ExpertBot()
+
+
 #: The built-in bots by name.
 BOTS: Final[Mapping[str, Callable[[], Bot]]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "strong": StrongBot,
+    "expert": _expert,
 }
 
 
@@ -573,7 +558,7 @@ def make_bot(name: str) -> Bot:
     >>> make_bot("clever")
     Traceback (most recent call last):
     ...
-    fivecrowns.errors.FiveCrownsError: unknown bot 'clever'; ... greedy, random, strong, or ...
+    fivecrowns.errors.FiveCrownsError: unknown bot 'clever'; ... expert, greedy, random, ..., or ...
     """
     if isinstance(name, str) and ":" in name:
         bot = _imported(name)()

@@ -14,6 +14,12 @@ In a final turn (after someone went out), :func:`final_layout` says how the hand
 the round after a discard, as the engine scores it: laying off onto the table melds when the
 rules allow it, which :func:`fivecrowns.best_arrangement` alone does not see.
 
+Before drawing, :func:`deadwood_after_drawing` says what a card would leave the hand with
+after its best discard, and :func:`expected_stock_deadwood` what a draw from the stock leaves
+on average over the cards the player has not seen (for a final turn, that against the top
+discard is the whole decision). :func:`fivecrowns.sample_state` completes a view into a whole
+state consistent with it, for search.
+
 >>> import fivecrowns as fc
 >>> state = fc.GameState.new(players=2, seed=5)
 >>> tracker = RoundTracker()
@@ -39,9 +45,21 @@ from ._scoring import FinalHand, LayOff, arrange_final
 from .actions import ActionKind
 from .cards import CARDS, JOKER_CODE, NUM_CODES, Card, is_wild_code, without
 from .rules import Rules
+from .solver import deadwood_by_discard
 from .views import PlayerView
 
-__all__ = ["FinalHand", "LayOff", "RoundKnowledge", "RoundTracker", "final_layout", "read_round"]
+__all__ = [
+    "FinalHand",
+    "LayOff",
+    "RoundKnowledge",
+    "RoundTracker",
+    "allowed_after_taking",
+    "deadwood_after_drawing",
+    "discard_values",
+    "expected_stock_deadwood",
+    "final_layout",
+    "read_round",
+]
 
 
 def _deck_counts(rules: Rules) -> list[int]:
@@ -181,3 +199,68 @@ def final_layout(view: PlayerView, discard: Card | None = None) -> FinalHand:
     hand = view.hand if discard is None else without(view.hand, (discard,))
     table = tuple(placed.meld for placed in view.table) if view.rules.lay_off else ()
     return arrange_final(hand, table, view.wild_rank, view.rules)
+
+
+def discard_values(view: PlayerView, hand: tuple[Card, ...]) -> dict[Card, int]:
+    """The deadwood ``hand`` (the view's player's, after drawing) is left with after each
+    discard: in a final turn laying off onto the table melds when the rules allow it."""
+    if view.rules.lay_off and view.table:
+        after = attrs.evolve(view, hand=tuple(sorted(hand, key=_code)))
+        return {card: final_layout(after, card).points for card in sorted(set(hand), key=_code)}
+    return dict(deadwood_by_discard(hand, view.wild_rank, rules=view.rules))
+
+
+def allowed_after_taking(view: PlayerView, top: Card, cards: list[Card]) -> list[Card]:
+    """``cards`` (of the hand plus the top discard) that may be discarded after taking
+    ``top``: all of them, unless the rules forbid throwing back the card just taken (when
+    the hand holds another card)."""
+    if not view.rules.may_discard_taken_discard and any(card != top for card in view.hand):
+        return [card for card in cards if card != top]
+    return list(cards)
+
+
+def deadwood_after_drawing(view: PlayerView, card: Card, *, taken: bool = False) -> int:
+    """The least deadwood the view's player (about to draw) ends the turn with after drawing
+    ``card`` and making its best discard; ``taken``: the card is the top discard, which the
+    rules may forbid throwing straight back. In a final turn, lay-offs count (see
+    :func:`final_layout`).
+
+    >>> import fivecrowns as fc
+    >>> view = fc.GameState.new(players=2, seed=5).view(0)  # round 1: threes are wild
+    >>> fc.format_cards(view.hand), fc.min_deadwood(view.hand, 3)
+    ('5C QC 3S', 37)
+    >>> deadwood_after_drawing(view, fc.Card.parse("QH"))  # QC QH 3S, and 5C thrown
+    0
+    >>> deadwood_after_drawing(view, fc.Card.parse("9D"))  # no meld: the wild 3S goes
+    26
+    """
+    values = discard_values(view, (*view.hand, card))
+    choices = allowed_after_taking(view, card, list(values)) if taken else list(values)
+    return min(values[choice] for choice in choices)
+
+
+def expected_stock_deadwood(view: PlayerView, know: RoundKnowledge | None = None) -> float:
+    """The mean of :func:`deadwood_after_drawing` over the cards the view's player has not
+    seen (``know.unseen_by_code``; read from the view when not given), each as likely as its
+    unseen copies: what a draw from the stock is worth on average. None unseen: the deadwood
+    of the hand with its best discard, as if nothing came.
+
+    >>> import fivecrowns as fc
+    >>> view = fc.GameState.new(players=2, seed=5).view(0)
+    >>> round(expected_stock_deadwood(view), 2)
+    15.48
+    """
+    unseen = (know or read_round(view)).unseen_by_code
+    total = sum(unseen)
+    if total == 0:
+        return float(min(deadwood_by_discard(view.hand, view.wild_rank, rules=view.rules).values()))
+    found = sum(
+        count * deadwood_after_drawing(view, CARDS[code])
+        for code, count in enumerate(unseen)
+        if count
+    )
+    return found / total
+
+
+def _code(card: Card) -> int:
+    return card.code
