@@ -58,7 +58,7 @@ class Checked:
 
 
 def test_registry_and_protocol() -> None:
-    assert set(BOTS) == {"random", "greedy", "strong"}
+    assert set(BOTS) == {"random", "greedy", "strong", "expert"}
     for name in BOTS:
         bot = make_bot(name)
         assert isinstance(bot, Bot)

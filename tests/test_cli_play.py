@@ -162,6 +162,14 @@ def test_save_then_load_resumes_the_game(tmp_path: Path) -> None:
     assert "the saved game has 3 players" in wrong.stderr
 
 
+def test_difficulty_chooses_the_opponents() -> None:
+    for level, bot in (("easy", "greedy"), ("medium", "strong"), ("hard", "expert")):
+        result = run("play", "--seed", "3", "--players", "3", "--difficulty", level, stdin="quit\n")
+        assert result.returncode == 0, result.stderr
+        assert f"P1 ({bot})" in result.stdout
+        assert f"P2 ({bot})" in result.stdout
+
+
 def test_save_errors_reprompt() -> None:
     result = run("play", *SHORT, "--seed", "1", stdin="save\nsave /nonexistent/dir/x.json\nquit\n")
     assert result.returncode == 0
@@ -217,6 +225,8 @@ def test_colour_only_when_wanted() -> None:
     [
         (("play", "--bots", "greedy,clever"), "unknown bot 'clever' in --bots; the bots are"),
         (("play", "--bots", "greedy,greedy"), "--bots names one bot for every opponent, or 3"),
+        (("play", "--bots", "greedy", "--difficulty", "hard"), "--bots and --difficulty both"),
+        (("play", "--difficulty", "insane"), "invalid choice: 'insane'"),
         (("play", "--players", "9"), "--players must be an int from 2 to "),
         (("play", "--players", "1"), "one player is Solitaire"),
         (("play", "--load", "/nonexistent/game.json"), "cannot read /nonexistent/game.json"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import time
@@ -94,11 +95,67 @@ def points_per_round_by_bot(path: Path, games: int = 60) -> None:
     plt.close(fig)
 
 
+#: What ``benchmarks/bot_table.py`` measured (it takes hours, so it is not rerun per build).
+BOT_TABLE = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "bot_table.json"
+
+
+def bot_table(path: Path, data: Path = BOT_TABLE) -> None:
+    """The bot table of ``benchmarks/bot_table.py``: each pair's mean score difference per
+    game with its 95% confidence interval, and the expert's margin over StrongBot against
+    its budget of rollouts per decision (with the milliseconds a decision took)."""
+    table = json.loads(data.read_text())
+    pairs, curve = table["pairs"], table["curve"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6), dpi=100)
+    labels = [f"{p['first']} − {p['second']}, {p['players']}p ({p['games']:,})" for p in pairs]
+    rows = range(len(pairs))
+    left.errorbar(
+        [p["difference"] for p in pairs],
+        rows,
+        xerr=[p["ci95"] for p in pairs],
+        fmt="o",
+        capsize=4,
+    )
+    left.axvline(0, color="grey", lw=0.8)
+    left.set_yticks(list(rows), labels)
+    left.invert_yaxis()
+    left.set_xlabel("points per game (negative: first bot better)")
+    left.set_title("official games (how many), seats rotated, 95% CI", fontsize=10)
+    left.grid(alpha=0.3)
+    if curve:
+        budgets = [c["budget"] for c in curve]
+        right.errorbar(
+            budgets,
+            [c["difference"] for c in curve],
+            yerr=[c["ci95"] for c in curve],
+            fmt="s-",
+            capsize=4,
+        )
+        for c in curve:
+            right.annotate(
+                f"{c['mean_searched_ms']:.1f} ms",
+                (c["budget"], c["difference"]),
+                textcoords="offset points",
+                xytext=(6, 6),
+                fontsize=8,
+            )
+        right.set_xscale("log", base=2)
+        right.set_xticks(budgets, [str(b) for b in budgets])
+        right.axhline(0, color="grey", lw=0.8)
+        right.set_xlabel("expert rollouts per decision (ms per searched decision)")
+        right.set_ylabel("expert − strong, 4 players")
+        right.set_title(f"{curve[0]['games']} games per budget", fontsize=10)
+        right.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
 def build_figures(target: Path) -> None:
     """Draw every figure into ``target``."""
     target.mkdir(parents=True, exist_ok=True)
     solver_time_by_hand_size(target / "solver_time.png")
     points_per_round_by_bot(target / "bot_points.png")
+    bot_table(target / "bot_table.png")
 
 
 if __name__ == "__main__":  # python docs/_scripts/figures.py OUTDIR

@@ -32,6 +32,7 @@ from .errors import (
     InvalidRulesError,
     InvalidStateError,
 )
+from .expert import ExpertBot
 from .game import FinalLayout, GameRecord, GameState, RoundResult, TableMeld
 from .melds import Meld, MeldKind, check_meld
 from .rollout import rollouts, sample_state
@@ -84,6 +85,7 @@ __all__ = [
     "CardsLike",
     "CoreInfo",
     "EntryStats",
+    "ExpertBot",
     "FinalLayout",
     "FiveCrownsError",
     "GameRecord",

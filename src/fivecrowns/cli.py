@@ -15,7 +15,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 import attrs
 
@@ -140,6 +140,10 @@ def _session_options(parser: argparse.ArgumentParser, load: str = "resume a save
     parser.add_argument("--load", metavar="FILE", help=load)
 
 
+#: ``fivecrowns play --difficulty``: the opponents' bot at each level.
+_DIFFICULTY: Final = {"easy": "greedy", "medium": "strong", "hard": "expert"}
+
+
 def _play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players", type=int, default=None, help="players at the table, you included (default 4)"
@@ -150,6 +154,13 @@ def _play_options(parser: argparse.ArgumentParser) -> None:
         metavar="NAME[,NAME...]",
         help="the opponents: one bot for all, or one per opponent (default greedy); a name is "
         "a built-in bot or your own, package.module:Name",
+    )
+    parser.add_argument(
+        "--difficulty",
+        choices=tuple(_DIFFICULTY),
+        default=None,
+        help="the opponents by strength instead of --bots: "
+        + ", ".join(f"{level} ({bot})" for level, bot in _DIFFICULTY.items()),
     )
     _session_options(
         parser,
@@ -401,13 +412,22 @@ def _bot_names(text: str) -> list[str]:
     return names
 
 
+def _opponents(args: argparse.Namespace) -> list[str] | None:
+    """The opponents ``play`` was given: ``--bots``, or the bot of ``--difficulty``."""
+    if args.difficulty is not None:
+        if args.bots is not None:
+            raise _UsageError("--bots and --difficulty both name the opponents; give one")
+        return [_DIFFICULTY[args.difficulty]]
+    return None if args.bots is None else _bot_names(args.bots)
+
+
 def _play(args: argparse.Namespace, out: TextIO) -> None:
     from ._play_game import play_game
 
     play_game(
         rules=_rules_from(args),
         players=args.players,
-        bots=None if args.bots is None else _bot_names(args.bots),
+        bots=_opponents(args),
         seed=args.seed,
         load=args.load,
         stdin=sys.stdin,

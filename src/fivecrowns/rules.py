@@ -33,6 +33,7 @@ from .cards import (
 from .errors import InvalidCardError, InvalidRulesError
 
 __all__ = [
+    "MAX_ROUND_TURNS",
     "OFFICIAL",
     "OFFICIAL_MAX_PLAYERS",
     "OFFICIAL_SCHEDULE",

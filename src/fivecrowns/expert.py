@@ -1,0 +1,167 @@
+"""The expert bot: determinised Monte Carlo search over rollouts played by the core.
+
+At each decision that matters, :class:`ExpertBot` takes a few candidate moves (the two
+draws; the discards :class:`~fivecrowns.StrongBot` prefers and those leaving the least
+deadwood), samples complete hidden states consistent with its view
+(:func:`~fivecrowns.sample_state`: the other hands and the stock order drawn from the cards
+it has not seen), plays each candidate first in every sample and the rest of the round with
+built-in bots (:func:`~fivecrowns.rollouts` with ``actions``: every candidate meets the same
+cards and the same luck), and keeps the candidate with the best mean of its round score
+minus the mean of the other players' round scores. Everything else, going out and the final
+turns, it plays as :class:`~fivecrowns.StrongBot` does.
+
+>>> import fivecrowns as fc
+>>> state = fc.GameState.new(players=2, rules=fc.Rules.short_game(3), seed=5)
+>>> bot = ExpertBot(rollouts=64)
+>>> bot.reset(1)
+>>> action = bot.act(state.view(0), state.legal_actions())
+>>> action in state.legal_actions()
+True
+
+The bot is deterministic for its seed (:meth:`ExpertBot.reset`): the samples of a decision
+are dealt from the seed and the decision's place in the game. Its cost is the number of
+rollouts per decision (``rollouts``); the compiled core plays several hundred thousand
+rollout actions a second, so the default budget takes a few milliseconds per decision (see
+``benchmarks/bench_bots.py``). Without the core the rollouts run in the Python engine with
+the same results, a few hundred times slower.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+import numpy as np
+
+from ._shuffle import derive_seed
+from .actions import DRAW_DISCARD, DRAW_STOCK, Action, ActionKind, Phase
+from .bots import StrongBot
+from .cards import Card
+from .errors import FiveCrownsError
+from .rollout import ROLLOUT_BOTS, rollouts
+from .rules import Rules
+from .solver import deadwood_by_discard
+from .tracking import RoundTracker
+from .views import PlayerView
+
+__all__ = ["ExpertBot", "searchable"]
+
+#: The most rollouts one decision may spend.
+MAX_BUDGET: Final = 1_000_000
+
+
+def _budget(value: object) -> int:
+    if type(value) is not int or not 1 <= value <= MAX_BUDGET:
+        raise FiveCrownsError(
+            f"rollouts must be an int from 1 to {MAX_BUDGET:,} per decision, got {value!r}"
+        )
+    return value
+
+
+def _candidates(value: object) -> int:
+    if type(value) is not int or not 2 <= value <= 60:
+        raise FiveCrownsError(f"candidates must be an int from 2 to 60, got {value!r}")
+    return value
+
+
+def _policy(value: object) -> str:
+    if value not in ROLLOUT_BOTS:
+        raise FiveCrownsError(
+            f"policy must be a rollout bot ({', '.join(ROLLOUT_BOTS)}), got {value!r}"
+        )
+    return str(value)
+
+
+def searchable(rules: Rules) -> bool:
+    """Can :class:`ExpertBot` search under ``rules``? Not yet where players lay cards down or
+    off themselves (``lay_off``, ``auto_arrange_final_hand=False``), whose states
+    :func:`~fivecrowns.sample_state` does not sample: there it plays as StrongBot."""
+    return rules.auto_arrange_final_hand and not rules.lay_off
+
+
+@attrs.define
+class ExpertBot:
+    """A bot that searches: for each decision, a few candidate moves compared by
+    ``rollouts`` rollouts (split evenly among them) of the rest of the round, the hidden
+    cards sampled afresh for each, played by ``policy`` in every seat.
+
+    ``candidates`` bounds the discards compared (StrongBot's choice and those leaving the
+    least deadwood). Raising ``rollouts`` makes the bot stronger and slower (see the
+    strength-against-budget figures in ``benchmarks/bot_table.py`` and the docs). Under rule
+    sets it cannot sample (:func:`searchable`) it plays as StrongBot.
+    """
+
+    rollouts: int = attrs.field(default=256, converter=_budget)
+    candidates: int = attrs.field(default=4, converter=_candidates)
+    policy: str = attrs.field(default="greedy", converter=_policy)
+    name: str = "expert"
+    _seed: int = attrs.field(default=0, init=False, repr=False)
+    _strong: StrongBot = attrs.field(factory=StrongBot, init=False, repr=False)
+    _tracker: RoundTracker = attrs.field(factory=RoundTracker, init=False, repr=False)
+
+    def reset(self, seed: int) -> None:
+        """Forget the previous game; the searches of the next are dealt from ``seed``."""
+        self._seed = seed
+        self._strong.reset(seed)
+        self._tracker.reset()
+
+    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The expert's choice among ``legal``."""
+        upcard = self._tracker.upcard(view)
+        choice = self._strong.act(view, legal)
+        if view.went_out is not None or len(legal) < 2 or not searchable(view.rules):
+            return choice
+        options = self._options(view, legal, choice)
+        if len(options) < 2:
+            return choice
+        found = rollouts(
+            view,
+            self.policy,
+            n=max(1, self.rollouts // len(options)),
+            seed=self._decision_seed(view),
+            actions=options,
+            upcard=upcard,
+        )
+        own = found[:, :, view.player]
+        others = (found.sum(axis=2) - own) / max(1, len(view.active) - 1)
+        value = (own - others).mean(axis=1)
+        return options[int(np.argmin(value))]
+
+    def _options(self, view: PlayerView, legal: Sequence[Action], choice: Action) -> list[Action]:
+        """The moves worth comparing, StrongBot's choice first (it wins ties)."""
+        if view.phase is Phase.DRAW:
+            top = view.top_discard
+            if DRAW_DISCARD not in legal or top is None or top.is_wild(view.wild_rank):
+                return [choice]
+            return [choice, DRAW_STOCK if choice == DRAW_DISCARD else DRAW_DISCARD]
+        if choice.kind is not ActionKind.DISCARD or any(
+            action.kind is ActionKind.GO_OUT for action in legal
+        ):
+            return [choice]
+        cards: dict[Card, Action] = {}
+        for action in legal:
+            if action.kind is ActionKind.DISCARD and action.card is not None:
+                cards.setdefault(action.card, action)
+        left = deadwood_by_discard(view.hand, view.wild_rank, rules=view.rules)
+        ranked = sorted(cards, key=lambda card: (left[card], card.code))
+        options = [choice]
+        for card in ranked:
+            if len(options) >= self.candidates:
+                break
+            if cards[card] != choice and not card.is_wild(view.wild_rank):
+                options.append(cards[card])
+        return options
+
+    def _decision_seed(self, view: PlayerView) -> int:
+        return (
+            derive_seed(
+                "fivecrowns/expert/v1",
+                self._seed,
+                view.round_number,
+                view.extra_round,
+                view.turns,
+                view.phase.value,
+            )
+            >> 1
+        )

@@ -1,0 +1,122 @@
+"""The expert bot: it plays only legal moves under every rule option, is deterministic for a
+seed, decides from its view alone, and its search changes StrongBot's choices."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+import pytest
+
+import fivecrowns as fc
+from fivecrowns.bots import StrongBot, make_bot
+from fivecrowns.expert import ExpertBot, searchable
+from fivecrowns.rollout import sample_state
+from fivecrowns.simulate import play_game
+
+SHORT = fc.Rules.short_game(3)
+VARIANTS = {
+    "official-short": SHORT,
+    "lay-off": attrs.evolve(SHORT, lay_off=True),
+    "no-discard-out": attrs.evolve(SHORT, go_out_without_discard=True),
+    "no-take-back": attrs.evolve(SHORT, may_discard_taken_discard=False),
+    "house": fc.Rules.short_game(3, max_wilds_per_meld="naturals", distinct_suit_books=True),
+    "extra-round": fc.Rules(schedule=(3, 4), tie_break="extra_round"),
+}
+
+
+class Watched:
+    """An expert that fails the test on an illegal answer and counts the decisions where it
+    departed from what StrongBot would have done."""
+
+    def __init__(self, bot: ExpertBot) -> None:
+        self.bot, self.strong = bot, StrongBot()
+        self.name = bot.name
+        self.departures = self.calls = 0
+
+    def reset(self, seed: int) -> None:
+        self.bot.reset(seed)
+        self.strong.reset(seed)
+
+    def act(self, view: fc.PlayerView, legal: Sequence[fc.Action]) -> fc.Action:
+        action = self.bot.act(view, legal)
+        assert action in legal, (view.to_dict(), action, legal)
+        self.calls += 1
+        self.departures += action != self.strong.act(view, legal)
+        return action
+
+
+def test_the_expert_is_a_built_in_bot() -> None:
+    bot = make_bot("expert")
+    assert isinstance(bot, ExpertBot)
+    assert isinstance(bot, fc.Bot)
+    assert bot.name == "expert"
+    assert bot.rollouts == 256
+    assert fc.ExpertBot is ExpertBot
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_expert_plays_legal_moves(variant: str, players: int) -> None:
+    rules = VARIANTS[variant]
+    bots = [
+        Watched(ExpertBot(rollouts=12)) if seat % 2 == 0 else StrongBot() for seat in range(players)
+    ]
+    result = play_game(bots, rules=rules, seed=players)  # type: ignore[arg-type]
+    assert result.replay().is_over
+    assert all(bot.calls for bot in bots if isinstance(bot, Watched))
+
+
+def test_the_search_departs_from_strong_bot() -> None:
+    experts = [Watched(ExpertBot(rollouts=64)) for _ in range(2)]
+    play_game([experts[0], StrongBot(), experts[1], StrongBot()], rules=SHORT, seed=3)  # type: ignore[list-item]
+    assert sum(bot.departures for bot in experts) > 0
+
+
+def test_without_sampling_the_expert_plays_as_strong_bot() -> None:
+    rules = VARIANTS["lay-off"]
+    assert not searchable(rules)
+    assert searchable(SHORT)
+    watched = Watched(ExpertBot(rollouts=64))
+    play_game([watched, StrongBot()], rules=rules, seed=1)  # type: ignore[list-item]
+    assert watched.calls
+    assert watched.departures == 0
+
+
+def test_the_expert_is_deterministic_for_its_seed() -> None:
+    def game() -> fc.GameRecord:
+        return play_game([ExpertBot(rollouts=24), StrongBot()], rules=SHORT, seed=5).record
+
+    assert game() == game()
+    view = fc.GameState.new(2, rules=SHORT, seed=6).view(0)
+    legal = fc.GameState.new(2, rules=SHORT, seed=6).legal_actions()
+    first, again = ExpertBot(rollouts=24), ExpertBot(rollouts=24)
+    first.reset(3)
+    again.reset(3)
+    assert [first.act(view, legal) for _ in range(3)] == [again.act(view, legal)] * 3
+
+
+def test_the_expert_decides_from_its_view_alone() -> None:
+    state = fc.GameState.new(3, rules=SHORT, seed=4).apply("draw").apply("discard 10S")
+    seat = state.current
+    # two complete states that player `seat` cannot tell apart (other hands, stock order)
+    first, second = sample_state(state.view(seat), 1), sample_state(state.view(seat), 2)
+    assert first != second
+    assert first.view(seat) == second.view(seat)
+    choices = []
+    for sampled in (first, second, state):
+        bot = ExpertBot(rollouts=64)
+        bot.reset(7)
+        choices.append(bot.act(sampled.view(seat), sampled.legal_actions()))
+    assert choices[0] == choices[1] == choices[2]
+
+
+def test_bad_settings_are_refused_with_what_is_accepted() -> None:
+    with pytest.raises(fc.FiveCrownsError, match="rollouts must be an int from 1"):
+        ExpertBot(rollouts=0)
+    with pytest.raises(fc.FiveCrownsError, match="rollouts must be an int"):
+        ExpertBot(rollouts=2.5)  # type: ignore[arg-type]
+    with pytest.raises(fc.FiveCrownsError, match="candidates must be"):
+        ExpertBot(candidates=1)
+    with pytest.raises(fc.FiveCrownsError, match="policy must be a rollout bot"):
+        ExpertBot(policy="expert")
