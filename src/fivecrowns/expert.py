@@ -112,7 +112,7 @@ class ExpertBot:
         choice = self._strong.act(view, legal)
         if view.went_out is not None or len(legal) < 2 or not searchable(view.rules):
             return choice
-        options = self._options(view, legal, choice)
+        options = [option for option in self._options(view, legal, choice) if option in legal]
         if len(options) < 2:
             return choice
         found = rollouts(
@@ -132,9 +132,9 @@ class ExpertBot:
         """The moves worth comparing, StrongBot's choice first (it wins ties)."""
         if view.phase is Phase.DRAW:
             top = view.top_discard
-            if DRAW_DISCARD not in legal or top is None or top.is_wild(view.wild_rank):
+            if top is None or top.is_wild(view.wild_rank):
                 return [choice]
-            return [choice, DRAW_STOCK if choice == DRAW_DISCARD else DRAW_DISCARD]
+            return [choice, *(draw for draw in (DRAW_STOCK, DRAW_DISCARD) if draw != choice)]
         if choice.kind is not ActionKind.DISCARD or any(
             action.kind is ActionKind.GO_OUT for action in legal
         ):
