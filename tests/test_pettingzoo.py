@@ -192,3 +192,72 @@ def test_pettingzoo_accepts_numpy_integer_seeds_and_players() -> None:
     for bad in (True, -1, 9.0):
         with pytest.raises(fc.InvalidStateError, match="seed must be None or an int"):
             game.reset(seed=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(not fc.core_info().compiled, reason="the compiled core is not in use")
+@pytest.mark.parametrize("reward", ["round", "game"])
+@pytest.mark.parametrize(
+    "rules",
+    [SHORT, fc.Rules.short_game(3, tie_break="extra_round", extra_round_hand_size=3)],
+)
+def test_the_environment_on_the_core_plays_as_on_the_python_engine(
+    reward: str, rules: fc.Rules
+) -> None:
+    """Observations, masks, rewards, terminations and the game state agree at every step
+    whichever engine plays (the core's, when it plays the rules; the Python engine's)."""
+    from fivecrowns import _engine
+
+    for seed in range(3):
+        fast = raw_env(players=3, rules=rules, seed=seed, reward=reward)
+        fast.reset()
+        with _engine.running(False):
+            slow = raw_env(players=3, rules=rules, seed=seed, reward=reward)
+            slow.reset()
+        assert fast._core is not None
+        assert slow._core is None
+        rng = random.Random(seed)
+        steps = 0
+        while fast.agents:
+            agent = fast.agent_selection
+            assert slow.agent_selection == agent
+            mine = fast.observe(agent)
+            theirs = slow.observe(agent)
+            np.testing.assert_array_equal(mine["observation"], theirs["observation"])
+            np.testing.assert_array_equal(mine["action_mask"], theirs["action_mask"])
+            assert fast.last()[1:4] == slow.last()[1:4]
+            if fast.terminations[agent]:
+                action = None
+            else:
+                action = rng.choice(np.flatnonzero(mine["action_mask"]).tolist())
+            fast.step(action)
+            slow.step(action)
+            assert fast.rewards == slow.rewards
+            steps += 1
+            if steps % 50 == 0:
+                assert fast.game_state == slow.game_state
+        assert fast.game_state == slow.game_state
+        assert fast.game_state.is_over
+
+
+def test_env_refuses_calls_out_of_order_and_out_of_bounds_actions() -> None:
+    game = env(players=2, rules=SHORT, render_mode="ansi")
+    for call, args in (
+        ("step", (0,)),
+        ("observe", ("player_0",)),
+        ("last", ()),
+        ("agent_iter", ()),
+        ("render", ()),
+    ):
+        with pytest.raises(fc.InvalidStateError, match=rf"call reset\(\) before {call}\(\)"):
+            getattr(game, call)(*args)
+    game.reset(seed=2)
+    before = game.game_state
+    for action in (-1, fc.num_actions(SHORT), 10**9):
+        with pytest.raises(fc.IllegalActionError):
+            game.step(action)
+        assert game.game_state is before
+    rng = random.Random(2)
+    _play(game, rng)
+    assert not game.agents
+    with pytest.warns(UserWarning, match="every agent was done"):
+        game.step(None)

@@ -3,13 +3,14 @@
 
 use std::sync::Arc;
 
+use fivecrowns_engine::game::observe;
 use fivecrowns_engine::game::{
     Ended, Game as EngineGame, GameRules as EngineRules, Illegal, Parts, Phase, TieBreak,
 };
 use fivecrowns_engine::policy::{self, PolicyKind};
 use fivecrowns_engine::rollout::{self, Until};
 use fivecrowns_engine::HandError;
-use numpy::PyArray2;
+use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
@@ -257,6 +258,48 @@ impl Game {
             return Err(illegal(py, format!("no action has the integer {action}")));
         };
         self.game.apply(action).map_err(|why| illegal(py, why.0))
+    }
+
+    /// What `seat` may know, as `PlayerView.observation`'s vector.
+    fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        if seat >= self.game.players() {
+            return Err(PyValueError::new_err("no such seat"));
+        }
+        let mut out = vec![0.0; observe::observation_size(self.game.players())];
+        observe::observe(&self.game, seat, &mut out);
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The legal actions as an int8 mask of `width` entries (at least the largest action
+    /// integer of the rules plus one).
+    fn legal_mask<'py>(&self, py: Python<'py>, width: usize) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let mut out = vec![0i8; width];
+        for action in self.game.legal_actions() {
+            let Some(place) = out.get_mut(usize::from(action)) else {
+                return Err(PyValueError::new_err(
+                    "the mask is narrower than the actions",
+                ));
+            };
+            *place = 1;
+        }
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// How many rounds have ended.
+    #[getter]
+    fn rounds_played(&self) -> usize {
+        self.game.results().len()
+    }
+
+    /// The scores by seat of ended round `index` (None: not dealt in), and its tie-break
+    /// number (0 for a round of the schedule).
+    fn round_result(&self, index: usize) -> PyResult<(Vec<Option<i64>>, u32)> {
+        let result = self
+            .game
+            .results()
+            .get(index)
+            .ok_or_else(|| PyValueError::new_err("no such round"))?;
+        Ok((result.scores.clone(), result.extra_round))
     }
 
     /// The seed the game was dealt from.

@@ -53,17 +53,24 @@ The environment:
 from __future__ import annotations
 
 import random
+import warnings
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
+from .. import _engine
 from ..actions import num_actions
 from ..cards import as_int, short_repr
 from ..errors import IllegalActionError, InvalidStateError
 from ..game import GameState
 from ..rules import OFFICIAL, Rules
 from ._spaces import observation_bounds, table_text
+
+#: What a step did: the totals if the game ended, the seat to act next, and the scores by
+#: seat and tie-break number of the round that ended, if one did.
+_Stepped = tuple[Sequence[int] | None, int, tuple[Sequence[int | None], int] | None]
 
 #: Why PettingZoo could not be imported (None when it was).
 _MISSING: ImportError | None = None
@@ -84,6 +91,8 @@ if TYPE_CHECKING:
         def _was_dead_step(self, action: object) -> None: ...
         def _accumulate_rewards(self) -> None: ...
         def _clear_rewards(self) -> None: ...
+        def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]: ...
+        def agent_iter(self, max_iter: int = 2**63) -> Any: ...
 
     Space = Any
     spaces: Any
@@ -170,7 +179,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.action_spaces: dict[str, Space] = {
             agent: spaces.Discrete(actions) for agent in self.possible_agents
         }
-        self._state: GameState | None = None
+        self._state: GameState | None = None  # (None until the first reset)
+        # With the compiled core the game is played there (legal actions, observations and
+        # transitions), and `_state` is brought up to date from its actions only when asked
+        # for (`game_state`, rendering): `_synced` of them are in it.
+        self._core: Any = None
+        self._synced = 0
+        self._width = actions
+        self._idle_mask = np.zeros(actions, dtype=np.int8)
 
     # -- the PettingZoo API -------------------------------------------------------------------
 
@@ -193,6 +209,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
                 )
             self._rng = random.Random(number)
         self._state = GameState.new(self.players, rules=self.rules, seed=self._rng.getrandbits(63))
+        self._core, self._synced = None, 0
+        if _engine.compiled_games(self.rules):
+            from .. import _compiled_game, _core  # (only with the core)
+
+            rules = _compiled_game.game_rules(self.rules)
+            state = self._state
+            self._core = _core.Game(rules, state.players, state.seed, state.first_dealer)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -201,11 +224,31 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = _agent(self._state.current)
 
+    def _reset_first(self, call: str) -> None:
+        if self._state is None:
+            raise InvalidStateError(f"call reset() before {call}()")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The acting agent's observation, reward, termination, truncation and info."""
+        self._reset_first("last")
+        return super().last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """The agents in turn, while any is left (at most ``max_iter`` steps)."""
+        self._reset_first("agent_iter")
+        return super().agent_iter(max_iter)
+
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation: its view's tensor and its action mask."""
-        state = self.game_state
+        self._reset_first("observe")
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(num_actions(self.rules), dtype=np.int8)
+        game = self._core
+        if game is not None:
+            to_act = not game.is_over and game.current == seat
+            mask = game.legal_mask(self._width) if to_act else self._idle_mask.copy()
+            return {"observation": game.observation(seat), "action_mask": mask}
+        state = self.game_state
+        mask = np.zeros(self._width, dtype=np.int8)
         if state.current_player == seat:
             mask[list(state.legal_action_ints())] = 1
         return {"observation": state.observation(seat), "action_mask": mask}
@@ -213,6 +256,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Play ``action`` (an integer) for the agent to act; an agent whose game is over
         steps with None."""
+        self._reset_first("step")
+        if not self.agents:
+            warnings.warn(
+                "step() after the game ended and every agent was done: call reset()",
+                UserWarning,
+                stacklevel=2,
+            )
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -227,29 +278,48 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
                 f"{agent}'s action must be an integer from 0 to {num_actions(self.rules) - 1} "
                 f"(a Python or numpy integer, not a bool), got {short_repr(action)}"
             )
-        before = self.game_state
-        after = before.apply(number)
-        self._state = after
+        if self._core is not None:
+            over, current, ended = self._step_core(number)
+        else:
+            over, current, ended = self._step_python(number)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        if self.reward == "round" and len(after.results) > len(before.results):
-            result = after.results[-1]
-            if not result.extra_round:
-                for seat, score in enumerate(result.scores):
+        if self.reward == "round" and ended is not None:
+            scores, extra_round = ended
+            if not extra_round:
+                for seat, score in enumerate(scores):
                     self.rewards[_agent(seat)] = -float(score or 0)
-        if after.is_over:
+        if over is not None:
             if self.reward == "game":
-                for seat, value in enumerate(after.returns):
-                    self.rewards[_agent(seat)] = value
+                for seat, total in enumerate(over):
+                    self.rewards[_agent(seat)] = -float(total)
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = _agent(after.current)
+            self.agent_selection = _agent(current)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
+    def _step_core(self, action: int) -> _Stepped:
+        game = self._core
+        rounds = game.rounds_played
+        game.apply(action)  # an illegal action raises, and changes nothing
+        ended = game.round_result(rounds) if game.rounds_played > rounds else None
+        return (game.scores if game.is_over else None), game.current, ended
+
+    def _step_python(self, action: int) -> _Stepped:
+        before = self.game_state
+        after = before.apply(action)
+        self._state = after
+        ended = None
+        if len(after.results) > len(before.results):
+            result = after.results[-1]
+            ended = (result.scores, result.extra_round)
+        return (after.scores if after.is_over else None), after.current, ended
+
     def render(self) -> str | None:
         """The table as text (``"ansi"``: returned; ``"human"``: printed)."""
+        self._reset_first("render")
         if self.render_mode is None:
             return None
         text = table_text(self.game_state, _agent)
@@ -268,6 +338,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         """The :class:`fivecrowns.GameState` of the game being played."""
         if self._state is None:
             raise InvalidStateError("call reset() before playing")
+        if self._core is not None:
+            actions = self._core.actions
+            state = self._state
+            for action in actions[self._synced :]:
+                state = state.apply(action)
+            self._state, self._synced = state, len(actions)
         return self._state
 
 
@@ -279,14 +355,20 @@ def env(
     render_mode: str | None = None,
     illegal_reward: float | None = None,
 ) -> Any:
-    """The environment wrapped as PettingZoo recommends (out-of-bounds actions and calls out
-    of order are refused). With ``illegal_reward`` (e.g. ``-1.0``), an illegal action ends
-    the game and gives that reward to the agent that played it, instead of raising."""
+    """The environment as PettingZoo recommends: out-of-bounds actions and calls out of order
+    are refused. :class:`raw_env` does both checks itself (an action that is not a legal
+    integer raises :class:`~fivecrowns.IllegalActionError`; ``step``, ``observe``, ``last``,
+    ``agent_iter`` and ``render`` before ``reset`` raise :class:`~fivecrowns.InvalidStateError`;
+    a step once every agent is done warns), so it comes without PettingZoo's
+    ``OrderEnforcingWrapper`` and ``AssertOutOfBoundsWrapper``, whose attribute lookups
+    cost two thirds of a step. With ``illegal_reward`` (e.g. ``-1.0``), an illegal action ends
+    the game and gives that reward to the agent that played it, instead of raising (through
+    PettingZoo's ``TerminateIllegalWrapper``, with its order enforcing)."""
     _require()
     game: Any = raw_env(
         players=players, rules=rules, seed=seed, reward=reward, render_mode=render_mode
     )
-    if illegal_reward is not None:
-        game = wrappers.TerminateIllegalWrapper(game, illegal_reward=illegal_reward)
-    game = wrappers.AssertOutOfBoundsWrapper(game)
+    if illegal_reward is None:
+        return game
+    game = wrappers.TerminateIllegalWrapper(game, illegal_reward=illegal_reward)
     return wrappers.OrderEnforcingWrapper(game)
