@@ -22,6 +22,9 @@ pub enum Until {
 /// [`Until::Round`], or each seat's final total with [`Until::Game`].
 pub fn play_on(mut game: Game, kinds: &[PolicyKind], seed: u64, until: Until) -> Vec<i64> {
     game.reseed(seed);
+    if until == Until::Round {
+        game.halt_after_round();
+    }
     let mut policies: Vec<Policy> = (0..game.players())
         .map(|seat| Policy::new(kinds[usize::from(seat)], seed, seat))
         .collect();

@@ -134,6 +134,8 @@ pub struct Game {
     /// Are actions kept? (Else only counted, in `unrecorded`.)
     recording: bool,
     unrecorded: usize,
+    /// Stop when the round ends, dealing nothing more ([`Game::halt_after_round`]).
+    halt: bool,
     hand_size: u8,
     wild_rank: u8,
 }
@@ -331,6 +333,7 @@ impl Game {
             past: 0,
             recording: true,
             unrecorded: 0,
+            halt: false,
             hand_size,
             wild_rank,
         })
@@ -454,6 +457,7 @@ impl Game {
             past: 0,
             recording: true,
             unrecorded: 0,
+            halt: false,
             hand_size: 0,
             wild_rank: 0,
         };
@@ -560,6 +564,12 @@ impl Game {
         self.unrecorded += self.actions.len();
         self.actions = Vec::new();
     }
+    /// End the game when the current round ends, its result recorded (the next round is not
+    /// dealt): for rollouts that read only this round, which then need no shuffle.
+    pub fn halt_after_round(&mut self) {
+        self.halt = true;
+    }
+
     /// Are the actions kept?
     pub fn is_recording(&self) -> bool {
         self.recording
@@ -941,6 +951,12 @@ impl Game {
         self.round_scores = scores;
         self.past = self.action_count();
         self.taken = None;
+        if self.halt {
+            self.phase = Phase::Over;
+            self.final_turns_left.clear();
+            self.final_next = 0;
+            return;
+        }
         if self.extra_round == 0 && self.round_number < self.rules.rounds() {
             self.active = (0..self.players).collect();
             self.extra_round = 0;
