@@ -105,7 +105,7 @@ def bot_table(path: Path, data: Path = BOT_TABLE) -> None:
     its budget of rollouts per decision (with the milliseconds a decision took)."""
     table = json.loads(data.read_text())
     pairs, curve = table["pairs"], table["curve"]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6), dpi=100)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.8), dpi=100)
     labels = [f"{p['first']} − {p['second']}, {p['players']}p ({p['games']:,})" for p in pairs]
     rows = range(len(pairs))
     left.errorbar(
@@ -118,7 +118,7 @@ def bot_table(path: Path, data: Path = BOT_TABLE) -> None:
     left.axvline(0, color="grey", lw=0.8)
     left.set_yticks(list(rows), labels)
     left.invert_yaxis()
-    left.set_xlabel("points per game (negative: first bot better)")
+    left.set_xlabel("points per game (< 0: first bot better)")
     left.set_title("official games (how many), seats rotated, 95% CI", fontsize=10)
     left.grid(alpha=0.3)
     if curve:
@@ -141,7 +141,8 @@ def bot_table(path: Path, data: Path = BOT_TABLE) -> None:
         right.set_xscale("log", base=2)
         right.set_xticks(budgets, [str(b) for b in budgets])
         right.axhline(0, color="grey", lw=0.8)
-        right.set_xlabel("expert rollouts per decision (ms per searched decision)")
+        right.set_xlim(budgets[0] / 1.5, budgets[-1] * 2)
+        right.set_xlabel("rollouts per decision (ms each)")
         right.set_ylabel("expert − strong, 4 players")
         right.set_title(f"{curve[0]['games']} games per budget", fontsize=10)
         right.grid(alpha=0.3)
