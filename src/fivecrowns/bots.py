@@ -326,9 +326,6 @@ class StrongBot:
     single_weight: float = 1.0
     #: Points added to a discard that the next player is known to collect.
     feed_penalty: float = 6.0
-    #: Points taken off a discard of a rank the next player threw this round (it does not
-    #: collect that rank: the card is safe to give).
-    safe_bonus: float = 0.0
     _tracker: RoundTracker = attrs.field(factory=RoundTracker, init=False, repr=False)
 
     def reset(self, seed: int) -> None:
@@ -443,7 +440,6 @@ class StrongBot:
                 continue
             value = self._value(rest, view, odds, hazard)
             value += self.feed_penalty * _feeds(card.code, wild, odds.next_wants)
-            value -= self.safe_bonus * _spurned(card.code, wild, odds.next_threw)
             options.append((value, card))
         return options
 
@@ -496,20 +492,17 @@ class _Odds:
     total: int
     wilds: int
     next_wants: frozenset[int]
-    next_threw: frozenset[int]
 
     @classmethod
     def of(cls, view: PlayerView, know: RoundKnowledge) -> _Odds:
         order = sorted(view.active, key=lambda seat: (seat - view.player - 1) % view.players)
         following = [seat for seat in order if seat != view.player]
         wants = know.picked_up[following[0]] if following else ()
-        threw = know.thrown[following[0]] if following else ()
         return cls(
             unseen=know.unseen_by_code,
             total=max(1, know.unseen_total),
             wilds=know.unseen_wilds,
             next_wants=frozenset(card.code for card in wants),
-            next_threw=frozenset(card.code for card in threw),
         )
 
 
@@ -521,14 +514,6 @@ def _partner_counts(code: int, wild: int | None, unseen: Sequence[int]) -> int:
         if 3 <= r <= 13 and r != wild:
             found += unseen[suit * 11 + r - 3]
     return found
-
-
-def _spurned(code: int, wild: int | None, threw: frozenset[int]) -> int:
-    """1 if the natural ``code`` has the rank of a natural the next player threw, else 0."""
-    if is_wild_code(code, wild):
-        return 0
-    rank = code % 11
-    return int(any(other % 11 == rank and not is_wild_code(other, wild) for other in threw))
 
 
 def _feeds(code: int, wild: int | None, wants: frozenset[int]) -> int:
