@@ -176,6 +176,11 @@ def test_first_actions_are_checked_before_anything_is_played() -> None:
         rollouts(state, n=2, actions=[])
     with pytest.raises(fc.FiveCrownsError, match="non-empty sequence"):
         rollouts(state, n=2, actions="draw")
+    with pytest.raises(fc.FiveCrownsError, match="non-empty sequence"):
+        rollouts(state, n=2, actions=3)  # type: ignore[arg-type]
+    legal = state.legal_actions()[:2]
+    as_ints = rollouts(state, n=2, actions=np.array([action.to_int() for action in legal]))
+    assert np.array_equal(as_ints, rollouts(state, n=2, actions=[str(a) for a in legal]))
     with pytest.raises(fc.FiveCrownsError, match="player to act"):
         rollouts(state.view((state.current + 1) % 3), n=2, actions=["draw"])
     with pytest.raises(fc.FiveCrownsError, match="rollout bot"):

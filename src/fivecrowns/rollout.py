@@ -22,7 +22,7 @@ plays them, with the same results.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final, Literal
 
 import attrs
@@ -173,7 +173,7 @@ def rollouts(
     seed: int = 0,
     until: Until = "round",
     upcard: Card | None = None,
-    actions: Sequence[Action | int | str] | None = None,
+    actions: Iterable[Action | int | str] | None = None,
 ) -> npt.NDArray[np.int64]:
     """Play ``start`` on ``n`` times with built-in bots (one name for every seat, or one per
     seat) and return the scores, an ``n`` x players int64 array: each seat's score in the
@@ -187,7 +187,8 @@ def rollouts(
     ``actions`` compares moves for the player to act (from a view, that must be the view's
     player): every rollout plays each of them first, on the same sampled cards and the same
     luck (common random numbers, so a difference between two actions is not noise of the
-    deal), and the result is a ``len(actions)`` x ``n`` x players array. Each action must be
+    deal), and the result is a ``len(actions)`` x ``n`` x players array. The actions are
+    :class:`~fivecrowns.Action` objects, integers (a numpy array of them too) or notation, each
     legal now; one that is not raises :class:`~fivecrowns.IllegalActionError`.
 
     >>> import fivecrowns as fc
@@ -260,17 +261,23 @@ def play_out(state: GameState, bots: Sequence[str], seed: int, until: Until) -> 
 def _firsts(
     start: GameState | PlayerView,
     state: GameState,
-    actions: Sequence[Action | int | str] | None,
+    actions: Iterable[Action | int | str] | None,
     count: int,
 ) -> list[Action]:
     """The actions ``rollouts`` plays first (none without ``actions``), checked legal in
     ``state`` (``start`` or a state sampled from it)."""
     if actions is None:
         return []
-    if isinstance(actions, str | bytes) or not isinstance(actions, Sequence) or not actions:
+    try:
+        listed = None if isinstance(actions, str | bytes) else list(actions)
+    except TypeError:
+        listed = None
+    if not listed:
         raise FiveCrownsError(
-            f"actions must be a non-empty sequence of actions, got {short_repr(actions)}"
+            "actions must be a non-empty sequence of actions (Action, integer or notation), "
+            f"got {short_repr(actions)}"
         )
+    actions = listed
     if count * len(actions) > MAX_ROLLOUTS:
         raise FiveCrownsError(f"n times the number of actions is more than {MAX_ROLLOUTS:,}")
     if isinstance(start, PlayerView) and start.current_player != start.player:
