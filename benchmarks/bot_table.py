@@ -178,11 +178,13 @@ def write(
     if data.get("expert_default_rollouts") not in (None, default):
         data = {}  # measured with another default expert: start afresh
     pairs = {(r["first"], r["second"], r["players"]): r for r in data.get("pairs", [])}
+    # which StrongBot played (its take_margin changed after the first tables were measured)
+    version = {"strong_take_margin": fc.StrongBot().take_margin, "command": command}
     for row in table:
-        pairs[row["first"], row["second"], row["players"]] = {**row, "command": command}
+        pairs[row["first"], row["second"], row["players"]] = {**row, **version}
     budgets = {r["budget"]: r for r in data.get("curve", [])}
     for row in curve:
-        budgets[row["budget"]] = {**row, "command": command}
+        budgets[row["budget"]] = {**row, **version}
     data.update(
         engine=fc.core_info().engine,
         machine=platform.machine(),

@@ -309,3 +309,28 @@ def test_strong_bot_takes_the_top_in_its_final_turn_only_when_it_beats_a_stock_d
             state = state.apply(action)
     assert decided > 20
     assert differs > 0  # it draws from the stock where greedy would take the top
+
+
+def test_strong_bot_takes_the_top_discard_only_by_take_margin() -> None:
+    """A take must beat a stock draw by ``take_margin`` points: with a huge margin the bot
+    takes only wilds before the final turns; with none it takes more often than by default."""
+    takes: dict[float, int] = {}
+    for margin in (0.0, 2.0, 1e9):
+        takes[margin] = 0
+        for seed in range(3):
+            state = fc.GameState.new(3, rules=SHORT, seed=seed)
+            bots = [StrongBot(take_margin=margin) for _ in range(3)]
+            for seat, bot in enumerate(bots):
+                bot.reset(seat)
+            while not state.is_over:
+                seat = state.current
+                view = state.view(seat)
+                action = bots[seat].act(view, state.legal_actions())
+                if action == fc.DRAW_DISCARD and view.went_out is None:
+                    top = view.top_discard
+                    assert top is not None
+                    if margin == 1e9:
+                        assert top.is_wild(view.wild_rank)
+                    takes[margin] += 1
+                state = state.apply(action)
+    assert takes[0.0] > takes[2.0] > takes[1e9]

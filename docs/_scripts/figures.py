@@ -106,7 +106,14 @@ def bot_table(path: Path, data: Path = BOT_TABLE) -> None:
     table = json.loads(data.read_text())
     pairs, curve = table["pairs"], table["curve"]
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.8), dpi=100)
-    labels = [f"{p['first']} − {p['second']}, {p['players']}p ({p['games']:,})" for p in pairs]
+    current = fc.StrongBot().take_margin
+
+    def older(row: dict[str, float]) -> str:  # measured against an earlier StrongBot
+        return " *" if row.get("strong_take_margin", current) != current else ""
+
+    labels = [
+        f"{p['first']} − {p['second']}, {p['players']}p ({p['games']:,}){older(p)}" for p in pairs
+    ]
     rows = range(len(pairs))
     left.errorbar(
         [p["difference"] for p in pairs],
@@ -144,9 +151,16 @@ def bot_table(path: Path, data: Path = BOT_TABLE) -> None:
         right.set_xlim(budgets[0] / 1.5, budgets[-1] * 2)
         right.set_xlabel("rollouts per decision (ms each)")
         right.set_ylabel("expert − strong, 4 players")
-        right.set_title(f"{curve[0]['games']} games per budget", fontsize=10)
+        right.set_title(f"{curve[0]['games']} games per budget{older(curve[0])}", fontsize=10)
         right.grid(alpha=0.3)
-    fig.tight_layout()
+    if any(older(row) for row in [*pairs, *curve]):
+        fig.text(
+            0.01,
+            0.01,
+            f"* against StrongBot before its take_margin ({current:g}) fix",
+            fontsize=8,
+        )
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
     fig.savefig(path)
     plt.close(fig)
 

@@ -298,7 +298,8 @@ class StrongBot:
     could otherwise keep; as danger grows it sheds points like :class:`GreedyBot`. It never
     throws a wild before the last turn, avoids discarding cards the next player is known to
     collect (same rank, or same suit within two ranks of a discard they took), takes the top
-    discard when the hand it makes is worth more than a draw from the stock, always goes out
+    discard when the hand it makes is worth ``take_margin`` points more than a draw from the
+    stock, always goes out
     when it can (throwing a natural before a wild), and plays final turns for the least
     deadwood: it takes the top discard then only if that leaves less deadwood than a stock
     draw on average over the cards it has not seen.
@@ -326,6 +327,11 @@ class StrongBot:
     single_weight: float = 1.0
     #: Points added to a discard that the next player is known to collect.
     feed_penalty: float = 6.0
+    #: How much better (in expected points) the hand made with the top discard must be than a
+    #: stock draw for the bot to take it: the expert's search drew from the stock in 153 of
+    #: the 164 draws where it disagreed with a StrongBot without it (a taken card is also
+    #: shown to every opponent).
+    take_margin: float = 2.0
     _tracker: RoundTracker = attrs.field(factory=RoundTracker, init=False, repr=False)
 
     def reset(self, seed: int) -> None:
@@ -446,8 +452,8 @@ class StrongBot:
     def _draw(
         self, view: PlayerView, legal: Sequence[Action], odds: _Odds, hazard: float
     ) -> Action:
-        """Take the top discard when the best hand it makes is worth more than a draw from
-        the stock (a wild always)."""
+        """Take the top discard when the best hand it makes is worth ``take_margin`` points
+        more than a draw from the stock (a wild always)."""
         top = view.top_discard
         if top is None or DRAW_DISCARD not in legal:
             return DRAW_STOCK
@@ -460,7 +466,7 @@ class StrongBot:
         allowed = allowed_after_taking(view, top, sorted(set(hand), key=lambda card: card.code))
         options = self._discard_options(hand, allowed, view, odds, hazard)
         take = min(value for value, _ in options)
-        return DRAW_DISCARD if take < stock else DRAW_STOCK
+        return DRAW_DISCARD if take < stock - self.take_margin else DRAW_STOCK
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The strong bot's choice among ``legal``."""

@@ -22,7 +22,7 @@ The bot is deterministic for its seed (:meth:`ExpertBot.reset`): the samples of 
 are dealt from the seed and the decision's place in the game. Its cost is the number of
 rollouts per decision (``rollouts``): with the compiled core the default budget took about
 11 ms per decision on one core in four-player official games (the slowest 34 ms), and beat
-StrongBot by about 13 points a game (``benchmarks/bot_table.py``, which prints the table
+StrongBot by about 8 points a game (``benchmarks/bot_table.py``, which prints the table
 and the strength for other budgets). Without the core the rollouts run in the Python
 engine, with the same results, about a hundred times slower.
 """
