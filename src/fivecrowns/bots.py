@@ -299,10 +299,9 @@ class StrongBot:
     throws a wild before the last turn, avoids discarding cards the next player is known to
     collect (same rank, or same suit within two ranks of a discard they took), takes the top
     discard when the hand it makes is worth ``take_margin`` points more than a draw from the
-    stock, always goes out
-    when it can (throwing a natural before a wild), and plays final turns for the least
-    deadwood: it takes the top discard then only if that leaves less deadwood than a stock
-    draw on average over the cards it has not seen.
+    stock, always goes out when it can (throwing a natural before a wild), and plays final
+    turns for the least deadwood: it takes the top discard then only if that leaves less
+    deadwood than a stock draw on average over the cards it has not seen.
 
     The weights are fields, so variants can be compared in a tournament.
 
