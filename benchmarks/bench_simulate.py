@@ -5,7 +5,7 @@ Python engine, measured in the same run.
 Usage::
 
     PYTHONPATH=src python benchmarks/bench_simulate.py [--games N] [--python-games M]
-        [--bots greedy|random] [--repeat R]
+        [--bots greedy|random|strong] [--repeat R]
 
 Prints games per second and microseconds per action for each engine (the best of
 ``--repeat`` runs), and the ratio. The two engines play the same games (the same seeds), so
@@ -49,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="games in the core")
     parser.add_argument("--python-games", type=int, default=20, help="games in Python")
-    parser.add_argument("--bots", default="greedy", choices=["greedy", "random"])
+    parser.add_argument("--bots", default="greedy", choices=["greedy", "random", "strong"])
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
     if not _engine.compiled_games(fc.Rules()):

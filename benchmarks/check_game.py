@@ -11,9 +11,9 @@ every meld, turn, scoring and tie-break option, short and odd schedules), a play
 - plays random legal actions in both engines, comparing the whole state (hands, stock,
   discard pile, table, counters, scores, round results with their final layouts) and the
   legal actions after every action; or
-- plays a game of built-in bots (``random`` and ``greedy`` seats; a third of them all greedy,
-  with no turn limit) in both (the Python bots against the core's), comparing every action
-  chosen and the final state.
+- plays a game of built-in bots (``random``, ``greedy`` and ``strong`` seats; a third of them
+  all greedy or all strong, with no turn limit) in both (the Python bots against the core's),
+  comparing every action chosen and the final state.
 
 Prints the counts and every mismatch; exits 1 if there is one.
 """
@@ -47,13 +47,14 @@ def check_one(index: int, seed: int) -> tuple[str, int, str | None]:
     players = rng.randint(2, min(6, rules.max_players))
     game_seed = rng.getrandbits(63)
     steps = rng.random() < 0.6
-    bots = [rng.choice(["random", "greedy", "greedy"]) for _ in range(players)]
+    bots = [rng.choice(["random", "greedy", "greedy", "strong", "strong"]) for _ in range(players)]
     if not steps and rng.random() < 0.3:
         # games without a turn limit, played by greedy bots under the official meld and
         # points rules (their rounds end; under some house rules two greedy bots can pass
         # cards back and forth for ever, e.g. max_wilds_per_meld=0 with wild_points=0)
         official = fc.Rules.short_game(rules.rounds, packs=rules.packs)
-        rules, bots = attrs.evolve(official, turn_limit=None), ["greedy"] * players
+        bot = rng.choice(["greedy", "strong"])
+        rules, bots = attrs.evolve(official, turn_limit=None), [bot] * players
     if steps:
         played, mismatch = step_both(rules, players, game_seed, rng.choice)
     else:

@@ -58,7 +58,8 @@ def test_official_games_give_the_same_state_after_every_action(players: int) -> 
 
 @FEW
 @given(
-    st.integers(0, 2**63), st.lists(st.sampled_from(["random", "greedy"]), min_size=2, max_size=5)
+    st.integers(0, 2**63),
+    st.lists(st.sampled_from(["random", "greedy", "strong"]), min_size=2, max_size=5),
 )
 def test_the_core_bots_choose_what_the_python_bots_choose(seed: int, bots: list[str]) -> None:
     rules = random_rules(random.Random(seed))
@@ -70,6 +71,15 @@ def test_the_core_bots_choose_what_the_python_bots_choose(seed: int, bots: list[
 def test_greedy_official_four_player_games_are_the_python_games() -> None:
     for seed in range(3):
         _, mismatch = bots_both(fc.Rules(), ["greedy"] * 4, seed)
+        assert mismatch is None
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_strong_official_games_are_the_python_games(players: int) -> None:
+    # StrongBot's valuation is floating point: the core does the same arithmetic in the same
+    # order, so every comparison, and so every action, comes out the same
+    for seed in range(2):
+        _, mismatch = bots_both(fc.Rules(), ["strong"] * players, 100 * players + seed)
         assert mismatch is None
 
 
@@ -151,8 +161,8 @@ def test_only_rule_sets_and_bots_the_core_plays_go_to_it() -> None:
     assert not _compiled_game.supports(fc.Rules(lay_off=True))
     assert not _compiled_game.supports(fc.Rules(auto_arrange_final_hand=False))
     assert not _compiled_game.supports(fc.Rules(joker_points=2**21))
-    with pytest.raises(fc.FiveCrownsError, match="'random' and 'greedy'"):
-        _core.play_games(_compiled_game.game_rules(fc.Rules()), ["greedy", "strong"], [1])
+    with pytest.raises(fc.FiveCrownsError, match="'random', 'greedy' and 'strong'"):
+        _core.play_games(_compiled_game.game_rules(fc.Rules()), ["greedy", "expert"], [1])
 
 
 def _core_rules(schedule: list[int], wild_ranks: list[int], tie_break: str) -> _core.GameRules:

@@ -45,7 +45,7 @@ def test_the_core_plays_the_rollouts_the_python_engine_plays(
     rules = random_rules(rng)
     players = rng.randint(2, min(4, rules.max_players))
     state = _played(rules, players, seed, rng.randint(0, 80))
-    bots = [rng.choice(["random", "greedy"]) for _ in range(players)]
+    bots = [rng.choice(["random", "greedy", "strong"]) for _ in range(players)]
     start = state.view(rng.randrange(players)) if from_view else state
     core = rollouts(start, bots, n=3, seed=seed, until=until)  # type: ignore[arg-type]
     with _engine.running(False):

@@ -247,9 +247,9 @@ def test_bad_arguments_are_refused_with_what_is_accepted() -> None:
 def test_the_engine_says_which_plays_and_why() -> None:
     lay_off = fc.Simulator(1, players=2, rules=fc.Rules(lay_off=True))
     assert lay_off.engine == "python"
-    strong = fc.Simulator(1, players=2, bots=[None, "strong"])
-    assert strong.engine == "python"
-    assert "strong" in strong.engine_reason or not CORE
+    expert = fc.Simulator(1, players=2, bots=[None, "expert"])
+    assert expert.engine == "python"
+    assert "expert" in expert.engine_reason or not CORE
     if CORE:
         assert fc.Simulator(1, players=2).engine == "core"
         with pytest.raises(fc.FiveCrownsError, match="lay_off"):

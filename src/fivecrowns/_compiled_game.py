@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 #: The built-in bots the core plays (by their names in :data:`fivecrowns.bots.BOTS`).
-CORE_BOTS: Final = frozenset({"random", "greedy"})
+CORE_BOTS: Final = frozenset({"random", "greedy", "strong"})
 #: The largest points an unmelded wild may cost, and the largest go-out bonus (either sign).
 _MAX_POINTS: Final = 1 << 20
 _MAX_BONUS: Final = 1 << 40
@@ -99,8 +99,8 @@ def batch(
 
 
 def core_game(state: GameState) -> _core.Game:
-    """The core's copy of ``state`` (a game the core plays; it keeps the finished rounds'
-    scores, not their actions or layouts)."""
+    """The core's copy of ``state`` (a game the core plays; it keeps the round's history and
+    the finished rounds' scores, not their actions or layouts)."""
     codes = [[card.code for card in hand] for hand in state.hands]
     finished = finished_seats(state.active, state.players, state.went_out, state.final_turns_left)
     for placed in state.table:
@@ -131,6 +131,7 @@ def core_game(state: GameState) -> _core.Game:
             for r in state.results
         ],
         list(state.scores),
+        list(state.round_history),
     )
 
 

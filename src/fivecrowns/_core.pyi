@@ -101,6 +101,7 @@ class Game:
         round_scores: Sequence[int | None],
         results: Sequence[tuple[int, int, int | None, Sequence[int | None], str]],
         totals: Sequence[int],
+        round_history: Sequence[tuple[int, int]],
     ) -> Game: ...
 
 class Batch:

@@ -16,7 +16,7 @@ seed), so a call is deterministic and the rollouts are independent.
 ((8, 3), True)
 
 With the compiled core the games are played in it, without a Python call per action, when
-it plays the rules and bots (``"random"`` and ``"greedy"``); otherwise the Python engine
+it plays the rules and bots (``"random"``, ``"greedy"``, ``"strong"``); otherwise the Python engine
 plays them, with the same results.
 """
 

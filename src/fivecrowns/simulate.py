@@ -754,11 +754,11 @@ def tournament(
       same however the games are run.
     - ``progress``: a progress bar on stderr (tqdm's with the ``progress`` extra); ``None``
       shows it only if stderr is a terminal (or in a notebook, with tqdm).
-    - In the compiled core: when every entry is ``"random"`` or ``"greedy"`` (by name), the
-      rules are ones the core plays (all but ``lay_off`` and
-      ``auto_arrange_final_hand=False``) and ``isolate`` is off, each chunk of games is played
-      inside the core, with no Python call per action: the same games, move for move, as
-      the Python engine plays (two orders of magnitude faster for official greedy games; see
+    - In the compiled core: when every entry is ``"random"``, ``"greedy"`` or ``"strong"`` (by
+      name), the rules are ones the core plays (all but ``lay_off`` and
+      ``auto_arrange_final_hand=False``) and ``isolate`` is off, each chunk of games is
+      played inside the core, with no Python call per action: the same games, move for move,
+      as the Python engine plays (two orders of magnitude faster for official greedy games; see
       ``benchmarks/bench_simulate.py``).
 
     Ctrl-C stops the worker processes at once and raises :class:`KeyboardInterrupt` here.

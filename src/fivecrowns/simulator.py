@@ -28,9 +28,9 @@ made with ``record=True``).
 The arrays a simulator returns are its own buffers, overwritten by the next call of the same
 method: copy what you keep. With the compiled core (``fivecrowns._core``) the games are played
 in it, without a Python call per action, for rule sets it plays
-(``auto_arrange_final_hand`` on, no ``lay_off``) and the bots ``"random"`` and ``"greedy"``;
-otherwise the Python engine plays them, with the same results. :attr:`Simulator.engine` says
-which.
+(``auto_arrange_final_hand`` on, no ``lay_off``) and the bots ``"random"``, ``"greedy"`` and
+``"strong"``; otherwise the Python engine plays them, with the same results.
+:attr:`Simulator.engine` says which.
 """
 
 from __future__ import annotations

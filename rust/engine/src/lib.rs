@@ -15,6 +15,7 @@
 pub mod batch;
 pub mod error;
 pub mod game;
+pub mod knowledge;
 pub mod melds;
 pub mod naturals;
 pub mod policy;
@@ -23,6 +24,7 @@ pub mod rules;
 pub mod search;
 pub mod shuffle;
 pub mod solver;
+pub mod strong;
 pub mod sweep;
 
 pub use error::HandError;

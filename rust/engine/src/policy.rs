@@ -1,7 +1,8 @@
 //! The built-in policies, the twins of the Python package's bots move for move: `random` (a
-//! uniformly random legal action, from the same generator `RandomBot` seeds) and `greedy`
-//! (the least deadwood now, `GreedyBot`). A policy reads only what its player may know: its
-//! hand, the top discard, the rules and the public facts of the round.
+//! uniformly random legal action, from the same generator `RandomBot` seeds), `greedy` (the
+//! least deadwood now, `GreedyBot`) and `strong` (the expected score at the round's end,
+//! `StrongBot`, in [`crate::strong`]). A policy reads only what its player may know: its
+//! hand, the top discard, the rules and the public record of the round.
 
 use crate::game::hands::Query;
 use crate::game::state::{
@@ -9,20 +10,23 @@ use crate::game::state::{
 };
 use crate::is_wild;
 use crate::shuffle::{derive_seed, Mt19937};
+use crate::strong::Strong;
 
 /// Which built-in policy plays a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PolicyKind {
     Random,
     Greedy,
+    Strong,
 }
 
 impl PolicyKind {
-    /// The policy of a bot name ("random", "greedy"), if it is built in.
+    /// The policy of a bot name ("random", "greedy", "strong"), if it is built in.
     pub fn from_name(name: &str) -> Option<PolicyKind> {
         match name {
             "random" => Some(PolicyKind::Random),
             "greedy" => Some(PolicyKind::Greedy),
+            "strong" => Some(PolicyKind::Strong),
             _ => None,
         }
     }
@@ -33,6 +37,7 @@ impl PolicyKind {
 pub enum Policy {
     Random(Box<Mt19937>),
     Greedy(Memo),
+    Strong(Box<Strong>),
 }
 
 /// What greedy found on its last decision, so the next need not find it again: the hand it
@@ -66,6 +71,7 @@ impl Policy {
         match kind {
             PolicyKind::Random => Policy::Random(Box::new(Mt19937::new(bot_seed(seed, seat)))),
             PolicyKind::Greedy => Policy::Greedy(Memo::default()),
+            PolicyKind::Strong => Policy::Strong(Box::default()),
         }
     }
 
@@ -77,6 +83,7 @@ impl Policy {
                 legal[rng.randbelow(legal.len() as u64) as usize]
             }
             Policy::Greedy(memo) => greedy(game, memo),
+            Policy::Strong(strong) => strong.act(game),
         }
     }
 }
@@ -103,7 +110,7 @@ pub fn play_game(
 }
 
 /// `GreedyBot`'s choice (`memo` only saves work: the choice is the same without it).
-fn greedy(game: &Game, memo: &mut Memo) -> u16 {
+pub(crate) fn greedy(game: &Game, memo: &mut Memo) -> u16 {
     let rules = game.rules();
     let hand = game.hand(game.current());
     let round = (game.round_number(), game.extra_round());

@@ -54,8 +54,9 @@ impl Batch {
             .map(|seat| match seat {
                 None => Ok(None),
                 Some(name) => PolicyKind::from_name(name).map(Some).ok_or_else(|| {
-                    let why =
-                        format!("the core plays the bots 'random' and 'greedy', got {name:?}");
+                    let why = format!(
+                        "the core plays the bots 'random', 'greedy' and 'strong', got {name:?}"
+                    );
                     refusal(py, &HandError::BadRules(why))
                 }),
             })

@@ -107,7 +107,9 @@ fn kinds(py: Python<'_>, bots: &[String]) -> PyResult<Vec<PolicyKind>> {
     bots.iter()
         .map(|name| {
             PolicyKind::from_name(name).ok_or_else(|| {
-                let why = format!("the core plays the bots 'random' and 'greedy', got {name:?}");
+                let why = format!(
+                    "the core plays the bots 'random', 'greedy' and 'strong', got {name:?}"
+                );
                 refusal(py, &HandError::BadRules(why))
             })
         })
@@ -158,13 +160,13 @@ impl Game {
     /// The match in a state given field by field, as `GameState` names them (cards as
     /// codes; a finished seat's hand is every card it kept, `finished` the seats that
     /// finished this round in order; results as (round_number, extra_round, went_out,
-    /// scores, ended)), checked.
+    /// scores, ended); the round's history as (seat, action) pairs), checked.
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (
         rules, players, seed, first_dealer, round_number, extra_round, dealer, active,
         current, phase, hands, finished, stock, discard_pile, went_out, final_turns_left,
-        taken, turns, reshuffles, round_scores, results, totals
+        taken, turns, reshuffles, round_scores, results, totals, round_history
     ))]
     fn from_parts(
         py: Python<'_>,
@@ -190,6 +192,7 @@ impl Game {
         round_scores: Vec<Option<i64>>,
         results: Vec<PyPastRound>,
         totals: Vec<i64>,
+        round_history: Vec<(u8, u16)>,
     ) -> PyResult<Game> {
         let phase = match phase {
             "draw" => Phase::Draw,
@@ -234,6 +237,7 @@ impl Game {
             round_scores,
             results,
             totals,
+            round_history,
         };
         let game =
             EngineGame::from_parts(rules.rules.clone(), parts).map_err(|e| refusal(py, &e))?;

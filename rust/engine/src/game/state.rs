@@ -126,12 +126,12 @@ pub struct Game {
     results: Vec<RoundResult>,
     /// Each seat's total over the finished rounds of the schedule.
     totals: Vec<i64>,
-    /// Every action since the deal of round 1, with the seat that played it (none once
-    /// `recording` is off).
+    /// Every action since the deal of round 1 (or since the state it was built from), with
+    /// the seat that played it; once `recording` is off, the round in progress only.
     actions: Vec<(u8, u16)>,
     /// How many of `actions` belong to finished rounds.
     past: usize,
-    /// Are actions kept? (Else only counted, in `unrecorded`.)
+    /// Are the actions of finished rounds kept? (Else only counted, in `unrecorded`.)
     recording: bool,
     unrecorded: usize,
     /// Stop when the round ends, dealing nothing more ([`Game::halt_after_round`]).
@@ -201,12 +201,18 @@ pub struct Parts {
     pub round_scores: Vec<Option<i64>>,
     pub results: Vec<PastRound>,
     pub totals: Vec<i64>,
+    /// The actions of the round in progress with the seat that played each (what the
+    /// built-in policies read the round's public record from; the draws, discards and
+    /// go-outs the core plays).
+    pub round_history: Vec<(u8, u16)>,
 }
 
 impl Game {
     /// The match in the state `parts` describes, checked: the deck's cards each in one place,
-    /// the hand sizes of the round, the seats and the phase. The game keeps no actions from
-    /// before, and its finished rounds keep their scores but not their layouts.
+    /// the hand sizes of the round, the seats and the phase. The game keeps the actions of
+    /// the round in progress (each by a seat of the table, an action the core plays; they
+    /// are the round's public record, not replayed), none from before, and its finished
+    /// rounds keep their scores but not their layouts.
     pub fn from_parts(rules: Arc<GameRules>, parts: Parts) -> Result<Game, HandError> {
         rules.validate()?;
         let bad = |why: String| Err(HandError::BadHand(why));
@@ -241,6 +247,13 @@ impl Game {
         }
         if parts.phase == Phase::Over {
             return bad("a game that is over has nothing to play".to_string());
+        }
+        let played = |&(p, a): &(u8, u16)| parts.active.contains(&p) && a <= GO_OUT_WITHOUT_DISCARD;
+        if !parts.round_history.iter().all(played) {
+            return bad(
+                "the round's history holds an action the core does not play or a seat not dealt in"
+                    .to_string(),
+            );
         }
         if [
             parts.hands.len(),
@@ -329,7 +342,7 @@ impl Game {
             round_scores: parts.round_scores,
             results,
             totals: parts.totals,
-            actions: Vec::new(),
+            actions: parts.round_history,
             past: 0,
             recording: true,
             unrecorded: 0,
@@ -379,6 +392,7 @@ impl Game {
                 })
                 .collect(),
             totals: self.totals.clone(),
+            round_history: self.round_history().to_vec(),
         }
     }
 
@@ -543,7 +557,8 @@ impl Game {
     pub fn scores(&self) -> &[i64] {
         &self.totals
     }
-    /// Every action since the deal of round 1 (none after [`Game::stop_recording`]).
+    /// Every action since the deal of round 1 (this round's only after
+    /// [`Game::stop_recording`]).
     pub fn actions(&self) -> impl Iterator<Item = u16> + '_ {
         self.actions.iter().map(|&(_, action)| action)
     }
@@ -551,18 +566,22 @@ impl Game {
     pub fn action_count(&self) -> usize {
         self.unrecorded + self.actions.len()
     }
-    /// How many actions were applied before this round's deal (counted only after
-    /// [`Game::stop_recording`]).
+    /// How many actions were applied before this round's deal.
     pub fn past_actions(&self) -> usize {
         self.past
     }
-    /// Keep no actions from now on, only their count: the memory of a game stays bounded
-    /// however long it lasts (a round of random play may last for ever), and
-    /// [`Game::actions`] and [`Game::round_history`] are empty.
+    /// Keep only the round in progress from now on, the actions before it only counted: the
+    /// memory of a game stays bounded however long it lasts (a round ends by its turn limit),
+    /// [`Game::actions`] holds this round's actions only, and [`Game::round_history`] stays
+    /// whole (the built-in policies read it).
     pub fn stop_recording(&mut self) {
         self.recording = false;
-        self.unrecorded += self.actions.len();
-        self.actions = Vec::new();
+        let start = self
+            .past
+            .saturating_sub(self.unrecorded)
+            .min(self.actions.len());
+        self.unrecorded += start;
+        self.actions.drain(..start);
     }
     /// End the game when the current round ends, its result recorded (the next round is not
     /// dealt): for rollouts that read only this round, which then need no shuffle.
@@ -570,12 +589,11 @@ impl Game {
         self.halt = true;
     }
 
-    /// Are the actions kept?
+    /// Are the actions of finished rounds kept?
     pub fn is_recording(&self) -> bool {
         self.recording
     }
-    /// This round's actions, with the seat that played each (none after
-    /// [`Game::stop_recording`]).
+    /// This round's actions, with the seat that played each.
     pub fn round_history(&self) -> &[(u8, u16)] {
         &self.actions[self.past.saturating_sub(self.unrecorded)..]
     }
@@ -803,11 +821,7 @@ impl Game {
 
     /// Play `action`, known to be legal.
     pub fn play(&mut self, action: u16) {
-        if self.recording {
-            self.actions.push((self.current, action));
-        } else {
-            self.unrecorded += 1;
-        }
+        self.actions.push((self.current, action));
         match action {
             DRAW_STOCK | DRAW_DISCARD => self.draw(action == DRAW_STOCK),
             a if a < GO_OUT => self.discard((a - DISCARD) as u8),
@@ -949,6 +963,10 @@ impl Game {
         }
         self.results.push(result);
         self.round_scores = scores;
+        if !self.recording {
+            self.unrecorded += self.actions.len();
+            self.actions.clear();
+        }
         self.past = self.action_count();
         self.taken = None;
         if self.halt {
