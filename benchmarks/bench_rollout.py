@@ -1,11 +1,12 @@
-"""How fast rollouts are: greedy rollouts of the rest of a 10-card round (round 8 of the
-official game, 4 players, a few turns in), from the state and from one player's view (the
-hidden cards sampled per rollout), in the compiled core and in the Python engine, measured in
-the same run.
+"""How fast rollouts are: rollouts of the rest of a 10-card round (round 8 of the official
+game, 4 players, a few turns in) by a built-in bot in every seat (greedy by default), from the
+state and from one player's view (the hidden cards sampled per rollout), in the compiled core
+and in the Python engine, measured in the same run.
 
 Usage::
 
     PYTHONPATH=src python benchmarks/bench_rollout.py [--rollouts 2000] [--python 40]
+        [--bot greedy|strong|random]
 
 Prints microseconds per rollout for each case (from a view, each rollout samples the hidden
 cards afresh: in the core, or in Python for the Python engine), the ratios, and what one
@@ -38,11 +39,11 @@ def _state() -> fc.GameState:
     return state
 
 
-def _per_rollout(start: fc.GameState | fc.PlayerView, n: int) -> float:
+def _per_rollout(start: fc.GameState | fc.PlayerView, bot: str, n: int) -> float:
     best = float("inf")
     for repeat in range(3):
         began = time.perf_counter()
-        rollouts(start, "greedy", n=n, seed=repeat)
+        rollouts(start, bot, n=n, seed=repeat)
         best = min(best, (time.perf_counter() - began) / n)
     return best * 1e6
 
@@ -51,21 +52,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rollouts", type=int, default=2000, help="per timing, in the core")
     parser.add_argument("--python", type=int, default=40, help="per timing, in Python")
+    parser.add_argument("--bot", default="greedy", choices=["greedy", "strong", "random"])
     args = parser.parse_args(argv)
     if not _engine.compiled_games(fc.Rules()):
         print("the compiled core is not running (build it, unset FIVECROWNS_PURE)")
         return 1
     state = _state()
     view = state.view(state.current)
-    print(f"{state!r}, {state.hand_size}-card round; greedy rollouts to the round's end")
+    print(f"{state!r}, {state.hand_size}-card round; {args.bot} rollouts to the round's end")
     began = time.perf_counter()
     for seed in range(200):
         sample_state(view, seed)
     sampling = (time.perf_counter() - began) / 200 * 1e6
     for name, start in (("state", state), ("view", view)):
-        core = _per_rollout(start, args.rollouts)
+        core = _per_rollout(start, args.bot, args.rollouts)
         with _engine.running(False):
-            python = _per_rollout(start, args.python)
+            python = _per_rollout(start, args.bot, args.python)
         print(
             f"from the {name:5}: core {core:8.1f} us/rollout   python {python:9.1f} us/rollout"
             f"   python/core {python / core:5.0f}x"

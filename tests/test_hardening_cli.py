@@ -361,6 +361,57 @@ def test_isolated_bot_errors_are_reported(tmp_path: Path, monkeypatch: pytest.Mo
         tournament(["broken_bot:Nope", "greedy"], games=1, rules=RULES, seed=1, jobs=1)
 
 
+def test_isolated_bot_past_its_time_limit_is_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "slow_bot.py").write_text(
+        "import time\n\nclass Slow:\n    name = 'slow'\n    def reset(self, seed):\n"
+        "        pass\n    def act(self, view, legal):\n        time.sleep(30)\n"
+        "        return legal[0]\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    began = time.monotonic()
+    with pytest.raises(fc.FiveCrownsError, match=r"bot 'slow' took more than 0.5 s choosing"):
+        tournament(
+            ["slow_bot:Slow", "greedy"],
+            games=1,
+            rules=RULES,
+            seed=1,
+            jobs=1,
+            isolate=True,
+            action_time_limit=0.5,
+        )
+    assert time.monotonic() - began < 20  # not the bot's 30 s
+    # a limit the bots keep changes nothing
+    kept = tournament(
+        ["greedy", "random"],
+        games=2,
+        rules=RULES,
+        seed=4,
+        jobs=1,
+        isolate=True,
+        action_time_limit=30,
+    )
+    assert kept == tournament(["greedy", "random"], games=2, rules=RULES, seed=4, jobs=1)
+
+
+@pytest.mark.parametrize("limit", [0, -1, float("nan"), float("inf"), True, "1", 4000])
+def test_a_bad_action_time_limit_is_refused(limit: object) -> None:
+    with pytest.raises(fc.FiveCrownsError, match="action_time_limit must be None or a number"):
+        tournament(
+            ["greedy", "random"],
+            games=1,
+            rules=RULES,
+            isolate=True,
+            action_time_limit=limit,  # type: ignore[arg-type]
+        )
+
+
+def test_an_action_time_limit_needs_isolated_bots() -> None:
+    with pytest.raises(fc.FiveCrownsError, match="action_time_limit needs isolate=True"):
+        tournament(["greedy", "random"], games=1, rules=RULES, action_time_limit=1.0)
+
+
 # -- 4-6. the command line on plain terminals, its words, its input ----------------------------
 
 

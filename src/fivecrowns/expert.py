@@ -91,6 +91,12 @@ class ExpertBot:
     least deadwood). Raising ``rollouts`` makes the bot stronger and slower (see the
     strength-against-budget figures in ``benchmarks/bot_table.py`` and the docs). Under rule
     sets it cannot sample (:func:`searchable`) it plays as StrongBot.
+
+    ``policy`` plays every seat of the rollouts. Greedy is the default because it measured
+    best: against two StrongBots (four players, the same 400 deals, 128 rollouts) the expert
+    scored 5.7 points a game less than they did with greedy rollouts, 1.9 with strong ones
+    (which also cost about six times as much), 2.0 with its own seat strong and the others
+    greedy, and 3.7 the other way round.
     """
 
     rollouts: int = attrs.field(default=256, converter=_budget)

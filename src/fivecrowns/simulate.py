@@ -45,7 +45,8 @@ bot is given*, not a sandbox: a bot running in the same interpreter as the game 
 game's objects through the interpreter itself (``gc.get_referrers``, the caller's stack frame,
 module globals) and read every hand. Bots you do not trust must run where the state is not:
 ``tournament(..., isolate=True)`` runs every bot in a process of its own that is sent only
-pickled copies of its views and answers with an action number.
+pickled copies of its views and answers with an action number; with ``action_time_limit``
+a bot that takes too long to answer is stopped.
 
 Running on a Dask cluster (``pip install "fivecrowns[dask]"``): pass the client's executor.
 
@@ -83,6 +84,7 @@ from ._parallel import check_picklable, run_chunked, uses_own_processes
 from ._shuffle import derive_seed, new_seed
 from .actions import Action
 from .bots import Bot, make_bot
+from .cards import short_repr
 from .errors import FiveCrownsError, IllegalActionError
 from .game import GameRecord, GameState, RoundResult
 from .rules import OFFICIAL, Rules
@@ -238,6 +240,11 @@ def _make(entry: BotEntry) -> Bot:
 
 #: The longest reply (bytes) read from a bot process: an action number, a name or an error.
 _REPLY_LIMIT: Final = 4096
+#: With a time limit per action, the least time a bot's process is given to start a game
+#: (the first reset of a process also imports the bot's module and the library).
+_START_LIMIT: Final = 60.0
+#: The largest time limit per action, in seconds.
+_MOST_TIME: Final = 3600.0
 
 
 def _bot_server(conn: multiprocessing.connection.Connection, entry: BotEntry) -> None:
@@ -278,9 +285,10 @@ class _IsolatedBot:
     of this process's memory) and sent only pickled copies of views and legal actions; its
     answers come back as action numbers. A context manager: leaving it ends the process."""
 
-    def __init__(self, entry: BotEntry) -> None:
+    def __init__(self, entry: BotEntry, time_limit: float | None = None) -> None:
         self.entry = entry
         self.name = entry if isinstance(entry, str) and ":" not in entry else "?"
+        self._time_limit = time_limit
         context = multiprocessing.get_context("spawn")
         self._conn, child = context.Pipe()
         self._process = context.Process(target=_bot_server, args=(child, entry), daemon=True)
@@ -302,9 +310,16 @@ class _IsolatedBot:
             self._process.kill()
             self._process.join()
 
-    def _ask(self, request: tuple[Any, ...], what: str) -> str:
+    def _ask(self, request: tuple[Any, ...], what: str, limit: float | None = None) -> str:
         try:
             self._conn.send(request)
+            if limit is not None and not self._conn.poll(limit):
+                self._process.kill()
+                self._process.join()
+                raise FiveCrownsError(
+                    f"bot {self.name!r} took more than {limit:g} s {what}, the limit "
+                    "(action_time_limit); its process was stopped"
+                )
             reply = self._conn.recv_bytes(_REPLY_LIMIT).decode("utf-8", "replace")
         except (EOFError, OSError) as error:
             raise FiveCrownsError(
@@ -317,11 +332,12 @@ class _IsolatedBot:
 
     def reset(self, seed: int) -> None:
         """Make a fresh bot in its process and reset it with ``seed``."""
-        self.name = self._ask(("reset", seed), "starting a game")
+        limit = None if self._time_limit is None else max(self._time_limit, _START_LIMIT)
+        self.name = self._ask(("reset", seed), "starting a game", limit)
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The bot's action for ``view``, chosen in its process."""
-        reply = self._ask(("act", view, tuple(legal)), "choosing an action")
+        reply = self._ask(("act", view, tuple(legal)), "choosing an action", self._time_limit)
         if not reply.isdigit():
             raise IllegalActionError(
                 f"bot {self.name!r} in seat {view.player} did not return an Action"
@@ -350,12 +366,17 @@ def _play_chunk(
     rules_data: dict[str, Any],
     seed: int,
     isolate: bool,
+    time_limit: float | None,
     start: int,
     stop: int,
 ) -> list[_Summary]:
     """Play games ``start`` to ``stop - 1`` of a tournament (runs in a worker)."""
     with contextlib.ExitStack() as stack:
-        isolated = [stack.enter_context(_IsolatedBot(entry)) for entry in bots] if isolate else []
+        isolated = (
+            [stack.enter_context(_IsolatedBot(entry, time_limit)) for entry in bots]
+            if isolate
+            else []
+        )
         return _play_games(bots, Rules.from_dict(rules_data), seed, isolated, start, stop)
 
 
@@ -666,6 +687,7 @@ def _check_args(
     jobs: int | None,
     executor: concurrent.futures.Executor | None,
     isolate: bool,
+    time_limit: object = None,
 ) -> tuple[tuple[BotEntry, ...], tuple[str, ...]]:
     """The entries and their names, after checking every argument."""
     if isinstance(bots, str) or not all(isinstance(b, str) or callable(b) for b in bots):
@@ -679,6 +701,21 @@ def _check_args(
     check_rounds_end(rules)
     if type(isolate) is not bool:
         raise FiveCrownsError(f"isolate must be True or False, got {isolate!r}")
+    if time_limit is not None:
+        if (
+            isinstance(time_limit, bool)
+            or not isinstance(time_limit, (int, float))
+            or not (0 < time_limit <= _MOST_TIME)
+        ):
+            raise FiveCrownsError(
+                f"action_time_limit must be None or a number of seconds above 0 and at most "
+                f"{_MOST_TIME:g}, got {short_repr(time_limit)}"
+            )
+        if not isolate:
+            raise FiveCrownsError(
+                "action_time_limit needs isolate=True: only a bot in a process of its own "
+                "can be stopped when it takes too long"
+            )
     if not 2 <= len(entries) <= rules.max_players:
         raise FiveCrownsError(
             f"a tournament table seats 2 to {rules.max_players} bots under these rules, "
@@ -723,6 +760,7 @@ def tournament(
     executor: concurrent.futures.Executor | None = None,
     progress: bool | None = None,
     isolate: bool = False,
+    action_time_limit: float | None = None,
 ) -> TournamentResult:
     """Play ``games`` games between ``bots``, one per seat, and sum up the results per entry.
 
@@ -744,6 +782,10 @@ def tournament(
       action numbers. Slower (a process start per entry and chunk, a round trip per
       action), but a bot cannot reach the game's state through the interpreter. Errors in
       such a bot are raised as :class:`~fivecrowns.FiveCrownsError` with its message.
+    - ``action_time_limit`` (with ``isolate``): the most seconds a bot may take to choose
+      an action (wall-clock time, the round trip included; starting a game is allowed at
+      least a minute). A bot that takes longer has its process stopped, and the tournament
+      stops with :class:`~fivecrowns.FiveCrownsError` naming the bot.
 
     - Seats rotate: in game ``i`` entry ``e`` sits in seat ``(e - i) mod n``, so every entry
       plays every seat equally often over ``n`` games.
@@ -765,8 +807,11 @@ def tournament(
     """
     if seed is None:
         seed = new_seed()
-    entries, names = _check_args(bots, games, rules, seed, jobs, executor, isolate)
-    task = functools.partial(_play_chunk, entries, rules.to_dict(), seed, isolate)
+    entries, names = _check_args(
+        bots, games, rules, seed, jobs, executor, isolate, action_time_limit
+    )
+    limit = None if action_time_limit is None else float(action_time_limit)
+    task = functools.partial(_play_chunk, entries, rules.to_dict(), seed, isolate, limit)
     played = run_chunked(task, games, executor, jobs, progress, "games")
     return _summarise(names, rules, seed, played)
 

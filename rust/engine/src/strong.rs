@@ -386,7 +386,11 @@ fn deadwood_after_drawing(game: &Game, card: u8, taken: bool) -> u64 {
 }
 
 /// The final turn's draw: the top discard only if it leaves less deadwood than a stock draw
-/// on average over the unseen cards.
+/// on average over the unseen cards (StrongBot's `taken < found / total`, which is
+/// `taken * total < found` in integers: `found / total` is never within rounding of an
+/// integer without being one). The sum `found` is bounded as it grows, so most draws are
+/// decided before every unseen card is tried: a stock draw leaves at most the hand's least
+/// deadwood (the card drawn thrown back).
 fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> u16 {
     let Some(&top) = game.discard_pile().last() else {
         return DRAW_STOCK;
@@ -398,27 +402,42 @@ fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> u16 {
     let taken = deadwood_after_drawing(game, top, true);
     let hand = game.hand(game.current());
     let query = ask(game, hand);
-    let (kept, thrown) = (query.least(), query.best_discard_value().map(|(_, v)| v));
+    let kept = query.least();
+    if taken >= kept {
+        return DRAW_STOCK;
+    }
+    let thrown = query.best_discard_value().map_or(kept, |(_, value)| value);
     let wild = game.wild_rank();
     let rules = &game.rules().melds;
-    let mut found: u64 = 0;
+    let target = u64::from(total) * taken;
+    let (mut found, mut left) = (0u64, u64::from(total));
+    let mut others = Vec::new();
     for (code, &count) in know.unseen.iter().enumerate() {
+        let code = code as u8;
         if count == 0 {
             continue;
         }
-        let code = code as u8;
-        let after = match thrown {
-            // a card no meld of the hand can hold stays deadwood whatever is discarded: keep
-            // it and throw the best discard of the hand, or throw it back
-            Some(thrown) if lone(hand, code, wild) => {
-                kept.min(thrown + u64::from(rules.points(code, wild)))
-            }
-            _ => deadwood_after_drawing(game, code, false),
-        };
-        found += u64::from(count) * after;
+        if lone(hand, code, wild) {
+            // no meld holds it whatever is discarded: keep it and throw the hand's best
+            // discard, or throw it back
+            let after = kept.min(thrown + u64::from(rules.points(code, wild)));
+            found += u64::from(count) * after;
+            left -= u64::from(count);
+        } else {
+            others.push((code, u64::from(count)));
+        }
     }
-    let expected = found as f64 / f64::from(total);
-    if (taken as f64) < expected {
+    for (code, count) in others {
+        if target < found {
+            return DRAW_DISCARD;
+        }
+        if target >= found + left * kept {
+            return DRAW_STOCK;
+        }
+        found += count * deadwood_after_drawing(game, code, false);
+        left -= count;
+    }
+    if target < found {
         DRAW_DISCARD
     } else {
         DRAW_STOCK
