@@ -84,7 +84,9 @@ def test_the_core_and_the_python_engine_step_the_same_games(seed: int) -> None:
     rng = random.Random(seed)
     rules = random_rules(rng)
     players = rng.randint(2, min(4, rules.max_players))
-    seats: list[str | None] = [rng.choice([None, None, "random", "greedy"]) for _ in range(players)]
+    seats: list[str | None] = [
+        rng.choice([None, None, "random", "greedy", "strong"]) for _ in range(players)
+    ]
     seats[rng.randrange(players)] = None
     options = rng.choice([{}, {"auto_reset": False}, {"max_actions": rng.randint(1, 60)}])
     _steps_agree(rules, players, seats, seed, 120, **options)
@@ -93,6 +95,23 @@ def test_the_core_and_the_python_engine_step_the_same_games(seed: int) -> None:
 @needs_core
 def test_official_four_player_games_step_the_same_in_both_engines() -> None:
     _steps_agree(fc.Rules(), 4, [None, "greedy", None, "random"], 5, 400)
+    _steps_agree(fc.Rules(), 3, [None, "strong", "strong"], 6, 300)
+
+
+@needs_core
+def test_strong_seats_read_the_round_without_a_record_of_the_game() -> None:
+    # StrongBot reads the round's public record: a simulator that keeps no record of the
+    # game still keeps the round's, so its strong seats play as with the whole record
+    runs = [
+        fc.Simulator(3, players=3, bots=[None, "strong", "strong"], seed=8, record=record)
+        for record in (False, True)
+    ]
+    rng = np.random.default_rng(8)
+    for _ in range(300):
+        actions = runs[0].sample(rng)
+        steps = [sim.step(actions) for sim in runs]
+        assert np.array_equal(steps[0].scores, steps[1].scores)
+        assert np.array_equal(runs[0].observation(), runs[1].observation())
 
 
 @pytest.mark.parametrize("engine", ["auto", "python"])
