@@ -199,7 +199,8 @@ pub(crate) fn greedy(game: &Game, memo: &mut Memo) -> u16 {
     DISCARD + u16::from(best)
 }
 
-fn ask<'a>(game: &'a Game, codes: &'a [u8]) -> Query<'a> {
+/// The questions about `codes` under the game's rules and wild rank.
+pub(crate) fn ask<'a>(game: &'a Game, codes: &'a [u8]) -> Query<'a> {
     Query {
         codes,
         wild_rank: game.wild_rank(),

@@ -4,12 +4,11 @@
 //! that it is still unmelded when the round ends, from the cards it has not seen and the
 //! danger that an opponent goes out first; final turns play for the least deadwood.
 
-use crate::game::hands::Query;
 use crate::game::state::{
     Game, Phase, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD,
 };
 use crate::knowledge::Knowledge;
-use crate::policy::{greedy, Memo};
+use crate::policy::{ask, greedy, Memo};
 use crate::{is_wild, NUM_CODES};
 
 /// `StrongBot.hazard_base`, `hazard_slope`, `hazard_take`, `single_weight`, `feed_penalty`
@@ -457,12 +456,4 @@ fn lone(hand: &[u8], code: u8, wild: u8) -> bool {
         let (r, s) = rank_suit(c);
         r != rank && (s != suit || (r - rank).abs() > 2)
     })
-}
-
-fn ask<'a>(game: &'a Game, codes: &'a [u8]) -> Query<'a> {
-    Query {
-        codes,
-        wild_rank: game.wild_rank(),
-        rules: game.rules(),
-    }
 }
