@@ -34,7 +34,7 @@ struct Odds<'a> {
     unseen: &'a [u32; NUM_CODES],
     total: u32,
     wilds: u32,
-    next_wants: Vec<u8>,
+    next_wants: &'a [u8],
 }
 
 impl Strong {
@@ -102,20 +102,12 @@ impl Strong {
 
 impl<'a> Odds<'a> {
     fn of(game: &Game, know: &'a Knowledge) -> Odds<'a> {
-        let me = game.current();
-        let n = i64::from(game.players());
-        let next = game
-            .active()
-            .iter()
-            .copied()
-            .filter(|&seat| seat != me)
-            .min_by_key(|&seat| (i64::from(seat) - i64::from(me) - 1).rem_euclid(n));
+        let next = game.next_after(game.current());
         Odds {
             unseen: &know.unseen,
             total: know.unseen_total().max(1),
             wilds: know.unseen_wilds,
-            next_wants: next
-                .map_or_else(Vec::new, |seat| know.picked_up[usize::from(seat)].clone()),
+            next_wants: &know.picked_up[usize::from(next)],
         }
     }
 }
@@ -295,7 +287,7 @@ impl Values<'_> {
                 options.push((left as f64, card));
                 continue;
             };
-            let fed = FEED_PENALTY * f64::from(feeds(card, wild, &self.odds.next_wants));
+            let fed = FEED_PENALTY * f64::from(feeds(card, wild, self.odds.next_wants));
             options.push((value + fed, card));
         }
         options

@@ -702,7 +702,8 @@ impl Game {
         seats
     }
 
-    fn next_after(&self, seat: u8) -> u8 {
+    /// The next player dealt in after `seat`, in turn order.
+    pub(crate) fn next_after(&self, seat: u8) -> u8 {
         self.seats_after(seat)[0]
     }
 
