@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections import Counter
@@ -10,14 +11,16 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 import fivecrowns as fc
+from fivecrowns._play_solitaire import play_solitaire
 from fivecrowns.solitaire import (
     NUM_SOLITAIRE_ACTIONS,
     PILE_SIZES,
+    SCHEMA,
     SolitaireAction,
     SolitairePile,
     SolitaireState,
@@ -53,19 +56,24 @@ def position(piles: dict[int, str], top: str, rules: fc.Rules = fc.OFFICIAL) -> 
         assert len(cards) == size
         built.append(SolitairePile(size, tuple(sorted(cards))))
     state = SolitaireState.new(rules=rules, seed=0)
-    state = attrs.evolve(state, piles=tuple(built), draw_pile=(*pool, top_card))
+    state = attrs.evolve(state, piles=tuple(built), draw_pile=(*pool, top_card), discards=())
     state.check()
     return state
 
 
 def test_rule_solitaire_deal_eleven_piles_of_3_to_13_and_a_draw_pile_of_28() -> None:
-    state = SolitaireState.new(seed=1)
+    state = SolitaireState.new(rules=DRAW_TO_CLOSE, seed=1)  # every pile as dealt
     assert [len(pile.cards) for pile in state.piles] == list(range(3, 14))
     assert len(state.draw_pile) == 28
     assert sum(len(pile.cards) for pile in state.piles) == 88
     state.check()
     assert not state.is_over
     assert state.top_card == state.draw_pile[-1]
+    # by default pile 6, dealt with all but one card melded, discards that card at the deal
+    dealt = SolitaireState.new(seed=1)
+    assert [len(pile.cards) for pile in dealt.piles] == [3, 4, 5, 5, *range(7, 14)]
+    assert sum(len(pile.cards) for pile in dealt.piles) + len(dealt.discards) == 88
+    assert dealt.draw_pile == state.draw_pile
 
 
 def test_rule_solitaire_each_pile_has_its_own_wild_rank() -> None:
@@ -87,7 +95,7 @@ def test_rule_solitaire_turn_adds_the_top_card_to_one_pile_and_discards_from_it(
     discard = pile.cards[0]
     after = state.apply(SolitaireAction(9, discard))
     assert Counter(after.pile(9).cards) == Counter(pile.cards) + Counter([top]) - Counter([discard])
-    assert after.discards == (discard,)
+    assert after.discards == (*state.discards, discard)
     assert after.draw_pile == state.draw_pile[:-1]
     for other in PILE_SIZES:
         if other != 9:
@@ -101,7 +109,7 @@ def test_rule_solitaire_discard_may_be_the_card_just_added() -> None:
     action = next(a for a in state.legal_actions() if a.discard == top and a.pile == 13)
     after = state.apply(action)
     assert after.pile(13) == state.pile(13)
-    assert after.discards == (top,)
+    assert after.discards == (*state.discards, top)
 
 
 def test_rule_solitaire_discard_must_come_from_that_pile() -> None:
@@ -181,8 +189,9 @@ def test_rule_solitaire_deadwood_scoring() -> None:
 
 
 # -- a pile dealt closed (Rules.solitaire_close_dealt_piles) -----------------------------------
-# Seed 12 deals pile 3 as 10C 10S JK (a book) and seed 13 deals pile 9 all in melds; seed 2
-# deals pile 4 as 3* JH KH 4D: all but one card (3*) melded.
+# Seed 12 deals pile 3 as 10C 10S JK (a book) and pile 4 as 4H QH 7S 8S (all but QH melded);
+# seed 13 deals pile 9 all in melds; seed 2 deals pile 4 as 3* JH KH 4D: all but one card
+# (3*) melded, and no pile all in melds.
 
 
 def test_rule_solitaire_dealt_pile_that_already_closes_is_closed_at_the_deal() -> None:
@@ -192,17 +201,23 @@ def test_rule_solitaire_dealt_pile_that_already_closes_is_closed_at_the_deal() -
     assert pile.is_closed
     assert pile.melds is not None
     assert [str(meld) for meld in pile.melds] == ["10C 10S JK=10*"]
-    # nothing was drawn, discarded or played: the deal itself closed it
-    assert (len(state.draw_pile), state.discards, state.actions) == (28, (), ())
+    # nothing was drawn or played, and nothing discarded from pile 3: the deal closed it
+    # (the one discard is pile 4's extra card, QH)
+    assert (len(state.draw_pile), state.actions) == (28, ())
+    assert state.dealt_discards == {4: fc.Card.parse("QH")}
+    assert state.discards == (fc.Card.parse("QH"),)
     assert all(action.pile != 3 for action in state.legal_actions())
     with pytest.raises(fc.IllegalActionError, match="pile 3 is closed"):
         state.apply("3 10C")
     state.check()
     assert SolitaireState.new(seed=13).pile(9).is_closed
-    # exactly the piles whose dealt cards all meld are closed at the deal
+    # a pile whose dealt cards all meld is closed at the deal and keeps them all
     for seed in range(20):
-        for pile in SolitaireState.new(seed=seed).piles:
-            assert pile.is_closed == (fc.min_deadwood(pile.cards, pile.size) == 0)
+        drawn = SolitaireState.new(rules=DRAW_TO_CLOSE, seed=seed)
+        for dealt, pile in zip(drawn.piles, SolitaireState.new(seed=seed).piles):
+            if fc.min_deadwood(dealt.cards, dealt.size) == 0:
+                assert pile.is_closed
+                assert pile.cards == dealt.cards
 
 
 def test_rule_option_solitaire_close_dealt_piles_off_closes_only_after_a_card_is_added() -> None:
@@ -224,16 +239,143 @@ def test_rule_option_solitaire_close_dealt_piles_off_closes_only_after_a_card_is
         )
 
 
-@pytest.mark.parametrize("close_dealt", [True, False])
-def test_rule_solitaire_dealt_pile_with_all_but_one_card_melded_stays_open(
-    close_dealt: bool,
-) -> None:
-    rules = fc.Rules(solitaire_close_dealt_piles=close_dealt)
-    state = SolitaireState.new(rules=rules, seed=2)
+def test_rule_solitaire_pile_dealt_all_but_one_melded_closes_at_deal_discarding_extra() -> None:
+    state = SolitaireState.new(seed=2)  # pile 4 (4s wild) is dealt 3* JH KH 4D
     pile = state.pile(4)
+    assert pile.is_closed
+    assert pile.melds is not None
+    assert [str(meld) for meld in pile.melds] == ["JH 4D=QH KH"]
+    # the pile holds only the cards in its melds; the extra card left the game at the deal
+    assert pile.cards == fc.parse_cards("JH KH 4D")
+    assert sorted(card for meld in pile.melds for card in meld.cards) == sorted(pile.cards)
+    extra = fc.Card.parse("3*")
+    assert fc.best_discard("3* JH KH 4D", 4)[0] == extra  # the engine's pick
+    assert state.discards == (extra,)
+    assert state.dealt_discards == {4: extra}
+    # no turn was spent: the draw pile is whole and nothing was played
+    assert (len(state.draw_pile), state.actions) == (28, ())
+    assert all(action.pile != 4 for action in state.legal_actions())
+    with pytest.raises(fc.IllegalActionError, match="pile 4 is closed"):
+        state.apply("4 JH")
+    state.check()
+    # check() allows one card fewer only there, with its discard counted
+    with pytest.raises(fc.InvalidStateError, match=r"2 discards, but 0 action\(s\) and 1 pile"):
+        attrs.evolve(
+            state, draw_pile=state.draw_pile[:-1], discards=(extra, state.top_card)
+        ).check()
+    with pytest.raises(fc.InvalidStateError, match="only a pile closed at the deal"):
+        attrs.evolve(state, rules=DRAW_TO_CLOSE).check()
+    # a closed pile scores nothing
+    rules = fc.Rules(solitaire_scoring="deadwood")
+    scored = SolitaireState.new(rules=rules, seed=2)
+    assert scored.pile(4).is_closed
+    assert scored.deadwood == sum(
+        fc.min_deadwood(p.cards, p.size, rules=rules) for p in scored.piles if p.size != 4
+    )
+    # the discards dealt come first, one per pile closed so, in pile order; turns add theirs
+    several = SolitaireState.new(seed=3)
+    assert list(several.dealt_discards) == [4, 10]
+    assert several.discards == tuple(several.dealt_discards.values())
+    after = several.apply(greedy_action(several))
+    assert after.discards[:2] == several.discards
+    assert after.dealt_discards == several.dealt_discards
+    after.check()
+
+
+def test_rule_solitaire_pile_dealt_all_but_one_melded_stays_open_when_drawing_to_close() -> None:
+    state = SolitaireState.new(rules=DRAW_TO_CLOSE, seed=2)
+    pile = state.pile(4)
+    assert not pile.is_closed
     assert pile.cards == fc.parse_cards("3* JH KH 4D")
-    assert not pile.is_closed  # a closed pile holds its size in melds: this one needs a card
+    assert (state.discards, state.dealt_discards) == ((), {})
     assert any(action.pile == 4 for action in state.legal_actions())
+    # unlike the default reading, which closes it at the deal
+    assert SolitaireState.new(seed=2).pile(4) != pile
+    # it closes on a turn whose card completes it: the drawn 7S does not, so 4 7S is
+    # one of the discards offered, and the pile stays open
+    assert state.top_card == fc.Card.parse("7S")
+    after = state.apply("4 7S")
+    assert not after.pile(4).is_closed
+    assert after.discards == (fc.Card.parse("7S"),)
+
+
+@st.composite
+def _solitaire_rules(draw: st.DrawFn) -> fc.Rules:
+    return fc.Rules(
+        packs=draw(st.sampled_from([2, 3])),
+        distinct_suit_books=draw(st.booleans()),
+        max_wilds_per_meld=draw(st.sampled_from([None, 1, "naturals"])),
+        all_wild_melds=draw(st.booleans()),
+        solitaire_close_dealt_piles=draw(st.booleans()),
+    )
+
+
+def _check_dealt_piles_against_the_solver(state: SolitaireState) -> None:
+    """Each dealt pile is closed exactly when the solver says its dealt cards all meld or
+    some single discard leaves zero deadwood (and the option is on); every card is in one
+    place."""
+    rules = state.rules
+    # the same deal with every pile open: the dealt cards, and the draw pile
+    dealt = SolitaireState.new(
+        rules=attrs.evolve(rules, solitaire_close_dealt_piles=False), seed=state.seed
+    )
+    assert not any(pile.is_closed for pile in dealt.piles)
+    assert state.draw_pile == dealt.draw_pile
+    extras = []
+    for cards_dealt, pile in zip((p.cards for p in dealt.piles), state.piles):
+        size = pile.size
+        assert len(cards_dealt) == size
+        all_meld = fc.min_deadwood(cards_dealt, size, rules=rules) == 0
+        by_discard = fc.deadwood_by_discard(cards_dealt, size, rules=rules)
+        all_but_one = min(by_discard.values()) == 0
+        if rules.solitaire_close_dealt_piles and all_meld:
+            assert pile.is_closed
+            assert pile.cards == cards_dealt
+        elif rules.solitaire_close_dealt_piles and all_but_one:
+            extra, rest = fc.best_discard(cards_dealt, size, rules=rules)
+            assert by_discard[extra] == 0
+            assert pile.is_closed
+            assert Counter(pile.cards) + Counter([extra]) == Counter(cards_dealt)
+            assert Counter(rest.cards) == Counter(pile.cards)
+            extras.append(extra)
+        else:
+            assert not pile.is_closed
+            assert pile.cards == cards_dealt
+        if pile.melds is not None:
+            assert Counter(c for meld in pile.melds for c in meld.cards) == Counter(pile.cards)
+    assert state.discards == tuple(extras)
+    assert list(state.dealt_discards.values()) == extras
+    everything = [c for p in state.piles for c in p.cards] + [*state.draw_pile, *state.discards]
+    assert Counter(everything) == Counter(fc.deck(rules.packs))
+    state.check()
+    assert SolitaireState.from_json(state.to_json()) == state
+
+
+def test_rule_solitaire_dealt_piles_close_exactly_when_the_solver_says_many_seeds() -> None:
+    for seed in range(40):
+        for rules in (fc.OFFICIAL, DRAW_TO_CLOSE):
+            _check_dealt_piles_against_the_solver(SolitaireState.new(rules=rules, seed=seed))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), rules=_solitaire_rules())
+def test_rule_solitaire_dealt_piles_close_exactly_when_the_solver_says(
+    seed: int, rules: fc.Rules
+) -> None:
+    _check_dealt_piles_against_the_solver(SolitaireState.new(rules=rules, seed=seed))
+
+
+def test_cli_shows_a_pile_closed_at_the_deal_and_the_card_it_discarded() -> None:
+    out = io.StringIO()
+    play_solitaire(rules=fc.OFFICIAL, seed=12, load=None, stdin=io.StringIO("quit\n"), out=out)
+    text = out.getvalue()
+    assert "pile  3 (3s wild)  closed at the deal: 10C 10S JK=10*\n" in text
+    assert "pile  4 (4s wild)  closed at the deal: 7S 8S 4H=9S  (QH discarded)\n" in text
+    assert "Closed 2/11." in text
+    out = io.StringIO()
+    play_solitaire(rules=DRAW_TO_CLOSE, seed=12, load=None, stdin=io.StringIO("quit\n"), out=out)
+    assert "pile  4 (4s wild)  4H QH 7S 8S\n" in out.getvalue()
+    assert "closed" not in out.getvalue().split("Closed")[0]
 
 
 def test_rule_solitaire_close_dealt_piles_changes_the_game_and_the_policies() -> None:
@@ -260,7 +402,7 @@ def test_rule_option_solitaire_close_dealt_piles_is_saved_only_when_off() -> Non
         for _ in range(3):
             state = state.apply(greedy_action(state))
         data = json.loads(state.to_json())
-        assert data["schema"] == "fivecrowns.solitaire/2"
+        assert data["schema"] == "fivecrowns.solitaire/3"
         assert 3 in data["closed"]
         assert SolitaireState.from_json(state.to_json()) == state
         # the same actions under the other reading do not load as this game
@@ -271,7 +413,7 @@ def test_rule_option_solitaire_close_dealt_piles_is_saved_only_when_off() -> Non
 
 def test_rule_solitaire_saves_from_before_the_option_load_under_draw_to_close() -> None:
     """A "fivecrowns.solitaire/1" save was played with dealt piles closing only once a card
-    was added: it still loads, under that reading, and saves again as /2."""
+    was added: it still loads, under that reading, and saves again as /3."""
     case = GOLDEN["games"][0]  # seed 13: the first action closes pile 9, dealt closed
     state = SolitaireState.replay(case["actions"][:5], rules=DRAW_TO_CLOSE, seed=13)
     old = json.loads(state.to_json())
@@ -280,11 +422,42 @@ def test_rule_solitaire_saves_from_before_the_option_load_under_draw_to_close() 
     loaded = SolitaireState.from_dict(old)
     assert loaded == state
     assert loaded.rules.solitaire_close_dealt_piles is False
-    assert json.loads(loaded.to_json())["schema"] == "fivecrowns.solitaire/2"
+    assert json.loads(loaded.to_json())["schema"] == "fivecrowns.solitaire/3"
     with pytest.raises(fc.InvalidStateError, match="cannot set solitaire_close_dealt_piles"):
         SolitaireState.from_dict(dict(old, rules={"solitaire_close_dealt_piles": False}))
     with pytest.raises(fc.InvalidStateError, match="do not replay"):
-        SolitaireState.from_dict(dict(old, schema="fivecrowns.solitaire/2", rules={}))
+        SolitaireState.from_dict(dict(old, schema="fivecrowns.solitaire/3", rules={}))
+
+
+def test_rule_solitaire_saves_of_layout_2_load_unless_a_pile_dealt_all_but_one_melded() -> None:
+    """A "fivecrowns.solitaire/2" save was played with a pile dealt all but one card melded
+    left open. Where the deal has no such pile, or the option is off, the readings agree and
+    it loads unchanged (saving again as /3); otherwise it is refused, saying why."""
+    # seed 7 deals no such pile: a /2 save of it is what /3 writes, the schema aside
+    state = SolitaireState.new(seed=7)
+    for _ in range(4):
+        state = state.apply(greedy_action(state))
+    assert state.dealt_discards == {}
+    saved = dict(json.loads(state.to_json()), schema="fivecrowns.solitaire/2")
+    assert SolitaireState.from_dict(saved) == state
+    assert json.loads(SolitaireState.from_dict(saved).to_json())["schema"] == SCHEMA
+    # seed 2 deals pile 4 with all but 3* melded; it has no pile all in melds, so the game
+    # the old default played there is the draw-to-close game
+    played = SolitaireState.new(rules=DRAW_TO_CLOSE, seed=2)
+    for _ in range(4):
+        played = played.apply(greedy_action(played))
+    old = json.loads(played.to_json())
+    old["schema"] = "fivecrowns.solitaire/2"
+    off = SolitaireState.from_dict(old)  # saved with the option off: the readings agree
+    assert off == played
+    assert off.rules.solitaire_close_dealt_piles is False
+    default = dict(old, rules={})  # saved under the default: played with pile 4 open
+    with pytest.raises(
+        fc.InvalidStateError, match=r"solitaire/2' save cannot be loaded.*pile\(s\) 4 "
+    ):
+        SolitaireState.from_dict(default)
+    with pytest.raises(fc.InvalidStateError, match=r"do not replay|do not match"):
+        SolitaireState.from_dict(dict(default, schema=SCHEMA))
 
 
 def test_solitaire_needs_a_deck_bigger_than_the_piles() -> None:
@@ -419,7 +592,9 @@ class SolitaireMachine(RuleBasedStateMachine):
     @invariant()
     def every_card_in_exactly_one_place(self) -> None:
         self.state.check()
-        assert len(self.state.discards) == len(self.state.actions)
+        dealt = self.state.dealt_discards
+        assert len(self.state.discards) == len(self.state.actions) + len(dealt)
+        assert self.state.discards[: len(dealt)] == tuple(dealt.values())
 
     @invariant()
     def json_round_trips(self) -> None:

@@ -15,7 +15,7 @@ from ._term import Painter, is_interactive, read_saved, save_text, wants_colour
 from .cards import Rank
 from .errors import FiveCrownsError
 from .rules import Rules
-from .solitaire import SolitairePile, SolitaireState, greedy_action
+from .solitaire import SolitaireAction, SolitairePile, SolitaireState, greedy_action
 
 __all__ = ["play_solitaire"]
 
@@ -28,22 +28,30 @@ Other commands:
   save FILE   save the game (resume with: fivecrowns solitaire --load FILE)
   help        this text
   quit        stop playing
-A pile closes when all its cards but the discard form books and runs (a pile dealt all in
-books and runs starts closed, unless --solitaire-draw-to-close); close all eleven before the
-draw pile runs out to win."""
+A pile closes when all its cards but the discard form books and runs. A pile dealt with all
+its cards, or all but one, in books and runs starts closed (the extra card is discarded at
+the deal), unless --solitaire-draw-to-close. Close all eleven before the draw pile runs out
+to win."""
 
 
-def _pile_line(pile: SolitairePile, paint: Painter) -> str:
+def _pile_line(pile: SolitairePile, state: SolitaireState, paint: Painter) -> str:
+    """One pile: its cards while open; its melds once closed, with, for a pile closed at the
+    deal (no turn played on it), the card discarded at the deal if any."""
     wild = Rank(pile.size).label
     head = f"  pile {pile.size:2} ({wild}s wild)  "
-    if pile.melds is not None:
-        return head + "closed: " + " | ".join(paint.meld(meld) for meld in pile.melds)
-    return head + paint.cards(pile.cards)
+    if pile.melds is None:
+        return head + paint.cards(pile.cards)
+    melds = " | ".join(paint.meld(meld) for meld in pile.melds)
+    if any(SolitaireAction.from_int(value).pile == pile.size for value in state.actions):
+        return head + "closed: " + melds
+    extra = state.dealt_discards.get(pile.size)
+    discarded = f"  ({paint.card(extra)} discarded)" if extra is not None else ""
+    return head + "closed at the deal: " + melds + discarded
 
 
 def _show(state: SolitaireState, paint: Painter, out: TextIO) -> None:
     lines = [""]
-    lines += [_pile_line(pile, paint) for pile in state.piles]
+    lines += [_pile_line(pile, state, paint) for pile in state.piles]
     top = state.top_card
     drawn = paint.card(top) if top is not None else "-"
     closed = sum(pile.is_closed for pile in state.piles)

@@ -302,14 +302,14 @@ class Rules:
     - ``extra_round_hand_size`` (13): the hand size of a tie-break round.
     - ``solitaire_scoring`` ("win"): ``"win"`` (close every pile) or ``"deadwood"``.
     - ``solitaire_close_dealt_piles`` (True): in Solitaire, a pile whose dealt cards already
-      all form books and runs is closed at the deal, before any card is drawn: it keeps its
-      cards, laid out as melds, and there is no extra card to discard. This is the official
-      reading: the printed rules close a pile once its cards form books and runs, and ask for
-      no draw first. False reads RULES.md's step 4 literally ("when, *after adding a card*,
-      all but one of a pile's cards form books and runs"): such a pile stays open until a
-      card is added to it, and closing it then costs a turn (the added card, or a card the
-      pile can spare, is discarded). A dealt pile with only all but one of its dealt cards
-      melded closes under neither reading: a closed pile holds its size in melds.
+      close is closed at the deal, before any card is drawn (the printed rules are silent;
+      this is the official reading, as they close a pile once all but one of its cards form
+      books and runs and ask for no draw first). If all its dealt cards form books and runs
+      it keeps them all, laid out as melds; if all but one do, the engine lays out the melds
+      and discards the extra card (the one :func:`~fivecrowns.best_discard` picks; which one
+      cannot matter, as a closed pile takes no more cards and scores nothing). False reads
+      step 4 to the letter ("when, *after adding a card*, all but one of a pile's cards form
+      books and runs"): every pile starts open, and closing one costs a turn.
     - ``wild_points`` (20) and ``joker_points`` (50): what an unmelded wild costs.
     - ``turn_limit`` (None): not a rule but a simulation safeguard: end a round with nobody
       out after this many turns and score every hand, so games between weak bots finish.
@@ -396,7 +396,7 @@ class Rules:
     solitaire_close_dealt_piles: bool = _switch(
         True,
         "--solitaire-draw-to-close",
-        "Solitaire: a pile dealt all in melds closes only once a card is added to it",
+        "Solitaire: every pile starts open and closes only once a card is added to it",
     )
     wild_points: int = _number(
         20, "--wild-points", "what an unmelded wild costs (default 20)", "25"

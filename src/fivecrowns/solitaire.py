@@ -25,18 +25,24 @@ discards KD.
 lets a pile close, the only discards allowed from that pile are those that close it (closing
 is never worse, in either scoring).
 
-*A pile dealt closed* (left open by the printed rules; the option
-``Rules.solitaire_close_dealt_piles`` settles it): when the cards dealt to a pile already all
-form books and runs, the pile is closed at the deal, by default. That is the official reading:
-the printed rules close a pile once its cards form books and runs and ask for no draw first;
-the rule page's "when, after adding a card, all but one of a pile's cards ..." describes how a
-pile gets there in play, counting the size + 1 cards a pile holds mid-turn, so that a closed
-pile holds its size in melds. Such a pile keeps all its dealt cards, laid out as melds; no card
-is discarded, no turn is spent and the draw pile is untouched. With
-``solitaire_close_dealt_piles=False`` (step 4 read to the letter) it stays open until a card
-is added to it; closing is compulsory, so that turn discards the added card or a card the pile
-can spare. A pile dealt with only all but one of its cards melded is open under both readings:
-it still needs a card.
+*A pile dealt closed* (the printed rules are silent; the option
+``Rules.solitaire_close_dealt_piles`` settles it). By default, the official reading, a pile
+whose dealt cards already close is closed at the deal: the rules close a pile once all but
+one of its cards form books and runs, and ask for no draw first. That covers two cases:
+
+- all its dealt cards form books and runs: it keeps them all, laid out as melds, and nothing
+  is discarded;
+- all but one do: the engine closes it itself. The melds are laid out and the extra card
+  (the one :func:`~fivecrowns.best_discard` picks) is discarded at the deal: it leaves the
+  game and is one of :attr:`SolitaireState.discards` before any turn (piles 3 to 13 in
+  order). Which card it is cannot change the game: a closed pile takes no more cards and
+  scores nothing, discards leave the game, and closing is compulsory anyway.
+
+No turn is spent and the draw pile is untouched. A closed pile's ``cards`` are the cards in
+its melds: its size, or one fewer for a pile closed at the deal with a discard. With
+``solitaire_close_dealt_piles=False`` (step 4, "after adding a card", read to the letter)
+every pile starts open and closes only on a turn that adds a card to it; closing is
+compulsory, so that turn discards the added card or a card the pile can spare.
 
 >>> dealt = SolitaireState.new(seed=12)  # pile 3 is dealt 10C 10S JK, a book
 >>> dealt.pile(3).is_closed, [str(meld) for meld in dealt.pile(3).melds or ()]
@@ -46,6 +52,17 @@ it still needs a card.
 >>> drawn = SolitaireState.new(rules=Rules(solitaire_close_dealt_piles=False), seed=12)
 >>> drawn.pile(3).is_closed, [str(a) for a in drawn.legal_actions() if a.pile == 3]
 (False, ['3 10*', '3 10C', '3 10S', '3 JK'])
+
+Seed 2 deals ``3* JH KH 4D`` to pile 4 (4s wild): JH 4D KH is a run, and 3* is discarded.
+
+>>> dealt = SolitaireState.new(seed=2)
+>>> dealt.pile(4).is_closed, [str(meld) for meld in dealt.pile(4).melds or ()]
+(True, ['JH 4D=QH KH'])
+>>> dealt.discards, dealt.dealt_discards, len(dealt.draw_pile)
+((Card.parse('3*'),), {4: Card.parse('3*')}, 28)
+>>> drawn = SolitaireState.new(rules=Rules(solitaire_close_dealt_piles=False), seed=2)
+>>> drawn.pile(4).is_closed, format_cards(drawn.pile(4).cards), drawn.discards
+(False, '3* JH KH 4D', ())
 """
 
 from __future__ import annotations
@@ -71,7 +88,14 @@ from .errors import (
 )
 from .melds import Meld
 from .rules import OFFICIAL, Rules
-from .solver import best_arrangement, deadwood_by_discard, min_deadwood
+from .solver import (
+    best_arrangement,
+    best_discard,
+    can_go_out,
+    can_meld_all,
+    deadwood_by_discard,
+    min_deadwood,
+)
 
 __all__ = [
     "NUM_SOLITAIRE_ACTIONS",
@@ -88,11 +112,16 @@ PILE_SIZES: Final = tuple(range(3, 14))
 #: The number of distinct integer actions: a pile (11) times a discarded card code (56).
 NUM_SOLITAIRE_ACTIONS: Final = len(PILE_SIZES) * NUM_CODES
 #: The version of the JSON layout written by :meth:`SolitaireState.to_json`.
-SCHEMA: Final = "fivecrowns.solitaire/2"
+SCHEMA: Final = "fivecrowns.solitaire/3"
 #: The layout before ``Rules.solitaire_close_dealt_piles`` existed: the same fields, but its
 #: games were played with a pile dealt all in melds closing only once a card was added to it,
 #: so :meth:`SolitaireState.from_json` still reads it, under that reading.
 _SCHEMA_1: Final = "fivecrowns.solitaire/1"
+#: The layout before a pile dealt with all but one card melded closed at the deal: the same
+#: fields, its games played with only piles dealt all in melds closed at the deal (under
+#: ``solitaire_close_dealt_piles``). :meth:`SolitaireState.from_json` reads such a save
+#: unless its deal has a pile that now closes at the deal, where the two readings differ.
+_SCHEMA_2: Final = "fivecrowns.solitaire/2"
 _DEALT_OPTION: Final = "solitaire_close_dealt_piles"
 #: Solitaire deals take the game-seed shuffle of "round 0", which the main game never uses.
 _DEAL_ROUND: Final = 0
@@ -157,7 +186,11 @@ class SolitaireAction:
 @attrs.frozen
 class SolitairePile:
     """One pile: its size (also its wild rank), its cards (sorted), and, once closed, the
-    melds laid out from it."""
+    melds laid out from it.
+
+    A closed pile's ``cards`` are exactly the cards in its melds: its size, or one fewer for
+    a pile closed at the deal with all but one of its dealt cards melded (its extra card was
+    discarded at the deal)."""
 
     size: int
     cards: tuple[Card, ...]
@@ -174,12 +207,25 @@ class SolitairePile:
         return self.melds is not None
 
 
-def _dealt_pile(size: int, cards: tuple[Card, ...], rules: Rules) -> SolitairePile:
-    """A pile as dealt: closed at once, its cards laid out as melds, when they all form books
-    and runs and ``rules.solitaire_close_dealt_piles`` (the official reading); else open."""
-    if rules.solitaire_close_dealt_piles and min_deadwood(cards, size, rules=rules) == 0:
-        return SolitairePile(size, cards, best_arrangement(cards, size, rules=rules).melds)
-    return SolitairePile(size, cards)
+def _dealt_pile(
+    size: int, cards: tuple[Card, ...], rules: Rules
+) -> tuple[SolitairePile, Card | None]:
+    """A pile as dealt (``cards`` sorted), and the card it discards at the deal, if any.
+
+    Under ``rules.solitaire_close_dealt_piles`` (the official reading) the pile is closed at
+    once when its cards all form books and runs (it keeps them all, nothing discarded) or
+    when all but one do (the card :func:`best_discard` picks is discarded, the rest laid out
+    as melds). Otherwise it is open.
+    """
+    if rules.solitaire_close_dealt_piles:
+        if can_meld_all(cards, size, rules=rules):
+            melds = best_arrangement(cards, size, rules=rules).melds
+            return SolitairePile(size, cards, melds), None
+        if can_go_out(cards, size, rules=rules):
+            extra, rest = best_discard(cards, size, rules=rules)
+            assert not rest.deadwood
+            return SolitairePile(size, without(cards, (extra,)), rest.melds), extra
+    return SolitairePile(size, cards), None
 
 
 def _as_action(action: SolitaireAction | int | str) -> SolitaireAction:
@@ -213,8 +259,9 @@ class SolitaireState:
     @classmethod
     def new(cls, *, rules: Rules = OFFICIAL, seed: int | None = None) -> SolitaireState:
         """A new game, dealt. ``seed`` (an int of at least 0) fixes the shuffle; without it,
-        one is drawn from the operating system's entropy. A pile dealt all in books and runs
-        is closed already, unless ``rules.solitaire_close_dealt_piles`` is False."""
+        one is drawn from the operating system's entropy. A pile dealt with all its cards,
+        or all but one, in books and runs is closed already (the extra card discarded),
+        unless ``rules.solitaire_close_dealt_piles`` is False."""
         if not isinstance(rules, Rules):
             raise InvalidStateError(f"rules must be a Rules, got {rules!r}")
         if rules.deck_size <= sum(PILE_SIZES):
@@ -228,11 +275,15 @@ class SolitaireState:
             raise InvalidStateError(f"seed must be an int of at least 0 (or None), got {seed!r}")
         order = shuffled(deck(rules.packs), seed, _DEAL_ROUND, 0, 0)
         piles = []
+        discards = []
         start = 0
         for size in PILE_SIZES:
-            piles.append(_dealt_pile(size, tuple(sorted(order[start : start + size])), rules))
+            pile, extra = _dealt_pile(size, tuple(sorted(order[start : start + size])), rules)
+            piles.append(pile)
+            if extra is not None:
+                discards.append(extra)
             start += size
-        return cls(rules, seed, tuple(piles), order[start:], (), ())
+        return cls(rules, seed, tuple(piles), order[start:], tuple(discards), ())
 
     # -- what the state says ------------------------------------------------------------------
 
@@ -271,6 +322,14 @@ class SolitaireState:
         if self.rules.solitaire_scoring == "deadwood":
             return self.deadwood
         return int(self.won)
+
+    @property
+    def dealt_discards(self) -> dict[int, Card]:
+        """The cards discarded at the deal, by pile size: the extra card of each pile dealt
+        with all but one of its cards in books and runs (closed at the deal under
+        ``solitaire_close_dealt_piles``). They are the first of :attr:`discards`."""
+        short = [pile.size for pile in self.piles if len(pile.cards) < pile.size]
+        return dict(zip(short, self.discards))
 
     def pile(self, size: int) -> SolitairePile:
         """The pile of that size (3..13)."""
@@ -403,7 +462,10 @@ class SolitaireState:
         A save of the older layout ``"fivecrowns.solitaire/1"``, written before
         ``Rules.solitaire_close_dealt_piles`` existed, was played with dealt piles closing
         only once a card is added: it loads with that option False, and saves again in the
-        current layout."""
+        current layout. A ``"fivecrowns.solitaire/2"`` save was played when a pile dealt with
+        all but one card melded stayed open: it loads, and saves again in the current layout,
+        unless the option is on and its deal has such a pile (then the game it records
+        cannot be replayed, and :class:`InvalidStateError` says so)."""
         return cls.from_dict(loads(text, "saved Solitaire game"))
 
     @classmethod
@@ -416,10 +478,10 @@ class SolitaireState:
                 f"a saved Solitaire game has the fields {sorted(fields)}, got {got}"
             )
         schema = data["schema"]
-        if schema not in (SCHEMA, _SCHEMA_1):
+        if schema not in (SCHEMA, _SCHEMA_2, _SCHEMA_1):
             raise InvalidStateError(
                 f"unknown schema {short(schema)}; this version reads {SCHEMA!r} "
-                f"(and the older {_SCHEMA_1!r})"
+                f"(and the older {_SCHEMA_2!r} and {_SCHEMA_1!r})"
             )
         try:
             rules = Rules.from_dict(data["rules"])
@@ -434,6 +496,8 @@ class SolitaireState:
             # Saved before the option existed, when a pile dealt all in melds closed only
             # once a card was added to it: replay (and go on playing) under that reading.
             rules = attrs.evolve(rules, solitaire_close_dealt_piles=False)
+        elif schema == _SCHEMA_2 and rules.solitaire_close_dealt_piles:
+            cls._check_schema_2_deal(rules, data["seed"])
         actions = data["actions"]
         most = rules.deck_size - sum(PILE_SIZES)  # one action per card of the draw pile
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -448,8 +512,8 @@ class SolitaireState:
         except (IllegalActionError, ValueError) as error:
             raise InvalidStateError(clip(f"the saved actions do not replay: {error}")) from None
         expected = json.loads(state.to_json())
+        expected["schema"] = schema
         if legacy:
-            expected["schema"] = _SCHEMA_1
             del expected["rules"][_DEALT_OPTION]
         if expected != data:
             raise InvalidStateError(
@@ -457,20 +521,54 @@ class SolitaireState:
             )
         return state
 
+    @staticmethod
+    def _check_schema_2_deal(rules: Rules, seed: object) -> None:
+        """Refuse a ``"fivecrowns.solitaire/2"`` save whose deal has a pile with all but one
+        card melded: it was played with that pile open, and it now closes at the deal."""
+        if type(seed) is not int or seed < 0:
+            return  # the replay refuses it, saying why
+        dealt = SolitaireState.new(rules=rules, seed=seed).dealt_discards
+        if dealt:
+            piles = ", ".join(str(size) for size in dealt)
+            raise InvalidStateError(
+                f"this {_SCHEMA_2!r} save cannot be loaded: it was played with pile(s) {piles} "
+                "open, dealt with all but one card in books and runs, and this version closes "
+                "such a pile at the deal (solitaire_close_dealt_piles), so its game no longer "
+                "replays; start a new game"
+            )
+
     def check(self) -> None:
         """Raise :class:`InvalidStateError` unless every card of the deck is in exactly one
-        place and every pile holds its size (closed piles: in valid melds)."""
+        place, every pile holds its size (closed piles: in valid melds; a pile closed at the
+        deal with its extra card discarded: one card fewer), and there is one discard per
+        action plus one per pile closed at the deal with a discard."""
         places = [card for pile in self.piles for card in pile.cards]
         places += [*self.draw_pile, *self.discards]
         if Counter(places) != Counter(deck(self.rules.packs)):
             raise InvalidStateError("the cards in play are not exactly the deck")
+        played = {SolitaireAction.from_int(value).pile for value in self.actions}
+        short = 0
         for pile in self.piles:
-            if len(pile.cards) != pile.size:
+            if len(pile.cards) == pile.size - 1 and pile.is_closed:
+                if not self.rules.solitaire_close_dealt_piles or pile.size in played:
+                    raise InvalidStateError(
+                        f"closed pile {pile.size} holds {len(pile.cards)} cards, but only a "
+                        "pile closed at the deal (solitaire_close_dealt_piles) holds one "
+                        "card fewer than its size"
+                    )
+                short += 1
+            elif len(pile.cards) != pile.size:
                 raise InvalidStateError(f"pile {pile.size} holds {len(pile.cards)} cards")
             if pile.melds is not None:
                 melded = [card for meld in pile.melds for card in meld.cards]
                 if Counter(melded) != Counter(pile.cards):
                     raise InvalidStateError(f"closed pile {pile.size} is not all melded")
+        if len(self.discards) != len(self.actions) + short:
+            raise InvalidStateError(
+                f"{len(self.discards)} discards, but {len(self.actions)} action(s) and "
+                f"{short} pile(s) closed at the deal with a discard make "
+                f"{len(self.actions) + short}"
+            )
 
     def __repr__(self) -> str:
         closed = sum(pile.is_closed for pile in self.piles)
