@@ -235,7 +235,7 @@ def test_colour_only_when_wanted() -> None:
         (("simulate", "--games", "0"), "--games must be at least 1"),
         (("simulate", "--jobs", "-1"), "--jobs must be 0"),
         (("simulate", "--policy", "random"), "--policy is for --solitaire"),
-        (("simulate", "--solitaire", "--bots", "greedy"), "--bots and --players are for"),
+        (("simulate", "--solitaire", "--bots", "greedy"), "--bots, --players and --isolate are"),
         (("simulate", "--bots", ",".join(["greedy"] * 9)), "a tournament table seats 2 to "),
     ],
 )

@@ -7,6 +7,7 @@ Everything that could hang runs in a subprocess with a timeout.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -410,6 +411,22 @@ def test_a_bad_action_time_limit_is_refused(limit: object) -> None:
 def test_an_action_time_limit_needs_isolated_bots() -> None:
     with pytest.raises(fc.FiveCrownsError, match="action_time_limit needs isolate=True"):
         tournament(["greedy", "random"], games=1, rules=RULES, action_time_limit=1.0)
+
+
+def test_cli_simulate_isolate_runs_bots_apart_with_the_same_results() -> None:
+    # issue 17: tournaments could isolate bots, the command line could not
+    args = ("simulate", "--games", "2", "--schedule", "3", "--seed", "4", "--bots")
+    here = cli(*args, "greedy,random", "--json")
+    apart = cli(*args, "greedy,random", "--json", "--isolate", "--action-time-limit", "30")
+    assert here.returncode == apart.returncode == 0, apart.stderr
+    assert json.loads(apart.stdout) == json.loads(here.stdout)
+    refused = cli(*args, "greedy,random", "--action-time-limit", "30")
+    assert refused.returncode == 2
+    assert "--action-time-limit needs --isolate" in refused.stderr
+    assert "Traceback" not in refused.stderr
+    solitaire = cli("simulate", "--solitaire", "--games", "1", "--isolate")
+    assert solitaire.returncode == 2
+    assert "not --solitaire" in solitaire.stderr
 
 
 # -- 4-6. the command line on plain terminals, its words, its input ----------------------------

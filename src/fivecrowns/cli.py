@@ -188,6 +188,20 @@ def _simulate_options(parser: argparse.ArgumentParser) -> None:
         "--jobs", type=int, default=1, help="worker processes (default 1; 0: one per CPU)"
     )
     parser.add_argument(
+        "--isolate",
+        action="store_true",
+        help="run every bot in a process of its own that sees only serialised views, for "
+        "arenas where bots must not reach the game state (slower)",
+    )
+    parser.add_argument(
+        "--action-time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="with --isolate: the most seconds a bot may take to choose an action; a bot past "
+        "it is stopped and the run fails",
+    )
+    parser.add_argument(
         "--seed",
         type=int,
         default=None,
@@ -447,7 +461,17 @@ def _simulate_game(args: argparse.Namespace, rules: Rules, jobs: int, out: TextI
             f"--players {args.players} does not match the {len(names)} bots named by --bots "
             "(name one bot per seat, or one bot for every seat)"
         )
-    result = tournament(names, games=args.games, rules=rules, seed=args.seed, jobs=jobs)
+    if args.action_time_limit is not None and not args.isolate:
+        raise _UsageError("--action-time-limit needs --isolate (bots in processes of their own)")
+    result = tournament(
+        names,
+        games=args.games,
+        rules=rules,
+        seed=args.seed,
+        jobs=jobs,
+        isolate=args.isolate,
+        action_time_limit=args.action_time_limit,
+    )
     if args.json:
         out.write(json.dumps(result.to_dict()) + "\n")
     elif args.csv:
@@ -470,8 +494,10 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
     jobs = args.jobs or os.cpu_count() or 1
     rules = _rules_from(args)
     if args.solitaire:
-        if args.bots is not None or args.players is not None:
-            raise _UsageError("--bots and --players are for the main game, not --solitaire")
+        if args.bots is not None or args.players is not None or args.isolate:
+            raise _UsageError(
+                "--bots, --players and --isolate are for the main game, not --solitaire"
+            )
         _simulate_solitaire(args, rules, jobs, out)
         return
     if args.policy is not None:
