@@ -34,7 +34,7 @@ one of its cards form books and runs, and ask for no draw first. That covers two
   is discarded;
 - all but one do: the engine closes it itself. The melds are laid out and the extra card
   (the one :func:`~fivecrowns.best_discard` picks) is discarded at the deal: it leaves the
-  game and is one of :attr:`SolitaireState.discards` before any turn (piles 3 to 13 in
+  game and is one of ``SolitaireState.discards`` before any turn (piles 3 to 13 in
   order). Which card it is cannot change the game: a closed pile takes no more cards and
   scores nothing, discards leave the game, and closing is compulsory anyway.
 
@@ -327,7 +327,7 @@ class SolitaireState:
     def dealt_discards(self) -> dict[int, Card]:
         """The cards discarded at the deal, by pile size: the extra card of each pile dealt
         with all but one of its cards in books and runs (closed at the deal under
-        ``solitaire_close_dealt_piles``). They are the first of :attr:`discards`."""
+        ``solitaire_close_dealt_piles``). They are the first of ``discards``."""
         short = [pile.size for pile in self.piles if len(pile.cards) < pile.size]
         return dict(zip(short, self.discards))
 
