@@ -11,8 +11,9 @@ For each public solver function (``min_deadwood``, ``best_arrangement``, ``best_
 discard phase of a state dealing big hands), each engine (the compiled core, the Python
 twin) and each rule set (the official rules, and each single house meld option), a seeded
 adversarial search looks for the input that makes one call slowest: packs 1..16, a wild rank
-(3..13 or none), and a hand of up to the largest size the rules accept (60 dealt, one more
-after the draw; fewer with one or two packs).
+(3..13 or none), and a hand of up to the largest size the solver accepts
+(``fivecrowns.solver.MAX_CARDS``: the largest deal, ``fivecrowns.rules.MAX_HAND_SIZE``, and
+the card drawn; for ``legal_actions``, a round dealing one card fewer).
 
 The search starts from structured seeds (one dense suit, many duplicates, many wilds,
 consecutive ranks across suits, all of one rank, the deck's first cards, random hands) and
@@ -82,8 +83,9 @@ FAST = 0.02
 DATA = Path(__file__).resolve().parent / "data" / "worst_inputs.json"
 
 
-#: The largest hand dealt that the search tries (``--max-dealt``; 60: what ``Rules`` allows).
-LIMITS = {"dealt": 60}
+#: The largest hand dealt that the search tries (``--max-dealt``; by default what ``Rules``
+#: allows, ``MAX_HAND_SIZE``).
+LIMITS = {"dealt": fc.rules.MAX_HAND_SIZE}
 
 
 def max_dealt(packs: int) -> int:
@@ -93,8 +95,9 @@ def max_dealt(packs: int) -> int:
 
 
 def size_bounds(function: str, packs: int) -> tuple[int, int]:
-    extra = function in AFTER_DRAW
-    return 2 + extra, max_dealt(packs) + extra
+    """The sizes of the hands tried: every solver function takes the largest deal and the
+    card drawn (``MAX_CARDS``), and so does ``legal_actions`` after the draw."""
+    return 2 + (function in AFTER_DRAW), max_dealt(packs) + 1
 
 
 def allowed(code: int, packs: int) -> int:
@@ -543,7 +546,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--functions", default=",".join(FUNCTIONS))
     parser.add_argument("--options", default=",".join(OPTIONS))
     parser.add_argument(
-        "--max-dealt", type=int, default=60, help="largest hand dealt to try (13: official)"
+        "--max-dealt",
+        type=int,
+        default=fc.rules.MAX_HAND_SIZE,
+        help="largest hand dealt to try (13: official; default and most: MAX_HAND_SIZE)",
     )
     parser.add_argument("--out", type=Path, default=DATA)
     parser.add_argument("--width", type=int, default=0, help="cut hands in the table (0: no)")
@@ -552,7 +558,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--cpu-cap", type=float, default=2.0, help="with --retime: CPU seconds before a kill"
     )
     args = parser.parse_args(argv)
-    LIMITS["dealt"] = max(3, min(60, args.max_dealt))
+    LIMITS["dealt"] = max(3, min(fc.rules.MAX_HAND_SIZE, args.max_dealt))
     if args.quick:
         args.budget_seconds, args.cap = 30.0, min(args.cap, 2.0)
     if args.retime:

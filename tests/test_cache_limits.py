@@ -136,7 +136,7 @@ def test_caches_stay_within_a_small_limit(compiled: bool, options: dict[str, obj
             fc.clear_cache()
             last: dict[str, int] = {}
             emptied = set()
-            for packs, sizes, count in ((2, (13, 14), n), (3, (20, 26), n // 10)):
+            for packs, sizes, count in ((2, (13, 14), n), (3, (14, 15), n // 10)):
                 rules = fc.Rules(packs=packs, **options)  # type: ignore[arg-type]
                 rng = random.Random(2)
                 for hand in _hands(count, sizes, packs, 3):

@@ -183,7 +183,12 @@ SOLVER = _core.Solver(2, False, None, True, 20, 50)
         ([JOKER_CODE] * 7, 3, "7 jokers, but a deck of 2 pack(s) holds only 6"),
         ([1], 2, "wild rank must be from 3 to 13"),
         ([1], 14, "wild rank must be from 3 to 13"),
-        ([0] * 2000, 3, "a hand holds at most 928 cards"),
+        ([0] * 2000, 3, "a hand of 2000 cards, but the solver takes at most 15"),
+        (
+            [0, 11, 22, 33, 44] * 4 + [55, 55],
+            3,
+            "a hand of 22 cards, but the solver takes at most 15",
+        ),
     ],
 )
 def test_the_core_refuses_bad_hands_with_the_library_errors(
@@ -273,25 +278,58 @@ def test_calls_from_many_threads_give_the_answers_of_one() -> None:
         assert got[1::2] == [[value for value, _ in expected]] * 3
 
 
-def test_a_book_of_more_than_55_cards_of_one_rank_is_solved_on_both_engines() -> None:
+def test_a_book_of_every_card_the_solver_takes_is_solved_on_both_engines() -> None:
     rules = fc.Rules(packs=12)
-    fives = [card for card in fc.deck(12) if card.rank == 5][:56]
+    fives = [card for card in fc.deck(12) if card.rank == 5][: fc.solver.MAX_CARDS]
     compiled, pure = both(lambda: fc.min_deadwood(fives, 3, rules=rules))
     assert compiled == pure == 0
     compiled_layout, pure_layout = both(lambda: fc.best_arrangement(fives, 3, rules=rules))
     assert compiled_layout == pure_layout
     assert compiled_layout.points == 0
-    assert sum(len(meld.cards) for meld in compiled_layout.melds) == 56
+    assert sum(len(meld.cards) for meld in compiled_layout.melds) == fc.solver.MAX_CARDS
 
 
-@pytest.mark.parametrize("packs", [1, 2])
+SOLVER_FUNCTIONS: list[Callable[..., object]] = [
+    fc.min_deadwood,
+    fc.best_arrangement,
+    fc.best_discard,
+    fc.deadwood_by_discard,
+    fc.can_go_out,
+    fc.can_meld_all,
+    fc.outs,
+    lambda cards, wild, rules: fc.min_deadwood_many([cards], wild, rules=rules),
+]
+
+
+@pytest.mark.parametrize("packs", [1, 2, 16])
 @pytest.mark.parametrize("wild_rank", [None, 3, 13])
-def test_a_whole_deck_is_solved_alike_on_both_engines(packs: int, wild_rank: int | None) -> None:
+def test_hands_above_max_cards_are_refused_alike_on_both_engines(
+    packs: int, wild_rank: int | None
+) -> None:
+    # issue 17: a 40-card hand took two minutes; no hand the solver takes may take seconds,
+    # so it takes at most the largest deal and the card drawn, and says so
     rules = fc.Rules(packs=packs)
     deck = list(fc.deck(packs))
-    compiled, pure = both(lambda: fc.best_discard(deck, wild_rank, rules=rules))
+    for cards in (deck, deck[: fc.solver.MAX_CARDS + 1]):
+        for shape in (list, tuple, fc.format_cards):
+            for function in SOLVER_FUNCTIONS:
+                messages = set()
+                for compiled in (True, False):
+                    with _engine_is(compiled), pytest.raises(fc.InvalidHandError) as refused:
+                        function(shape(cards), wild_rank, rules=rules)  # type: ignore[operator]
+                    messages.add(str(refused.value))
+                assert messages == {
+                    f"a hand of {len(cards)} cards, but the solver takes at most 15: the "
+                    "largest hand a round deals (14) and the card drawn"
+                }
+    counts = np.zeros((2, 56), dtype=np.int64)
+    counts[1, :22] = 1
+    for compiled in (True, False):
+        with _engine_is(compiled), pytest.raises(fc.InvalidHandError, match="a hand of 22 "):
+            fc.min_deadwood_many(counts, wild_rank, rules=rules)
+    largest = deck[: fc.solver.MAX_CARDS]
+    compiled, pure = both(lambda: fc.best_discard(largest, wild_rank, rules=rules))
     assert compiled == pure
-    assert compiled[1].points == 0
 
 
 @settings(max_examples=50)

@@ -331,17 +331,18 @@ def test_rule_empty_stock_reshuffles_the_discard_pile_but_its_top_card() -> None
 
 
 def test_rule_empty_stock_with_nothing_to_reshuffle_ends_the_round() -> None:
-    # One pack, two players of 28 cards: the stock and the pile hold one card each.
-    rules = fc.Rules(packs=1, schedule=(28,), go_out_without_discard=True)
-    out_hand = [
-        f"{rank}{suit}"
-        for suit in "*H"
-        for rank in ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-    ]
-    out_hand += [f"{rank}S" for rank in ["3", "4", "5", "6", "7", "8"]]
-    rest = [c for c in fc.deck(1) if str(c) not in out_hand and str(c) not in ("9S", "10S")]
-    other = [str(c) for c in rest][:28]
-    state = rig([" ".join(out_hand), " ".join(other)], rules=rules, stock="9S", pile="10S")
+    # One pack, seven players of 8 cards: the stock and the pile hold one card each.
+    rules = fc.Rules(
+        packs=1,
+        schedule=(8,),
+        wild_ranks=(None,),
+        seat_to_capacity=True,
+        go_out_without_discard=True,
+    )
+    out_hand = "3* 4* 5* 6* 7* 8* 9* 10*"
+    rest = [c for c in fc.deck(1) if str(c) not in (*out_hand.split(), "J*", "10S")]
+    others = [" ".join(str(c) for c in rest[8 * i : 8 * i + 8]) for i in range(6)]
+    state = rig([out_hand, *others], rules=rules, stock="J*", pile="10S")
     assert len(state.stock) == 1
     state = play(state, "draw", "out!")
     # Player 1 would draw, but the stock is empty and the pile holds only its top card.

@@ -361,44 +361,48 @@ def test_error_messages_stay_short_for_huge_inputs() -> None:
         assert len(str(info.value)) < 500
 
 
-# -- 7. rules that cannot seat two players ---------------------------------------------------
+# -- 7. rules that deal hands too large to solve (and so cannot seat two players) ----------
 
 
 @pytest.mark.parametrize(
-    ("options", "message"),
+    "options",
     [
-        ({"schedule": [60]}, "schedule's largest hand of 60 cards to two players"),
-        ({"packs": 1, "schedule": (3, 29)}, "hands of at most 28 cards to two"),
-        (
-            {"tie_break": "extra_round", "extra_round_hand_size": 58},
-            "tie-break round's hand of 58 cards",
-        ),
+        {"schedule": [60]},
+        {"schedule": [3, 15]},
+        {"packs": 1, "schedule": (3, 29)},
+        {"tie_break": "extra_round", "extra_round_hand_size": 58},
+        {"tie_break": "extra_round", "extra_round_hand_size": 15},
     ],
 )
-def test_rules_that_cannot_seat_two_players_are_refused_at_construction(
-    options: dict[str, Any], message: str
+def test_rules_dealing_hands_above_max_hand_size_are_refused_at_construction(
+    options: dict[str, Any],
 ) -> None:
-    with pytest.raises(fc.InvalidRulesError, match=message):
+    # issue 17: Rules(schedule=[60]) built, then seating two players failed; hands of 40
+    # cards took minutes to solve. Every deck seats two players at MAX_HAND_SIZE (14).
+    with pytest.raises(fc.InvalidRulesError, match="from 1 to 14"):
         fc.Rules(**options)
 
 
-def test_rules_that_seat_exactly_two_players_build_and_deal() -> None:
+def test_every_deck_seats_two_players_at_max_hand_size() -> None:
+    largest = fc.rules.MAX_HAND_SIZE
     for rules in (
-        fc.Rules(schedule=[57]),
-        fc.Rules(packs=1, schedule=(28,)),
-        fc.Rules(tie_break="extra_round", extra_round_hand_size=57),
+        fc.Rules(packs=1, schedule=(largest,)),
+        fc.Rules(packs=1, tie_break="extra_round", extra_round_hand_size=largest),
     ):
-        assert rules.max_players == 2
+        assert rules.max_players == (58 - 2) // largest >= 2
         assert fc.GameState.new(2, rules=rules, seed=1).players == 2
 
 
 def test_max_players_counts_the_tie_break_hand() -> None:
-    # a tie-break round of 20 cards deals to at most (116 - 2) // 20 = 5 players
-    rules = fc.Rules(tie_break="extra_round", extra_round_hand_size=20)
-    assert rules.max_players == rules.deal_capacity == 5
-    assert fc.GameState.new(5, rules=rules, seed=1).players == 5
-    with pytest.raises(fc.InvalidStateError, match="from 2 to 5"):
-        fc.GameState.new(6, rules=rules)
+    # the schedule deals one pack to 56 // 7 = 8 (7: the official table), a tie-break round
+    # of 14 cards to at most 56 // 14 = 4
+    rules = fc.Rules(
+        packs=1, schedule=(3, 4, 5, 6, 7), tie_break="extra_round", extra_round_hand_size=14
+    )
+    assert rules.max_players == rules.deal_capacity == 4
+    assert fc.GameState.new(4, rules=rules, seed=1).players == 4
+    with pytest.raises(fc.InvalidStateError, match="from 2 to 4"):
+        fc.GameState.new(5, rules=rules)
 
 
 # -- the command-line readers of rule options ------------------------------------------------

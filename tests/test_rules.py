@@ -85,7 +85,10 @@ def test_rule_players_deal_capacity() -> None:
     assert fc.Rules(seat_to_capacity=True).max_players == 8
     assert fc.Rules(packs=1).max_players == 4
     assert fc.Rules(packs=3).max_players == 13
-    with pytest.raises(fc.InvalidRulesError, match="cannot deal"):
+    # one pack deals two hands of the largest size the rules allow, and no more
+    largest = fc.rules.MAX_HAND_SIZE
+    assert fc.Rules(packs=1, schedule=(3, largest)).max_players == (58 - 2) // largest
+    with pytest.raises(fc.InvalidRulesError, match="from 1 to 14"):
         fc.Rules(packs=1, schedule=(3, 57))
 
 

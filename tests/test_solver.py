@@ -307,11 +307,14 @@ def test_go_out_without_discard_option() -> None:
     assert fc.Card.parse("10H") in fc.outs(hand, 4, rules=fc.Rules(go_out_without_discard=True))
 
 
-def test_large_hands_of_any_size_the_deck_allows() -> None:
+def test_large_hands_up_to_max_cards() -> None:
     deck = fc.deck()
-    hand = [card for card in deck if card.suit is fc.Suit.SPADES]  # 22 cards, two full runs
-    assert fc.min_deadwood(hand, 3) == 0
-    assert fc.min_deadwood(deck[:20], 13) == fc.min_deadwood(list(reversed(deck[:20])), 13)
+    spades = sorted(card for card in deck if card.suit is fc.Suit.SPADES)  # 3S 3S ... KS KS
+    largest = fc.solver.MAX_CARDS  # 15
+    assert fc.min_deadwood(spades[-largest:], 3) == 0  # 6S-KS, 6S-KS (8 and 7 cards)
+    assert fc.min_deadwood(deck[:largest], 13) == fc.min_deadwood(deck[largest - 1 :: -1], 13)
+    with pytest.raises(fc.InvalidHandError, match="a hand of 22 cards, but the solver takes"):
+        fc.min_deadwood(spades, 3)
 
 
 def test_repeated_hands_are_answered_from_the_cache_and_still_checked() -> None:

@@ -28,9 +28,10 @@ default_meld_rules = st.builds(
 
 
 @st.composite
-def hands(draw: st.DrawFn, max_size: int = 20) -> tuple[tuple[int, ...], int]:
-    """A hand of 0..``max_size`` codes from two packs (sometimes one suit dense with
-    duplicates plus jokers) and a wild rank (0: jokers only)."""
+def hands(draw: st.DrawFn, max_size: int = fc.solver.MAX_CARDS) -> tuple[tuple[int, ...], int]:
+    """A hand of 0..``max_size`` codes (at most what the solver takes) from two packs
+    (sometimes one suit dense with duplicates plus jokers) and a wild rank (0: jokers
+    only)."""
     wild_rank = draw(st.sampled_from([0, *range(3, 14)]))
     deck = DECK
     if draw(st.booleans()):

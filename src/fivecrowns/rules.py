@@ -33,6 +33,7 @@ from .cards import (
 from .errors import InvalidCardError, InvalidRulesError
 
 __all__ = [
+    "MAX_HAND_SIZE",
     "MAX_ROUND_TURNS",
     "OFFICIAL",
     "OFFICIAL_MAX_PLAYERS",
@@ -49,6 +50,11 @@ __all__ = [
 OFFICIAL_SCHEDULE: Final = tuple(range(3, 14))
 #: The most players the official game seats (1 to 7; one player is Solitaire).
 OFFICIAL_MAX_PLAYERS: Final = 7
+#: The largest hand a round may deal (schedule entries, ``extra_round_hand_size``). The
+#: solver answers every question about a hand of up to one card more within a second, under
+#: every rule set the rules accept; beyond it the exact problem grows too fast in the number
+#: of copies of a card (``benchmarks/worst_inputs.py`` searches for the slowest inputs).
+MAX_HAND_SIZE: Final = 14
 #: The most turns a round lasts with nobody out, even without a ``turn_limit``: then it
 #: ends and every hand is scored (see :attr:`Rules.round_turn_limit`).
 MAX_ROUND_TURNS: Final = 10_000
@@ -59,7 +65,6 @@ MaxWilds = int | Literal["naturals"] | None
 
 _TIE_BREAKS: Final = ("shared", "extra_round", "most_rounds_out")
 _SOLITAIRE_SCORINGS: Final = ("win", "deadwood")
-_MAX_HAND: Final = 60
 #: The most rounds a schedule written as ``7x11`` on a command line repeats (the rules
 #: themselves set no limit; this keeps ``7x999999999`` from building a huge tuple).
 _MAX_ROUNDS: Final = 1000
@@ -145,7 +150,7 @@ def _parse_schedule(text: str) -> tuple[int, ...]:
             return (_whole(size),) * min(_whole(rounds), _MAX_ROUNDS)
         if "-" in text:
             low, high = text.split("-")
-            return tuple(range(_whole(low), min(_whole(high), _MAX_HAND) + 1))
+            return tuple(range(_whole(low), min(_whole(high), MAX_HAND_SIZE) + 1))
         return tuple(_whole(part) for part in text.split(","))
     except ValueError:
         raise InvalidRulesError(
@@ -273,7 +278,8 @@ class Rules:
       (:attr:`deal_capacity`: 8 with the official deck and schedule) instead of the official
       1 to 7. A deck of more than two packs is not the official one and always seats its
       deal capacity (13 with three packs).
-    - ``schedule`` (3..13): the hand size dealt in each round, one entry per round.
+    - ``schedule`` (3..13): the hand size dealt in each round, one entry per round, each
+      from 1 to :data:`MAX_HAND_SIZE` (14).
     - ``wild_ranks`` (None): the wild rank of each round, one entry per round, ``None`` for a
       round with only jokers wild. By default the wild rank of a round is its hand size
       (no rank is wild in a round dealing fewer than 3 or more than 13 cards).
@@ -299,7 +305,8 @@ class Rules:
       (:meth:`go_out_score`). Tie-break rounds, whose scores are not totals, always count
       the bonus in full.
     - ``tie_break`` ("shared"): ``"shared"``, ``"extra_round"`` or ``"most_rounds_out"``.
-    - ``extra_round_hand_size`` (13): the hand size of a tie-break round.
+    - ``extra_round_hand_size`` (13): the hand size of a tie-break round (at most
+      :data:`MAX_HAND_SIZE`).
     - ``solitaire_scoring`` ("win"): ``"win"`` (close every pile) or ``"deadwood"``.
     - ``solitaire_close_dealt_piles`` (True): in Solitaire, a pile whose dealt cards already
       close is closed at the deal, before any card is drawn (the printed rules are silent;
@@ -412,21 +419,10 @@ class Rules:
         self._validate()
 
     def _validate(self) -> None:
+        # The main game needs two players, and every deck seats them: one pack (58 cards)
+        # deals two hands of MAX_HAND_SIZE (14) and leaves a discard and a stock.
         self._validate_deal()
         self._validate_options()
-        # The main game needs two players: rules that cannot seat them cannot be played.
-        largest, most = self._largest_hand(), (self.deck_size - 2) // 2
-        if largest > most:
-            which = (
-                "the tie-break round's"
-                if largest > max(self.schedule)
-                else "the schedule's largest"
-            )
-            raise InvalidRulesError(
-                f"a deck of {self.packs} pack(s) ({self.deck_size} cards) cannot deal "
-                f"{which} hand of {largest} cards to two players and still leave a discard and "
-                f"a stock: it deals hands of at most {most} cards to two (more packs deal more)"
-            )
 
     def _validate_deal(self) -> None:
         """The deck, the schedule and the wild ranks."""
@@ -438,11 +434,11 @@ class Rules:
         if (
             not isinstance(schedule, tuple)
             or not schedule
-            or not all(_is_int(size) and 1 <= size <= _MAX_HAND for size in schedule)
+            or not all(_is_int(size) and 1 <= size <= MAX_HAND_SIZE for size in schedule)
         ):
             raise InvalidRulesError(
                 "schedule must be a non-empty sequence of hand sizes, ints from 1 to "
-                f"{_MAX_HAND} (the official one is 3, 4, ..., 13), got {short_repr(schedule)}"
+                f"{MAX_HAND_SIZE} (the official one is 3, 4, ..., 13), got {short_repr(schedule)}"
             )
         ranks = self.wild_ranks
         if ranks is not None:
@@ -477,9 +473,9 @@ class Rules:
                 f"got {short_repr(self.tie_break)}"
             )
         size = self.extra_round_hand_size
-        if not _is_int(size) or not 1 <= size <= _MAX_HAND:
+        if not _is_int(size) or not 1 <= size <= MAX_HAND_SIZE:
             raise InvalidRulesError(
-                f"extra_round_hand_size must be an int from 1 to {_MAX_HAND}, got "
+                f"extra_round_hand_size must be an int from 1 to {MAX_HAND_SIZE}, got "
                 f"{short_repr(size)}"
             )
         if self.solitaire_scoring not in _SOLITAIRE_SCORINGS:

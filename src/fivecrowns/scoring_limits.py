@@ -84,14 +84,13 @@ import attrs
 
 from .cards import CARDS, JOKER_CODE, Card, as_int, format_cards, short_repr
 from .errors import InvalidRulesError
-from .rules import OFFICIAL, Rules, check_rules
+from .rules import MAX_HAND_SIZE, OFFICIAL, Rules, check_rules
 from .solver import min_deadwood
 
 __all__ = ["MaxScore", "RoundMaximum", "max_round_score", "max_score"]
 
 _SUITS: Final = 5
 _NATURAL_RANKS: Final = tuple(range(3, 14))
-_MAX_HAND: Final = 60  # the largest hand a schedule may deal
 
 
 @attrs.frozen
@@ -178,9 +177,9 @@ def max_round_score(
             "is an upper bound"
         )
     size, wild = as_int(hand_size), as_int(wild_rank)
-    if size is None or not 0 <= size <= _MAX_HAND:
+    if size is None or not 0 <= size <= MAX_HAND_SIZE:
         raise InvalidRulesError(
-            f"hand_size must be an int from 0 to {_MAX_HAND}, got {short_repr(hand_size)}"
+            f"hand_size must be an int from 0 to {MAX_HAND_SIZE}, got {short_repr(hand_size)}"
         )
     if wild_rank is not None and (wild is None or not 3 <= wild <= 13):
         raise InvalidRulesError(

@@ -2,7 +2,8 @@
 discard, whether a hand can go out, and which draws would let it.
 
 All functions take the cards (a string, or an iterable of :class:`~fivecrowns.Card` or card
-strings), the round's wild rank (3..13, or None when only jokers are wild) and the rules.
+strings, at most :data:`MAX_CARDS`: the largest hand a round deals and the card drawn), the
+round's wild rank (3..13, or None when only jokers are wild) and the rules.
 The work is done on integer card codes by an engine (``fivecrowns._engine`` picks it): the
 compiled core when it is built, else the Python twin (``fivecrowns._discards``, on the suit
 DP and the memoised search). Both give the same answers, arrangements included. This module
@@ -45,9 +46,10 @@ from .cards import (
 )
 from .errors import InvalidHandError
 from .melds import Meld, _solved_meld
-from .rules import OFFICIAL, Rules, check_rules
+from .rules import MAX_HAND_SIZE, OFFICIAL, Rules, check_rules
 
 __all__ = [
+    "MAX_CARDS",
     "Arrangement",
     "CacheInfo",
     "CacheStats",
@@ -123,14 +125,32 @@ def _wild(wild_rank: Rank | int | None) -> int:
     )
 
 
+#: The most cards a hand given to the solver may hold: the largest hand a round deals
+#: (:data:`~fivecrowns.rules.MAX_HAND_SIZE`) and the card drawn. Every question about such a
+#: hand is answered within a second under every rule set; larger hands are refused, since the
+#: exact problem grows too fast with the copies of a card that many packs allow.
+MAX_CARDS: Final = MAX_HAND_SIZE + 1
+
+
+def _too_many(cards: int) -> InvalidHandError:
+    # (the compiled core's words too, so both engines refuse alike)
+    return InvalidHandError(
+        f"a hand of {cards} cards, but the solver takes at most {MAX_CARDS}: the largest hand "
+        f"a round deals ({MAX_HAND_SIZE}) and the card drawn"
+    )
+
+
 def _codes(cards: CardsLike, rules: Rules) -> list[int]:
-    """The sorted codes of ``cards``, checked against the deck of ``rules``."""
+    """The sorted codes of ``cards``, checked against the deck of ``rules`` and
+    :data:`MAX_CARDS`."""
     if isinstance(cards, (tuple, list)):
         codes = [card.code for card in cards if type(card) is Card]
         if len(codes) != len(cards):
             codes = [card.code for card in parse_cards(cards)]
     else:
         codes = [card.code for card in parse_cards(cards)]
+    if len(codes) > MAX_CARDS:
+        raise _too_many(len(codes))
     codes.sort()
     packs = rules.packs
     jokers = len(codes) - bisect.bisect_left(codes, JOKER_CODE)
@@ -230,7 +250,8 @@ def min_deadwood_many(
 
 
 def _check_counts(counts: npt.NDArray[np.integer[Any]]) -> None:
-    """Refuse an array that is not N x 56 card counts of 0 to ``_MOST_COPIES``."""
+    """Refuse an array that is not N x 56 card counts of 0 to ``_MOST_COPIES``, or whose
+    hands hold more than :data:`MAX_CARDS` cards."""
     if counts.ndim != 2 or counts.shape[1] != NUM_CODES or counts.dtype.kind not in "iu":
         raise InvalidHandError(
             f"card counts must be an N x {NUM_CODES} integer array (one column per card "
@@ -241,6 +262,8 @@ def _check_counts(counts: npt.NDArray[np.integer[Any]]) -> None:
             f"card counts must be from 0 to {_MOST_COPIES} (the jokers of 16 packs), got "
             f"{counts.min()} to {counts.max()}"
         )
+    if counts.size and counts.sum(axis=1).max() > MAX_CARDS:
+        raise _too_many(int(counts.sum(axis=1).max()))
 
 
 #: The most copies of one card any deck holds: the jokers of 16 packs.

@@ -35,6 +35,12 @@ pub use solver::{Hand, Kind, Layout, Meld};
 pub const JOKER: u8 = 55;
 /// How many distinct card codes there are: 55 naturals and the joker.
 pub const NUM_CODES: usize = 56;
+/// The largest hand a round deals (the Python package's `rules.MAX_HAND_SIZE`): every
+/// question the engine answers on a hand of at most one card more is answered within a
+/// second, whatever the rules (`benchmarks/worst_inputs.py` searches for the slowest).
+pub const MAX_DEALT: u8 = 14;
+/// The most cards a hand given to the solver may hold: the largest deal and the card drawn.
+pub const MAX_CARDS: usize = MAX_DEALT as usize + 1;
 
 /// Is `code` wild in a round whose wild rank is `wild_rank` (0: only jokers)?
 #[inline]

@@ -10,7 +10,7 @@ use crate::naturals::Naturals;
 use crate::rules::MeldRules;
 use crate::search::{self, Discards};
 use crate::sweep;
-use crate::{is_wild, JOKER, NUM_CODES};
+use crate::{is_wild, JOKER, MAX_CARDS, NUM_CODES};
 
 pub use crate::search::Kind;
 
@@ -42,10 +42,13 @@ pub struct Layout {
 }
 
 impl Hand {
-    /// Checks the codes (0..=55, no more copies than the packs hold), the wild rank (3..=13,
-    /// or 0: only jokers are wild) and the rules.
+    /// Checks the codes (0..=55, no more copies than the packs hold, at most
+    /// [`MAX_CARDS`]), the wild rank (3..=13, or 0: only jokers are wild) and the rules.
     pub fn new(codes: &[u32], wild_rank: u32, rules: &MeldRules) -> Result<Hand, HandError> {
         rules.validate()?;
+        if codes.len() > MAX_CARDS {
+            return Err(HandError::TooManyCards(codes.len()));
+        }
         if wild_rank != 0 && !(3..=13).contains(&wild_rank) {
             return Err(HandError::BadWildRank(wild_rank));
         }
@@ -453,5 +456,15 @@ mod tests {
         assert!(Hand::new(&[55; 7], 3, &rules).is_err());
         let bad = MeldRules { packs: 0, ..rules };
         assert!(Hand::new(&[1], 3, &bad).is_err());
+        let many: Vec<u32> = (0..=MAX_CARDS as u32).collect();
+        assert!(Hand::new(&many[..MAX_CARDS], 3, &rules).is_ok());
+        let refused = Hand::new(&many, 3, &rules);
+        assert_eq!(refused, Err(HandError::TooManyCards(MAX_CARDS + 1)));
+        let message = refused.unwrap_err().to_string();
+        let expected = format!(
+            "a hand of {} cards, but the solver takes at most {MAX_CARDS}",
+            MAX_CARDS + 1
+        );
+        assert!(message.starts_with(&expected), "{message}");
     }
 }

@@ -5,7 +5,7 @@
 //! typed API users call is `fivecrowns.solver`, which reaches this module through
 //! `fivecrowns._compiled`.
 
-use fivecrowns_engine::{Hand, HandError, Layout, MeldRules, WildLimit};
+use fivecrowns_engine::{Hand, HandError, Layout, MeldRules, WildLimit, MAX_CARDS};
 use numpy::{PyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
@@ -15,9 +15,6 @@ use pyo3::types::{PyList, PyTuple, PyType};
 
 mod batch;
 mod game;
-
-/// The largest hand the core takes: every card of sixteen packs.
-const MAX_HAND: usize = 58 * 16;
 
 /// An engine refusal as the package's own exception (`InvalidRulesError` for a rule set,
 /// `InvalidHandError` otherwise), or a plain `ValueError` if the package cannot be imported.
@@ -144,6 +141,9 @@ fn card_codes(
     };
     let mut codes = Vec::new();
     if let Ok(tuple) = cards.cast::<PyTuple>() {
+        if tuple.len() > MAX_CARDS {
+            return Ok(None); // the checked path refuses it
+        }
         codes.reserve(tuple.len());
         for item in tuple.iter() {
             let Some(c) = read(item)? else {
@@ -152,6 +152,9 @@ fn card_codes(
             codes.push(c);
         }
     } else if let Ok(list) = cards.cast::<PyList>() {
+        if list.len() > MAX_CARDS {
+            return Ok(None);
+        }
         codes.reserve(list.len());
         for item in list.iter() {
             let Some(c) = read(item)? else {
@@ -176,22 +179,10 @@ impl Solver {
         let Some(codes) = card_codes(cards, card_type)? else {
             return Ok(None);
         };
-        if codes.len() > MAX_HAND {
-            return Ok(None);
-        }
         Ok(Hand::new(&codes, wild_rank, &self.rules).ok())
     }
 
     fn hand(&self, py: Python<'_>, codes: &[u32], wild_rank: u32) -> PyResult<Hand> {
-        if codes.len() > MAX_HAND {
-            return Err(refusal(
-                py,
-                &HandError::BadHand(format!(
-                    "a hand holds at most {MAX_HAND} cards (every card of 16 packs), got {}",
-                    codes.len()
-                )),
-            ));
-        }
         Hand::new(codes, wild_rank, &self.rules).map_err(|e| refusal(py, &e))
     }
 }
@@ -358,9 +349,15 @@ impl Solver {
         for row in view.rows() {
             let mut codes = Vec::new();
             for (code, &copies) in row.iter().enumerate() {
-                if !(0..=MAX_HAND as i64).contains(&copies) {
-                    let why = format!("card counts must be from 0 to {MAX_HAND}, got {copies}");
+                if !(0..=MAX_CARDS as i64).contains(&copies) {
+                    let why = format!("card counts must be from 0 to {MAX_CARDS}, got {copies}");
                     return Err(refusal(py, &HandError::BadHand(why)));
+                }
+                if codes.len() + copies as usize > MAX_CARDS {
+                    let cards = row
+                        .iter()
+                        .fold(0usize, |sum, &c| sum.saturating_add(c.max(0) as usize));
+                    return Err(refusal(py, &HandError::TooManyCards(cards)));
                 }
                 codes.extend(std::iter::repeat_n(code as u32, copies as usize));
             }

@@ -47,7 +47,7 @@ pub struct GameRules {
 pub const MAX_ROUND_TURNS: u32 = 10_000;
 
 /// The largest hand a round deals.
-pub const MAX_HAND: u8 = 60;
+pub const MAX_HAND: u8 = crate::MAX_DEALT;
 /// The largest go-out bonus the engine takes, either sign (so no total overflows).
 pub const MAX_BONUS: i64 = 1 << 40;
 
