@@ -146,6 +146,21 @@ def test_outs_match_reference(problem: tuple[list[fc.Card], int | None, fc.Rules
     assert fc.outs(hand, wild_rank, rules=rules) == reference_outs(hand, wild_rank, rules)
 
 
+@settings(max_examples=20)
+@given(problems(max_size=fc.solver.MAX_CARDS - 1))
+def test_outs_are_the_draws_that_can_go_out_on_full_hands(
+    problem: tuple[list[fc.Card], int | None, fc.Rules],
+) -> None:
+    # outs solves every draw on one memo (the twin shares its search between draws); each
+    # draw asked of can_go_out on its own must give the same cards
+    hand, wild_rank, rules = problem
+    fc.clear_cache()
+    got = fc.outs(hand, wild_rank, rules=rules)
+    left = Counter(fc.deck(rules.packs)) - Counter(hand)
+    fc.clear_cache()
+    assert got == {card for card in left if fc.can_go_out([*hand, card], wild_rank, rules=rules)}
+
+
 def test_outs_leave_out_cards_the_deck_has_run_out_of() -> None:
     hand = "7H 8H 9H 10H QS"
     assert fc.Card.parse("6H") in fc.outs(hand, 3)

@@ -375,27 +375,38 @@ def _live(counts: list[int], wilds: int, c: int) -> bool:
 # -- going out ------------------------------------------------------------------------------
 
 
-def _can_out(key: tuple[int, ...], wild_rank: int, rules: Rules) -> bool:
+def _can_out(
+    key: tuple[int, ...],
+    wild_rank: int,
+    rules: Rules,
+    shared: dict[tuple[int, ...], _search._Search] | None = None,
+) -> bool:
     """Does some discard of the hand leave no deadwood?
 
     Only a discard whose bound (``_candidates``) is 0 can: one worth at least the hand's
     least deadwood. Those are solved with cutoff 0, cards worth closest to the least
     deadwood first, until one goes out; most hands have none and cost one plain solve. A
-    hand whose discards are cached reads the answer off them."""
+    hand whose discards are cached reads the answer off them. Hands the suit DP does not
+    take are searched on ``shared`` memos when given (see ``_search.score``)."""
     if not key:
         return False
     done = _discards_cached.peek(key, wild_rank, rules)
     if done is not None:
         return any(v == 0 for _, v in done)
-    least = _least_cached(key, wild_rank, rules)
+    run = _suitdp.solve_run(key, wild_rank, rules) if _suitdp.applies(rules) else None
+    if run is None and shared is not None:
+        least = _search.score(key, wild_rank, rules, shared).points
+    else:
+        least = _least_cached(key, wild_rank, rules)
     candidates = _candidates(key, wild_rank, rules, least, {}, limit=0)
     if not candidates:
         return False
-    run = _suitdp.solve_run(key, wild_rank, rules) if _suitdp.applies(rules) else None
 
     def value(c: int) -> int:
         if run is not None:
             return _suitplan.drop_value(run, key, wild_rank, rules, c, 0)
+        if shared is not None:
+            return _search.score(without_code(key, c), wild_rank, rules, shared).points
         return _least_cached(without_code(key, c), wild_rank, rules)
 
     # a hand that goes out most often keeps one card of deadwood: worth the least deadwood
@@ -427,6 +438,7 @@ def _outs(key: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[int, ...]
         if wild_rank:
             found.update(s * 11 + wild_rank - 3 for s in range(5))
     counts, wilds = _natural_counts(key, wild_rank)
+    shared: dict[tuple[int, ...], _search._Search] = {}  # every natural draw: the same wilds
     for x in range(55):
         if is_wild_code(x, wild_rank):
             continue
@@ -434,7 +446,7 @@ def _outs(key: tuple[int, ...], wild_rank: int, rules: Rules) -> tuple[int, ...]
         counts[x] += 1
         live = _live(counts, wilds, x)
         counts[x] -= 1
-        if live and _can_out_cached(tuple(sorted((*key, x))), wild_rank, rules):
+        if live and _can_out(tuple(sorted((*key, x))), wild_rank, rules, shared):
             found.add(x)
     return tuple(sorted(found))
 

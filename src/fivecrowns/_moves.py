@@ -22,7 +22,7 @@ from .actions import Action, ActionKind, Phase
 from .cards import CARDS, Card, format_cards, without
 from .errors import FiveCrownsError
 from .melds import Meld
-from .solver import best_arrangement, can_go_out, can_meld_all
+from .solver import _melding_discards, best_arrangement, can_go_out, can_meld_all
 
 if TYPE_CHECKING:
     from .game import GameState
@@ -115,6 +115,14 @@ class Referee:
         return can_go_out(self.hand, self.wild_rank, rules=self.rules)
 
     @functools.cached_property
+    def melding_discards(self) -> frozenset[int]:
+        """The codes whose discard leaves every other card melded: one solve of every
+        discard for all the go-out checks of this state (none unless it may go out)."""
+        if not self.may_go_out:
+            return frozenset()
+        return _melding_discards(self.hand, self.wild_rank, self.rules)
+
+    @functools.cached_property
     def forbidden_discard(self) -> Card | None:
         """The card these rules forbid discarding now (None: any may go)."""
         taken = self.state.taken
@@ -194,9 +202,7 @@ class Referee:
         refusal = self.check_discard(act)
         if refusal is not None or act.card is None:
             return refusal
-        if self.may_go_out and can_meld_all(
-            without(self.hand, (act.card,)), self.wild_rank, rules=self.rules
-        ):
+        if act.card.code in self.melding_discards:
             return None
         return self.unmelded(act.card)
 

@@ -320,10 +320,23 @@ def _plus(a: Score, b: Score) -> Score:
     return Score(a.points + b.points, a.unmelded + b.unmelded)
 
 
-def score(codes: tuple[int, ...], wild_rank: int, rules: Rules) -> Score:
-    """The least score of a hand (sorted codes; ``wild_rank`` 0: jokers only)."""
+def score(
+    codes: tuple[int, ...],
+    wild_rank: int,
+    rules: Rules,
+    shared: dict[tuple[int, ...], _Search] | None = None,
+) -> Score:
+    """The least score of a hand (sorted codes; ``wild_rank`` 0: jokers only).
+
+    ``shared`` keeps the searches of hands asked about together (the outs of a hand), one
+    per multiset of wild points: a state's value is the least score of its naturals with
+    its wilds, whatever hand it came from, so hands with the same wilds share one memo."""
     state, wilds = _parse(codes, wild_rank, rules)
-    search = _Search(rules, wilds)
+    if shared is None:
+        search = _Search(rules, wilds)
+    else:
+        key = tuple(sorted(wilds))
+        search = shared.get(key) or shared.setdefault(key, _Search(rules, wilds))
     dead = search.hopeless(state, len(wilds))
     search.split(state - dead)
     return _plus(search.value(state - dead, len(wilds), 0), _cost(dead))

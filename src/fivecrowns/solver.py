@@ -356,6 +356,17 @@ def _melds_all(codes: list[int], wild: int, rules: Rules) -> bool:
     return _engine.engine(rules).least(codes, wild, _melded(rules)) == 0
 
 
+def _melding_discards(
+    cards: CardsLike, wild_rank: Rank | int | None, rules: Rules
+) -> frozenset[int]:
+    """The codes of the cards whose discard leaves every other card of the hand melded
+    (``can_meld_all`` of the rest), from one solve of every discard."""
+    values = _engine.engine(rules).discard_values(
+        _codes(cards, rules), _wild(wild_rank), _melded(rules)
+    )
+    return frozenset(code for code, points in values.items() if points == 0)
+
+
 def best_discard(
     cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL
 ) -> tuple[Card, Arrangement]:
