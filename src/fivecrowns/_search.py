@@ -332,11 +332,12 @@ def score(
     per multiset of wild points: a state's value is the least score of its naturals with
     its wilds, whatever hand it came from, so hands with the same wilds share one memo."""
     state, wilds = _parse(codes, wild_rank, rules)
-    if shared is None:
+    key = tuple(sorted(wilds))
+    search = None if shared is None else shared.get(key)
+    if search is None:
         search = _Search(rules, wilds)
-    else:
-        key = tuple(sorted(wilds))
-        search = shared.get(key) or shared.setdefault(key, _Search(rules, wilds))
+        if shared is not None:
+            shared[key] = search
     dead = search.hopeless(state, len(wilds))
     search.split(state - dead)
     return _plus(search.value(state - dead, len(wilds), 0), _cost(dead))

@@ -262,8 +262,9 @@ def _check_counts(counts: npt.NDArray[np.integer[Any]]) -> None:
             f"card counts must be from 0 to {_MOST_COPIES} (the jokers of 16 packs), got "
             f"{counts.min()} to {counts.max()}"
         )
-    if counts.size and counts.sum(axis=1).max() > MAX_CARDS:
-        raise _too_many(int(counts.sum(axis=1).max()))
+    largest = int(counts.sum(axis=1).max()) if counts.size else 0
+    if largest > MAX_CARDS:
+        raise _too_many(largest)
 
 
 #: The most copies of one card any deck holds: the jokers of 16 packs.

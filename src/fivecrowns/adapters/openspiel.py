@@ -96,7 +96,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import DRAW_STOCK, Action, ActionKind, Phase, num_actions
-from ..cards import CARDS, JOKER_CODE, NUM_CODES, Card, as_int, format_cards, short_repr
+from ..cards import CARDS, NUM_CODES, Card, as_int, deck, format_cards, short_repr
 from ..errors import FiveCrownsError, IllegalActionError, InvalidRulesError, InvalidStateError
 from ..game import GameState
 from ..rules import OFFICIAL, OFFICIAL_SCHEDULE, Rules, rule_flag
@@ -422,9 +422,7 @@ def _frozen(array: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
 
 def _copies(rules: Rules) -> Counter[int]:
     """The deck as counts by card code."""
-    counts = Counter(dict.fromkeys(range(JOKER_CODE), rules.packs))
-    counts[JOKER_CODE] = 3 * rules.packs
-    return counts
+    return Counter(card.code for card in deck(rules.packs))
 
 
 def _seats(game: GameState) -> tuple[int, ...]:
