@@ -7,11 +7,12 @@ Each case draws a rule set (every meld option: distinct_suit_books, max_wilds_pe
 None/0/1/2/3/"naturals", all_wild_melds; 1-4 packs, sometimes 8 or 16; wild and joker
 points default, 0, small or the core's largest, 2**20; go_out_without_discard), a wild rank
 (3..13 or None) and a hand of 3..14 cards (random, one suit dense with duplicates,
-book-heavy or wild-heavy), or, for 3% of the cases, a larger one of 15..20 cards, passed
-as a list or a tuple of ``fc.Card`` or as a string. Every case compares ``min_deadwood`` on
+book-heavy or wild-heavy), or, for 3% of the cases, one of ``fc.solver.MAX_CARDS`` (15)
+cards, the largest the solver takes, passed as a list or a tuple of ``fc.Card`` or as a
+string. Every case compares ``min_deadwood`` on
 both engines; every F-th case (default 10) also ``best_arrangement``, ``best_discard``,
 ``deadwood_by_discard``, ``can_go_out`` and ``can_meld_all``, and every O-th (default 50)
-``outs`` (on hands of at most 16 cards: the twin's ``outs`` takes seconds beyond). Answers
+``outs``. Answers
 are equal when their values are equal, their types too for the scalar ones, and exceptions
 count as answers (type and message).
 
@@ -45,7 +46,6 @@ except ImportError as error:  # pragma: no cover - only without the build
 CHUNK = 500
 PROGRESS = 100_000
 MAX_MISMATCHES = 20
-OUTS_MAX_CARDS = 16
 POINTS = _compiled.MAX_POINTS
 
 
@@ -112,12 +112,12 @@ def draw_case(seed: int, index: int, full_every: int, outs_every: int) -> Case:
     rules = random_rules(rng)
     wild_rank = rng.choice([None, *range(3, 14)])
     large = rng.random() < 0.03
-    size = rng.randint(15, 20) if large else rng.randint(3, 14)
+    size = fc.solver.MAX_CARDS if large else rng.randint(3, 14)
     codes, kind = random_hand(rng, rules, wild_rank, size)
     if large:
         kind += ", large"
     full = index % full_every == 0
-    outs = index % outs_every == 0 and len(codes) <= OUTS_MAX_CARDS
+    outs = index % outs_every == 0
     form = rng.choice(["list", "list", "tuple", "str"])
     return Case(index, rules, wild_rank, codes, kind, full, outs, form)
 

@@ -96,8 +96,9 @@ def max_dealt(packs: int) -> int:
 
 def size_bounds(function: str, packs: int) -> tuple[int, int]:
     """The sizes of the hands tried: every solver function takes the largest deal and the
-    card drawn (``MAX_CARDS``), and so does ``legal_actions`` after the draw."""
-    return 2 + (function in AFTER_DRAW), max_dealt(packs) + 1
+    card drawn (``MAX_CARDS``), and so does ``legal_actions`` after the draw; ``outs``, asked
+    before the draw, the largest deal."""
+    return 2 + (function in AFTER_DRAW), max_dealt(packs) + (function != "outs")
 
 
 def allowed(code: int, packs: int) -> int:

@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -296,7 +297,6 @@ SOLVER_FUNCTIONS: list[Callable[..., object]] = [
     fc.deadwood_by_discard,
     fc.can_go_out,
     fc.can_meld_all,
-    fc.outs,
     lambda cards, wild, rules: fc.min_deadwood_many([cards], wild, rules=rules),
 ]
 
@@ -330,6 +330,20 @@ def test_hands_above_max_cards_are_refused_alike_on_both_engines(
     largest = deck[: fc.solver.MAX_CARDS]
     compiled, pure = both(lambda: fc.best_discard(largest, wild_rank, rules=rules))
     assert compiled == pure
+    # outs is asked before the draw: of at most the largest deal (each draw adds a card)
+    before = largest[:-1]
+    compiled_outs, pure_outs = both(lambda: fc.outs(before, wild_rank, rules=rules))
+    assert compiled_outs == pure_outs
+    without_discard = attrs.evolve(rules, go_out_without_discard=True)
+    compiled_outs, pure_outs = both(lambda: fc.outs(before, wild_rank, rules=without_discard))
+    assert compiled_outs == pure_outs
+    for compiled in (True, False):
+        with _engine_is(compiled), pytest.raises(fc.InvalidHandError) as refused:
+            fc.outs(largest, wild_rank, rules=without_discard)
+        assert str(refused.value) == (
+            "a hand of 15 cards, but outs takes at most 14: the largest hand a round deals, "
+            "before the draw"
+        )
 
 
 @settings(max_examples=50)

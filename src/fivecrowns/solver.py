@@ -132,25 +132,27 @@ def _wild(wild_rank: Rank | int | None) -> int:
 MAX_CARDS: Final = MAX_HAND_SIZE + 1
 
 
-def _too_many(cards: int) -> InvalidHandError:
-    # (the compiled core's words too, so both engines refuse alike)
-    return InvalidHandError(
-        f"a hand of {cards} cards, but the solver takes at most {MAX_CARDS}: the largest hand "
-        f"a round deals ({MAX_HAND_SIZE}) and the card drawn"
-    )
+def _too_many(cards: int, most: int = MAX_CARDS) -> InvalidHandError:
+    # (with MAX_CARDS, the compiled core's words too, so both engines refuse alike)
+    if most == MAX_CARDS:
+        why = f"the solver takes at most {MAX_CARDS}: the largest hand a round deals "
+        why += f"({MAX_HAND_SIZE}) and the card drawn"
+    else:
+        why = f"outs takes at most {most}: the largest hand a round deals, before the draw"
+    return InvalidHandError(f"a hand of {cards} cards, but {why}")
 
 
-def _codes(cards: CardsLike, rules: Rules) -> list[int]:
-    """The sorted codes of ``cards``, checked against the deck of ``rules`` and
-    :data:`MAX_CARDS`."""
+def _codes(cards: CardsLike, rules: Rules, most: int = MAX_CARDS) -> list[int]:
+    """The sorted codes of ``cards``, checked against the deck of ``rules`` and at most
+    ``most`` of them."""
     if isinstance(cards, (tuple, list)):
         codes = [card.code for card in cards if type(card) is Card]
         if len(codes) != len(cards):
             codes = [card.code for card in parse_cards(cards)]
     else:
         codes = [card.code for card in parse_cards(cards)]
-    if len(codes) > MAX_CARDS:
-        raise _too_many(len(codes))
+    if len(codes) > most:
+        raise _too_many(len(codes), most)
     codes.sort()
     packs = rules.packs
     jokers = len(codes) - bisect.bisect_left(codes, JOKER_CODE)
@@ -462,15 +464,16 @@ def can_meld_all(
 def outs(
     cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL
 ) -> frozenset[Card]:
-    """For a hand before drawing: the cards that, if drawn, would let it go out. Cards the
-    deck cannot hold another copy of (beside those in the hand) are left out.
+    """For a hand before drawing (at most :data:`~fivecrowns.rules.MAX_HAND_SIZE` cards):
+    the cards that, if drawn, would let it go out. Cards the deck cannot hold another copy
+    of (beside those in the hand) are left out.
 
     >>> format_cards(sorted(outs("7H 8H 9H 10H QS", wild_rank=3)))
     '3* 3H 6H JH 3C 3S 3D JK'
     """
     if not isinstance(rules, Rules):
         check_rules(rules)
-    codes = _codes(cards, rules)
+    codes = _codes(cards, rules, MAX_HAND_SIZE)
     wild = _wild(wild_rank)
     melded = _melded(rules)
     engine = _engine.engine(rules)
