@@ -148,9 +148,28 @@ def test_arrangements_and_discards_are_equal_on_both_engines(
     for meld in compiled.melds:
         made = fc.melds.make_meld(meld.cards, wild_rank, rules=rules, kind=meld.kind.value)
         assert made.kind is meld.kind
+        # the core lays its melds out itself: each passes the shape check the twin's pass
+        assert fc.Meld(meld.kind, meld.cards, meld.stands_for, meld.wild_rank) == meld
     if hand:
         compiled_discard, pure_discard = both(lambda: fc.best_discard(hand, wild_rank, rules=rules))
         assert compiled_discard == pure_discard
+
+
+def test_arrangements_from_a_warm_meld_cache_and_from_any_card_objects_are_the_same() -> None:
+    hands = [
+        fc.parse_cards(text)
+        for text in ("JS QS JK 7H 7D 7C 4D", "5C 6C 7C 7D 7S 8C 9C JK KH 3S", "JK JK JK 3H")
+    ]
+    with _engine_is(True):
+        cold = [(fc.best_arrangement(h, 5), fc.best_discard(h, 5)) for h in hands]
+        warm = [(fc.best_arrangement(h, 5), fc.best_discard(h, 5)) for h in hands]
+        # cards that are not the canonical objects (read by their code)
+        copies = [[fc.Card(card.code) for card in h] for h in hands]
+        fresh = [(fc.best_arrangement(h, 5), fc.best_discard(h, 5)) for h in copies]
+        values = [fc.deadwood_by_discard(h, 5) for h in copies]
+    assert cold == warm == fresh
+    assert values == [fc.deadwood_by_discard(h, 5) for h in hands]
+    assert all(card is CARDS[card.code] for arrangement, _ in fresh for card in arrangement.cards)
 
 
 @settings(max_examples=100)

@@ -1,5 +1,6 @@
 # The compiled core (rust/python): its interface, for type checkers.
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +25,25 @@ class Solver:
     def least_cards(self, cards: object, wild_rank: int, card_type: type) -> int | None: ...
     def can_out_cards(self, cards: object, wild_rank: int, card_type: type) -> bool | None: ...
     def arrange(self, codes: Sequence[int], wild_rank: int) -> _Layout: ...
+    def arrangement_cards(
+        self,
+        cards: object,
+        wild_rank: int,
+        card_type: type,
+        cache: dict[int, Any],
+        make: Callable[..., Any],
+    ) -> tuple[tuple[Any, ...], tuple[Any, ...], int] | None: ...
+    def best_discard_cards(
+        self,
+        cards: object,
+        wild_rank: int,
+        card_type: type,
+        cache: dict[int, Any],
+        make: Callable[..., Any],
+    ) -> tuple[Any, tuple[tuple[Any, ...], tuple[Any, ...], int]] | None: ...
+    def discard_values_cards(
+        self, cards: object, wild_rank: int, card_type: type
+    ) -> dict[Any, int] | None: ...
     def discard_values(self, codes: Sequence[int], wild_rank: int) -> list[tuple[int, int]]: ...
     def best_discard(self, codes: Sequence[int], wild_rank: int) -> tuple[int, _Layout]: ...
     def can_out(self, codes: Sequence[int], wild_rank: int) -> bool: ...

@@ -45,7 +45,7 @@ from .cards import (
     short_repr,
 )
 from .errors import InvalidHandError
-from .melds import Meld, _solved_meld
+from .melds import Meld, _laid_out_meld, _solved_meld
 from .rules import MAX_HAND_SIZE, OFFICIAL, Rules, check_rules
 
 __all__ = [
@@ -297,41 +297,71 @@ def _arrangement(
 ) -> Arrangement:
     built = []
     for kind, codes in melds:
-        key = (kind, codes, wild_rank, rules)
-        entry = _MELDS.get(key)
-        if entry is None:
+        key = _meld_key(kind, codes, wild_rank)
+        meld = _MELDS.get(key)
+        if meld is None:
             meld = _solved_meld(
                 kind, codes, None if wild_rank == _NO_WILD_RANK else wild_rank, rules
             )
-            # melds are listed by the cards they play: the order never depends on the search
-            entry = [card.code for card in meld.stands_for], meld
-            if _MELDS_ACCOUNT.admit(_MELD_BYTES + _MELD_CARD_BYTES * len(codes)):
-                _MELDS[key] = entry
-        built.append(entry)
-    built.sort(key=_ORDER)
+            _store_meld(key, meld)
+        built.append(meld)
+    # melds are listed by the cards they play: the order never depends on the search
+    built.sort(key=_played)
     return Arrangement(
-        tuple([meld for _order, meld in built]),
+        tuple(built),
         tuple([_CARDS[code] for code in sorted(deadwood)]),
         points,
     )
 
 
-_ORDER: Final = operator.itemgetter(0)
-#: The public ``Meld`` (with its sort key) of each meld the core returns, keyed by (kind,
-#: sorted codes, wild rank, rules): melds recur across hands, and a ``Meld`` is immutable.
-#: Bounded in bytes (``_cache``): emptied when full.
-_MELDS: dict[tuple[object, ...], tuple[list[int], Meld]] = {}
+def _played(meld: Meld) -> list[int]:
+    """The codes of the cards a meld plays, in meld order (the order of an arrangement's
+    melds)."""
+    return [card.code for card in meld.stands_for]
+
+
+def _meld_key(kind: str, codes: Sequence[int], wild_rank: int) -> int:
+    """The key of a meld (its kind and sorted codes) in ``_MELDS``: the codes, each plus one
+    in six bits, then the wild rank (0: only jokers) in four bits and the kind in one (1: a
+    run). The compiled core computes the same key for the melds it returns."""
+    key = 0
+    for code in codes:
+        key = key << 6 | code + 1
+    return (key << 4 | wild_rank) << 1 | (kind == "run")
+
+
+def _new_meld(
+    key: int,
+    kind: str,
+    cards: tuple[Card, ...],
+    stands_for: tuple[Card, ...],
+    wild_rank: int | None,
+) -> Meld:
+    """A meld the compiled core laid out (``_core.Solver.arrangement_cards`` calls this for
+    a meld ``_MELDS`` lacks), stored there."""
+    meld = _laid_out_meld(kind, cards, stands_for, wild_rank)
+    _store_meld(key, meld)
+    return meld
+
+
+def _store_meld(key: int, meld: Meld) -> None:
+    cost = _MELD_BYTES + _MELD_CARD_BYTES * len(meld.cards)
+    if _MELDS_ACCOUNT.admit(cost if key < _SMALL_KEY else cost + _LARGE_KEY_BYTES):
+        _MELDS[key] = meld
+
+
+#: The public ``Meld`` of each meld the solver returns, keyed by ``_meld_key``: melds recur
+#: across hands, and a ``Meld`` is immutable. Bounded in bytes (``_cache``): emptied when
+#: full.
+_MELDS: dict[int, Meld] = {}
 _MELDS_ACCOUNT: Final = _cache.account("solver.melds", 0.12, _MELDS.clear, _MELDS.__len__)
-#: An entry's bytes: the dict slot, the key and its codes, the (order, meld) pair, the list,
-#: the Meld and its two tuples of cards; and per card, one item in each of those four.
-_MELD_BYTES: Final = (
-    _cache.DICT_SLOT
-    + _cache.tuple_bytes(4)
-    + _cache.tuple_bytes(2)
-    + 4 * _cache.TUPLE
-    + _cache.MELD
-)
-_MELD_CARD_BYTES: Final = 4 * _cache.ITEM
+#: An entry's bytes: the dict slot, the key, the Meld and its two tuples of cards (the cards
+#: are the canonical ones); and per card, one item in each tuple.
+_MELD_BYTES: Final = _cache.DICT_SLOT + _cache.INT + _cache.MELD + 2 * _cache.TUPLE
+_MELD_CARD_BYTES: Final = 2 * _cache.ITEM
+#: Keys from this one up (melds of ten cards or more) are ints of three or four digits.
+_SMALL_KEY: Final = 1 << 60
+_LARGE_KEY_BYTES: Final = 16
 
 
 def best_arrangement(
@@ -346,6 +376,15 @@ def best_arrangement(
     """
     if not isinstance(rules, Rules):
         check_rules(rules)
+    fast = _engine.solvers(rules, _melded)
+    if fast is not None:
+        # the compiled core reads parsed cards and builds the melds itself (see min_deadwood)
+        wild = _FAST_WILD.get(wild_rank) if type(wild_rank) is int or wild_rank is None else None
+        if wild is not None:
+            found = fast[0].arrangement_cards(cards, wild, Card, _MELDS, _new_meld)
+            # (a wild worth nothing left over: the checked path below)
+            if found is not None and (found[2] or not found[1]):
+                return Arrangement(found[0], found[1], found[2])
     wild = _wild(wild_rank)
     codes = _codes(cards, rules)
     engine = _engine.engine(rules)
@@ -384,6 +423,16 @@ def best_discard(
     """
     if not isinstance(rules, Rules):
         check_rules(rules)
+    fast = _engine.solvers(rules, _melded)
+    if fast is not None:
+        # as in best_arrangement (None for an empty hand too)
+        wild = _FAST_WILD.get(wild_rank) if type(wild_rank) is int or wild_rank is None else None
+        if wild is not None:
+            found = fast[0].best_discard_cards(cards, wild, Card, _MELDS, _new_meld)
+            if found is not None:
+                card, (melds, left, points) = found
+                if points or not left:
+                    return card, Arrangement(melds, left, points)
     codes = _codes(cards, rules)
     if not codes:
         raise InvalidHandError("best_discard needs a hand of at least one card")
@@ -411,6 +460,13 @@ def deadwood_by_discard(
     """
     if not isinstance(rules, Rules):
         check_rules(rules)
+    fast = _engine.solvers(rules, _melded)
+    if fast is not None:  # the compiled core reads parsed cards (see min_deadwood)
+        wild = _FAST_WILD.get(wild_rank) if type(wild_rank) is int or wild_rank is None else None
+        if wild is not None:
+            found = fast[0].discard_values_cards(cards, wild, Card)
+            if found is not None:
+                return found
     codes = _codes(cards, rules)
     values = _engine.engine(rules).discard_values(codes, _wild(wild_rank), rules)
     return {_CARDS[code]: points for code, points in values.items()}

@@ -5,13 +5,14 @@
 //! typed API users call is `fivecrowns.solver`, which reaches this module through
 //! `fivecrowns._compiled`.
 
-use fivecrowns_engine::{Hand, HandError, Layout, MeldRules, WildLimit, MAX_CARDS};
+use fivecrowns_engine::melds::stands_for;
+use fivecrowns_engine::{is_wild, Hand, HandError, Kind, Layout, MeldRules, WildLimit, MAX_CARDS};
 use numpy::{PyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyList, PyTuple, PyType};
+use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
 mod batch;
 mod game;
@@ -61,8 +62,8 @@ fn layout<'py>(py: Python<'py>, layout: Layout) -> PyResult<PyLayout<'py>> {
 struct CardTable {
     /// (address, code) by a hash of the address; address 0: empty.
     slots: [(usize, u8); CARD_SLOTS],
-    /// The cards themselves, kept alive so no address is reused.
-    _cards: Py<PyTuple>,
+    /// The cards themselves, by code (kept alive, so no address is reused).
+    cards: Py<PyTuple>,
 }
 
 const CARD_SLOTS: usize = 128;
@@ -82,9 +83,102 @@ impl CardTable {
             }
         }
     }
+
+    /// The canonical cards of `codes`, as a tuple.
+    fn tuple<'py>(&self, py: Python<'py>, codes: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
+        let cards = self.cards.bind(py);
+        let items = codes
+            .iter()
+            .map(|&c| cards.get_item(usize::from(c)))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, items)
+    }
 }
 
 static CARDS: PyOnceLock<CardTable> = PyOnceLock::new();
+
+/// The key of a meld in the package's meld cache (`fivecrowns.solver._MELDS`, whose
+/// `_meld_key` computes the same): its sorted codes, each plus one in six bits, then its wild
+/// rank in four bits and its kind in one (1: a run). A meld holds at most [`MAX_CARDS`] cards,
+/// so the key fits in 96 bits.
+fn meld_key(kind: Kind, codes: &[u8], wild_rank: u8) -> u128 {
+    let packed = codes
+        .iter()
+        .fold(0u128, |key, &c| key << 6 | u128::from(c + 1));
+    (packed << 4 | u128::from(wild_rank)) << 1 | u128::from(kind == Kind::Run)
+}
+
+/// A key as a Python int (most fit in 64 bits, the cheaper conversion).
+fn key_object(py: Python<'_>, key: u128) -> PyResult<Bound<'_, PyAny>> {
+    Ok(match u64::try_from(key) {
+        Ok(small) => small.into_pyobject(py)?.into_any(),
+        Err(_) => key.into_pyobject(py)?.into_any(),
+    })
+}
+
+/// The cards of a meld (sorted `codes`) in meld order, given what each position stands for
+/// (`stands`, from [`stands_for`]), as `fivecrowns.melds` lays out a meld the solver found: a
+/// book's naturals then its wilds; a run's natural of each rank where it has one, else its
+/// next wild (wilds in code order).
+fn meld_cards(kind: Kind, codes: &[u8], stands: &[u8], wild_rank: u8) -> Vec<u8> {
+    let (naturals, wilds): (Vec<u8>, Vec<u8>) =
+        codes.iter().partition(|&&c| !is_wild(c, wild_rank));
+    match kind {
+        Kind::Book => naturals.into_iter().chain(wilds).collect(),
+        Kind::Run => {
+            let mut spare = wilds.into_iter();
+            stands
+                .iter()
+                .map(|s| {
+                    if naturals.contains(s) {
+                        *s
+                    } else {
+                        spare.next().expect("a run's wilds fill its other places")
+                    }
+                })
+                .collect()
+        }
+    }
+}
+
+/// An arrangement as the package's `Arrangement` takes it: (its melds, as `Meld` objects in
+/// the order of the cards they stand for, its deadwood as canonical cards, its points). A
+/// meld is taken from `cache` by its key ([`meld_key`]), else made by `make(key, kind,
+/// cards, stands_for, wild_rank)` (which may store it), wild_rank None when only jokers are.
+fn arrangement<'py>(
+    py: Python<'py>,
+    table: &CardTable,
+    layout: Layout,
+    wild_rank: u8,
+    cache: &Bound<'py, PyDict>,
+    make: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let mut melds: Vec<(Vec<u8>, fivecrowns_engine::Meld)> = layout
+        .melds
+        .into_iter()
+        .map(|meld| (stands_for(meld.kind, &meld.codes, wild_rank), meld))
+        .collect();
+    // (stable, as the package sorts them: melds standing for the same cards keep the
+    // search's order)
+    melds.sort_by(|a, b| a.0.cmp(&b.0));
+    let wild = (wild_rank != 0).then_some(wild_rank);
+    let mut objects = Vec::with_capacity(melds.len());
+    for (stands, meld) in melds {
+        let key = key_object(py, meld_key(meld.kind, &meld.codes, wild_rank))?;
+        let found = match cache.get_item(&key)? {
+            Some(found) => found,
+            None => {
+                let cards = meld_cards(meld.kind, &meld.codes, &stands, wild_rank);
+                let (cards, stands) = (table.tuple(py, &cards)?, table.tuple(py, &stands)?);
+                make.call1((key, meld.kind.name(), cards, stands, wild))?
+            }
+        };
+        objects.push(found);
+    }
+    let melds = PyTuple::new(py, objects)?;
+    let deadwood = table.tuple(py, &layout.deadwood)?;
+    (melds, deadwood, layout.points).into_pyobject(py)
+}
 
 /// Register the package's canonical cards: `cards[c]` is the card of code `c` (56 of them,
 /// each of type `card_type` with that `code`). Later calls change nothing.
@@ -115,7 +209,7 @@ fn canonical_cards(cards: &Bound<'_, PyTuple>, card_type: &Bound<'_, PyType>) ->
         py,
         CardTable {
             slots,
-            _cards: cards.clone().unbind(),
+            cards: cards.clone().unbind(),
         },
     );
     Ok(())
@@ -252,6 +346,76 @@ impl Solver {
         Ok(self
             .card_hand(cards, wild_rank, card_type)?
             .map(|hand| hand.can_out()))
+    }
+
+    /// `arrange` for a tuple or list of `card_type` objects, as (melds, deadwood, points)
+    /// for `Arrangement` (see [`arrangement`]), or None (see `least_cards`).
+    fn arrangement_cards<'py>(
+        &self,
+        cards: &Bound<'py, PyAny>,
+        wild_rank: u32,
+        card_type: &Bound<'py, PyType>,
+        cache: &Bound<'py, PyDict>,
+        make: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let py = cards.py();
+        let (Some(table), Some(hand)) =
+            (CARDS.get(py), self.card_hand(cards, wild_rank, card_type)?)
+        else {
+            return Ok(None);
+        };
+        let layout = run(py, &hand, Hand::arrange);
+        arrangement(py, table, layout, wild_rank as u8, cache, make).map(Some)
+    }
+
+    /// `best_discard` for a tuple or list of `card_type` objects, as (the card, the rest's
+    /// (melds, deadwood, points) for `Arrangement`), or None (see `least_cards`; also for an
+    /// empty hand).
+    fn best_discard_cards<'py>(
+        &self,
+        cards: &Bound<'py, PyAny>,
+        wild_rank: u32,
+        card_type: &Bound<'py, PyType>,
+        cache: &Bound<'py, PyDict>,
+        make: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<(Bound<'py, PyAny>, Bound<'py, PyTuple>)>> {
+        let py = cards.py();
+        let (Some(table), Some(hand)) =
+            (CARDS.get(py), self.card_hand(cards, wild_rank, card_type)?)
+        else {
+            return Ok(None);
+        };
+        let Ok((card, rest)) = run(py, &hand, Hand::best_discard) else {
+            return Ok(None);
+        };
+        let card = table.cards.bind(py).get_item(usize::from(card))?;
+        Ok(Some((
+            card,
+            arrangement(py, table, rest, wild_rank as u8, cache, make)?,
+        )))
+    }
+
+    /// `discard_values` for a tuple or list of `card_type` objects, as a dict from each
+    /// distinct canonical card to its value, or None (see `least_cards`).
+    fn discard_values_cards<'py>(
+        &self,
+        cards: &Bound<'py, PyAny>,
+        wild_rank: u32,
+        card_type: &Bound<'py, PyType>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let py = cards.py();
+        let (Some(table), Some(hand)) =
+            (CARDS.get(py), self.card_hand(cards, wild_rank, card_type)?)
+        else {
+            return Ok(None);
+        };
+        let values = run(py, &hand, Hand::discard_values);
+        let found = PyDict::new(py);
+        let by_code = table.cards.bind(py);
+        for (code, value) in values {
+            found.set_item(by_code.get_item(usize::from(code))?, value)?;
+        }
+        Ok(Some(found))
     }
 
     /// The least deadwood of a hand.
