@@ -10,13 +10,37 @@ const PER_WORD: usize = 12;
 const WORDS: usize = 5;
 
 /// A multiset of natural codes (0..=54); also used as a mask of fields.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Naturals([u64; WORDS]);
+
+impl PartialEq for Naturals {
+    /// Word by word, without a branch (an array's comparison may call `memcmp`).
+    #[inline]
+    fn eq(&self, other: &Naturals) -> bool {
+        self.0
+            .iter()
+            .zip(other.0.iter())
+            .fold(0, |diff, (a, b)| diff | (a ^ b))
+            == 0
+    }
+}
+
+impl Eq for Naturals {}
+
+impl std::hash::Hash for Naturals {
+    /// The words alone (a fixed number: no length first, as an array's hash writes).
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for &word in &self.0 {
+            state.write_u64(word);
+        }
+    }
+}
 
 /// The field of a natural code: rank-major.
 #[inline]
-fn slot(code: u8) -> usize {
-    usize::from(code % 11) * 5 + usize::from(code / 11)
+const fn slot(code: u8) -> usize {
+    (code % 11) as usize * 5 + (code / 11) as usize
 }
 
 #[inline]
@@ -89,14 +113,34 @@ impl Naturals {
 
     /// A mask with every bit of `code`'s field set.
     #[inline]
-    pub fn set_field(&mut self, code: u8) {
+    pub const fn set_field(&mut self, code: u8) {
         let i = slot(code);
         self.0[i / PER_WORD] |= FIELD << (BITS as usize * (i % PER_WORD));
     }
 
+    /// The codes held, as bits (bit `c` set when `c` is held).
+    #[inline]
+    pub fn held(&self) -> u64 {
+        let mut bits = 0u64;
+        for (k, &word) in self.0.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let field = w.trailing_zeros() as usize / BITS as usize;
+                bits |= 1 << code_of(k * PER_WORD + field);
+                w &= !(FIELD << (BITS as usize * field));
+            }
+        }
+        bits
+    }
+
     /// The codes held, each once, in code order.
-    pub fn codes(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..55u8).filter(move |&c| self.count(c) > 0)
+    pub fn codes(&self) -> impl Iterator<Item = u8> {
+        let mut bits = self.held();
+        std::iter::from_fn(move || {
+            let code = bits.trailing_zeros() as u8;
+            bits &= bits.wrapping_sub(1);
+            (code < 64).then_some(code)
+        })
     }
 
     /// The lowest field set, as a slot number (for ordering masks), or `usize::MAX`.
@@ -132,6 +176,20 @@ mod tests {
         n.add(33); // 3 of spades
         assert_eq!(n.lowest(), Some(33));
         assert_eq!(Naturals::EMPTY.lowest(), None);
+    }
+
+    #[test]
+    fn held_codes_are_the_codes_with_a_copy() {
+        let mut n = Naturals::EMPTY;
+        assert_eq!(n.held(), 0);
+        assert_eq!(n.codes().count(), 0);
+        for c in [54u8, 0, 0, 12, 33, 11, 43, 44] {
+            n.add(c);
+        }
+        let expected: Vec<u8> = (0..55u8).filter(|&c| n.count(c) > 0).collect();
+        assert_eq!(n.codes().collect::<Vec<_>>(), expected);
+        let bits = expected.iter().fold(0u64, |b, &c| b | 1 << c);
+        assert_eq!(n.held(), bits);
     }
 
     #[test]

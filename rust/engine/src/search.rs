@@ -100,9 +100,8 @@ pub struct Search {
     rules: MeldRules,
     /// Points of the cheapest 0, 1, 2, ... wilds.
     prefix: Vec<u64>,
-    memo: FxHashMap<(Naturals, u64, u64), Score>,
-    /// Wilds a meld of m naturals may hold, by m up to 80 ([`MANY`]: no limit).
-    limit: Vec<i64>,
+    /// The value of each (naturals, wilds left << 32 | spare room) reached.
+    memo: Memo,
     /// The most cards of an all-wild meld (0: none).
     all_wild_cap: i64,
     /// The moves of each (natural, its rank's naturals, its suit's above it, wilds left), as
@@ -118,15 +117,68 @@ pub struct Search {
 /// them back when it ends; a search made while another holds them starts its own).
 struct Templates {
     rules: MeldRules,
-    ranges: FxHashMap<(u8, u64, u32, u64), (u32, u32)>,
+    ranges: FxHashMap<(u64, Naturals), (u32, u32)>,
     moves: Vec<Move>,
+    /// The work lists of [`Search::books`] and [`Search::runs`], kept for their allocations.
+    scratch: Scratch,
 }
+
+/// The work lists of [`Search::books`] (naturals left, naturals in the book) and
+/// [`Search::runs`] (naturals left, naturals in the run, gaps, top position).
+#[derive(Default)]
+struct Scratch {
+    books: Vec<(Naturals, usize)>,
+    runs: Vec<(Naturals, usize, i64, i64)>,
+}
+
+/// A search's memo: the value of (naturals, wilds left << 32 | spare room).
+type Memo = FxHashMap<(Naturals, u64), Score>;
+
+/// For each natural `c`: the fields its moves depend on beside the wilds left (see
+/// [`Search::moves`]), those of its rank and those of its suit above it.
+static TEMPLATE_FIELDS: [Naturals; 55] = {
+    let mut masks = [Naturals::EMPTY; 55];
+    let mut c = 0u8;
+    while c < 55 {
+        let (q, base) = (c % 11, c - c % 11);
+        let mut s = 0u8;
+        while s < 5 {
+            masks[c as usize].set_field(s * 11 + q);
+            s += 1;
+        }
+        let mut r = q + 1;
+        while r < 11 {
+            masks[c as usize].set_field(base + r);
+            r += 1;
+        }
+        c += 1;
+    }
+    masks
+};
+
+/// For each rank (0..11): the codes of that rank, as bits.
+const RANK_CODES: [u64; 11] = {
+    let mut bits = [0u64; 11];
+    let mut q = 0;
+    while q < 11 {
+        bits[q] = 1 | 1 << 11 | 1 << 22 | 1 << 33 | 1 << 44;
+        bits[q] <<= q;
+        q += 1;
+    }
+    bits
+};
 
 /// The most moves a thread keeps between searches (about 5 MB); more are dropped.
 const KEPT_MOVES: usize = 1 << 16;
+/// The largest memo whose table a thread keeps between searches (about 4 MB; emptying it
+/// costs a pass over its control bytes); a larger one is dropped.
+const KEPT_MEMO: usize = 1 << 16;
 
 thread_local! {
     static KEPT: std::cell::RefCell<Option<Templates>> = const { std::cell::RefCell::new(None) };
+    /// The table of the last memo, emptied (its allocation is all that is kept).
+    static KEPT_MEMO_TABLE: std::cell::RefCell<Option<Memo>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 impl Templates {
@@ -138,6 +190,7 @@ impl Templates {
                 rules: *rules,
                 ranges: FxHashMap::default(),
                 moves: Vec::new(),
+                scratch: Scratch::default(),
             },
         }
     }
@@ -151,6 +204,7 @@ impl Drop for Search {
                 rules: self.rules,
                 ranges: FxHashMap::default(),
                 moves: Vec::new(),
+                scratch: Scratch::default(),
             },
         );
         if templates.moves.len() > KEPT_MOVES {
@@ -167,6 +221,15 @@ impl Drop for Search {
                 *kept = Some(templates);
             }
         });
+        let memo = std::mem::take(&mut self.memo);
+        if memo.capacity() <= KEPT_MEMO {
+            let _ = KEPT_MEMO_TABLE.try_with(|cell| {
+                let mut kept = cell.borrow_mut();
+                if kept.is_none() {
+                    *kept = Some(memo);
+                }
+            });
+        }
     }
 }
 
@@ -181,21 +244,25 @@ impl Search {
             let last = *prefix.last().unwrap_or(&0);
             prefix.push(last + p);
         }
-        // (a book holds at most five suits' copies of a rank: 80 naturals with 16 packs)
-        let limit: Vec<i64> = (0..=80).map(|m| rules.limit(m)).collect();
         // an all-wild meld: a book of any size, or with distinct-suit books one of at most 5
         // cards or a run of at most 11; never under "naturals"
         let cap = if rules.distinct_suit_books { 11 } else { MANY };
         let all_wild_cap = if rules.all_wild_melds {
-            cap.min(limit[0])
+            cap.min(rules.limit(0))
         } else {
             0
         };
+        // (the table a finished search left, emptied: its values are not this hand's)
+        let mut memo = KEPT_MEMO_TABLE
+            .try_with(|cell| cell.borrow_mut().take())
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        memo.clear();
         Search {
             rules: *rules,
             prefix,
-            memo: FxHashMap::default(),
-            limit,
+            memo,
             all_wild_cap,
             templates: Templates::take(rules),
             parts: Rc::from(Vec::new()),
@@ -207,34 +274,50 @@ impl Search {
         (self.prefix.len() - 1) as u64
     }
 
+    /// Wilds a meld of `m` naturals may hold ([`MANY`]: no limit).
+    #[inline]
+    fn limit(&self, m: usize) -> i64 {
+        self.rules.limit(m)
+    }
+
     /// Order the search by the components of the naturals of `state`: two naturals can share
     /// a meld only if they have one rank, or one suit and no more missing ranks between them
     /// than a run can fill with the hand's wilds. A smaller hand keeps a valid order.
     pub fn split(&mut self, state: &Naturals) {
         let w = self.wilds() as i64;
-        let reach = w.min(self.limit[55]) + 1;
-        let codes: Vec<u8> = state.codes().collect();
-        let mut group: Vec<usize> = (0..codes.len()).collect();
-        fn root(group: &[usize], mut i: usize) -> usize {
-            while group[i] != i {
-                i = group[i];
+        let reach = (w.min(self.limit(55)) + 1) as u32;
+        // flood each component from its lowest code, on the codes held as bits
+        let mut left = state.held();
+        let mut parts: Vec<Naturals> = Vec::new();
+        while left != 0 {
+            let mut part = left & left.wrapping_neg();
+            let mut frontier = part;
+            while frontier != 0 {
+                let a = frontier.trailing_zeros();
+                frontier &= frontier - 1;
+                // the same rank, or the same suit at most `reach` ranks away
+                let base = a - a % 11;
+                let (low, high) = (
+                    a.saturating_sub(reach).max(base),
+                    (a + reach).min(base + 10),
+                );
+                let suit = (u64::MAX >> (63 - high)) & !((1u64 << low) - 1);
+                let near = (RANK_CODES[(a % 11) as usize] | suit) & left & !part;
+                part |= near;
+                frontier |= near;
             }
-            i
-        }
-        for (i, &a) in codes.iter().enumerate() {
-            for (j, &b) in codes.iter().enumerate().skip(i + 1) {
-                let same_suit = a / 11 == b / 11 && i64::from(b - a) <= reach;
-                if a % 11 == b % 11 || same_suit {
-                    let (ra, rb) = (root(&group, i), root(&group, j));
-                    group[rb] = ra;
-                }
+            left &= !part;
+            let mut mask = Naturals::EMPTY;
+            let mut bits = part;
+            while bits != 0 {
+                mask.set_field(bits.trailing_zeros() as u8);
+                bits &= bits - 1;
             }
+            parts.push(mask);
         }
-        let mut masks: FxHashMap<usize, Naturals> = FxHashMap::default();
-        for (i, &c) in codes.iter().enumerate() {
-            masks.entry(root(&group, i)).or_default().set_field(c);
+        if parts.len() < 2 {
+            parts.clear(); // (one component: the lowest natural of all)
         }
-        let mut parts: Vec<Naturals> = masks.into_values().collect();
         parts.sort_by_key(Naturals::lowest_slot);
         self.parts = Rc::from(parts);
     }
@@ -283,7 +366,7 @@ impl Search {
     /// The naturals of `state` in no meld at all with `w` wilds: deadwood in every
     /// arrangement, of this hand and of any hand with fewer cards.
     pub fn hopeless(&self, state: &Naturals, w: u64) -> Naturals {
-        let limit = |m: usize| (w as i64).min(self.limit[m]);
+        let limit = |m: usize| (w as i64).min(self.limit(m));
         let distinct = self.rules.distinct_suit_books;
         let mut dead = Naturals::EMPTY;
         if (1..=3).all(|m| 3 - m as i64 <= limit(m)) {
@@ -324,7 +407,7 @@ impl Search {
     /// The least score of naturals `state` with `w` wilds and `spare` room so far.
     pub fn value(&mut self, state: &Naturals, w: u64, spare: i64) -> Score {
         let spare = spare.min(w as i64).max(0) as u64;
-        let key = (*state, w, spare);
+        let key = (*state, w << 32 | spare);
         if let Some(&found) = self.memo.get(&key) {
             return found;
         }
@@ -364,19 +447,22 @@ impl Search {
     /// rank, those of its suit above it, the wilds left).
     fn moves(&mut self, state: &Naturals, w: u64) -> (Naturals, std::ops::Range<usize>) {
         let c = self.lowest(state);
-        let (q, s) = (c % 11, c / 11);
+        let q = c % 11;
         let mut rest = *state;
         rest.remove(c);
-        let rank = (0..5).fold(0u32, |acc, t| acc << 5 | rest.count(t * 11 + q));
-        let suit = (q + 1..11).fold(0u64, |acc, r| acc << 5 | u64::from(rest.count(s * 11 + r)));
-        let key = (c, w, rank, suit);
+        let key = (
+            w << 8 | u64::from(c),
+            rest.and(&TEMPLATE_FIELDS[usize::from(c)]),
+        );
         if let Some(&(start, end)) = self.templates.ranges.get(&key) {
             return (rest, start as usize..end as usize);
         }
         let start = self.templates.moves.len();
         let mut moves = std::mem::take(&mut self.templates.moves);
-        self.runs(c, &rest, w, &mut moves);
-        self.books(c, &rest, w, &mut moves);
+        let mut scratch = std::mem::take(&mut self.templates.scratch);
+        self.runs(c, &rest, w, &mut moves, &mut scratch);
+        self.books(c, &rest, w, &mut moves, &mut scratch);
+        self.templates.scratch = scratch;
         moves.push(Move {
             points: u64::from(q) + 3,
             unmelded: 1,
@@ -405,11 +491,13 @@ impl Search {
     }
 
     /// Books of `c` with any sub-multiset of the other naturals of its rank.
-    fn books(&self, c: u8, rest: &Naturals, w: u64, out: &mut Vec<Move>) {
+    fn books(&self, c: u8, rest: &Naturals, w: u64, out: &mut Vec<Move>, scratch: &mut Scratch) {
         let distinct = self.rules.distinct_suit_books;
         let q = c % 11;
         // (the naturals left, how many the book holds)
-        let mut options: Vec<(Naturals, usize)> = vec![(*rest, 1)];
+        let options = &mut scratch.books;
+        options.clear();
+        options.push((*rest, 1));
         for code in (q..55).step_by(11) {
             let mut have = rest.count(code);
             if distinct {
@@ -424,9 +512,9 @@ impl Search {
                 }
             }
         }
-        for (st, m) in options {
+        for &(st, m) in options.iter() {
             let need = 3i64.saturating_sub(m as i64).max(0);
-            let mut room = self.limit[m] - need;
+            let mut room = self.limit(m) - need;
             if distinct {
                 room = room.min(5 - m as i64 - need);
             }
@@ -437,15 +525,17 @@ impl Search {
     }
 
     /// Runs of `c`'s suit whose lowest natural is `c`, ending on a natural.
-    fn runs(&self, c: u8, rest: &Naturals, w: u64, out: &mut Vec<Move>) {
+    fn runs(&self, c: u8, rest: &Naturals, w: u64, out: &mut Vec<Move>, scratch: &mut Scratch) {
         let q = i64::from(c % 11);
-        let gaps_allowed = (w as i64).min(self.limit[55]);
+        let gaps_allowed = (w as i64).min(self.limit(55));
         // partial runs: (state, naturals, gaps, top position), each ending on a natural
-        let mut partial: Vec<(Naturals, usize, i64, i64)> = vec![(*rest, 1, 0, q)];
+        let partial = &mut scratch.runs;
+        partial.clear();
+        partial.push((*rest, 1, 0, q));
         while let Some((st, m, gaps, top)) = partial.pop() {
             let span = top - q + 1;
             let need = gaps + (3 - span).max(0);
-            let room = (11 - span.max(3)).min(self.limit[m] - need);
+            let room = (11 - span.max(3)).min(self.limit(m) - need);
             // (one natural with two wilds is also a book, with at least a run's room unless
             // books are distinct-suit: at most 5 cards)
             if (m > 1 || self.rules.distinct_suit_books) && need <= w as i64 && room >= 0 {
