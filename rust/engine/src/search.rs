@@ -372,21 +372,20 @@ impl Search {
         if (1..=3).all(|m| 3 - m as i64 <= limit(m)) {
             return dead; // every natural can fill a book with wilds
         }
+        let codes = state.held();
         for c in state.codes() {
             let (q, base) = (c % 11, c - c % 11);
-            let same = (0..5).map(|s| state.count(s * 11 + q));
             let m = if distinct {
-                same.filter(|&x| x > 0).count()
+                (codes & RANK_CODES[usize::from(q)]).count_ones() as usize
             } else {
-                same.sum::<u32>() as usize
+                (0..5).map(|s| state.count(s * 11 + q)).sum::<u32>() as usize
             }
             .min(3);
             if 3 - m as i64 <= limit(m) {
                 continue;
             }
-            let held = (0..11).fold(0u32, |bits, r| {
-                bits | u32::from(state.count(base + r) > 0) << r
-            });
+            // the ranks of c's suit held, as bits
+            let held = (codes >> base & 0x7ff) as u32;
             let q = usize::from(q);
             let live = (3..12usize).any(|length| {
                 let lows = q.saturating_sub(length - 1)..=q.min(11 - length);
