@@ -288,13 +288,24 @@ impl Hand {
             }
         };
         // discarding c leaves at least `least - points(c)`
-        let mut candidates = self
+        let candidates: Vec<u8> = self
             .distinct()
             .into_iter()
-            .filter(|&c| u64::from(self.rules.points(c, self.wild_rank)) >= least);
-        candidates.any(|c| match shared.as_mut() {
+            .filter(|&c| u64::from(self.rules.points(c, self.wild_rank)) >= least)
+            .collect();
+        // (more than one discard to try on the sweep: one recorded sweep prices each from its
+        // rank up)
+        let swept = if shared.is_none() && candidates.len() > 1 {
+            self.swept()
+        } else {
+            None
+        };
+        candidates.into_iter().any(|c| match shared.as_mut() {
             Some(discards) => discards.score(c).points == 0,
-            None => self.least_of(&self.without(c).codes) == 0,
+            None => {
+                let value = swept.as_ref().and_then(|s| s.without(c, self.wild_rank));
+                value.unwrap_or_else(|| self.least_of(&self.without(c).codes)) == 0
+            }
         })
     }
 
@@ -413,6 +424,36 @@ mod tests {
         assert!(h.can_out());
         assert!(!hand("7H 8H 9H KS QD", 3).can_out());
         assert!(hand("", 3).best_discard().is_err());
+    }
+
+    #[test]
+    fn going_out_is_some_discard_leaving_no_deadwood() {
+        // (hands with several candidate discards take the recorded sweep)
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let rules = MeldRules::default();
+        let mut outs = 0;
+        for round in 0..3000u64 {
+            let mut deck: Vec<u32> = (0..2).flat_map(|_| (0..56).chain([55, 55])).collect();
+            let size = 3 + (round % 13) as usize;
+            let codes: Vec<u32> = (0..size)
+                .map(|_| deck.swap_remove((next() % deck.len() as u64) as usize))
+                .collect();
+            let wild_rank = [0, 3, 8, 13][(round % 4) as usize];
+            let h = Hand::new(&codes, wild_rank, &rules).unwrap();
+            let expected = h
+                .distinct()
+                .into_iter()
+                .any(|c| search::score(&h.without(c).codes, h.wild_rank, &rules).points == 0);
+            assert_eq!(h.can_out(), expected, "{codes:?} wild {wild_rank}");
+            outs += usize::from(expected);
+        }
+        assert!(outs > 100, "{outs}");
     }
 
     #[test]
