@@ -84,10 +84,11 @@ impl Values {
         }
     }
 
-    /// Is lane `j` reachable?
+    /// The lowest reachable lane (lanes only fall from one to the next: a lane allows more
+    /// wilds than the one below it), or [`LANES`] when none is.
     #[inline]
-    fn reachable(&self, j: usize) -> bool {
-        simd::reachable(self.0) >> j & 1 != 0
+    fn lowest_reachable(&self) -> usize {
+        simd::reachable(self.0).trailing_zeros().min(LANES as u32) as usize
     }
 }
 
@@ -126,6 +127,9 @@ mod simd {
     /// Lane `j` takes lane `j - n`; the lowest `n` lanes are full.
     #[inline]
     pub fn shift(x: Bytes16, n: usize) -> Bytes16 {
+        if n == 0 {
+            return x;
+        }
         if n >= 16 {
             return FILL[16];
         }
@@ -271,7 +275,7 @@ struct Step {
 /// rank holding `n` naturals of the suit; gaps only when `gap` (a natural of the suit lies
 /// close enough above to end them), new runs only when `start`. None when some outcome
 /// holds more runs than a state packs (the caller then uses the search).
-fn steps(open: Open, n: u8, gap: bool, start: bool) -> Option<Vec<Step>> {
+fn steps_of(open: Open, n: u8, gap: bool, start: bool) -> Option<Vec<Step>> {
     let mut found: Vec<Step> = Vec::new();
     let mut overflow = false;
     let gaps = |count: u8| if gap { 0..=count } else { 0..=0 };
@@ -337,16 +341,61 @@ fn steps(open: Open, n: u8, gap: bool, start: bool) -> Option<Vec<Step>> {
     (!overflow).then_some(found)
 }
 
-/// The steps of every (open runs, naturals, gap, start), built once on first use.
-#[inline]
-fn table(open: u64, n: u8, gap: bool, start: bool) -> Option<&'static [Step]> {
-    const KEYS: usize = 1 << (SUIT_BITS + 4);
-    static TABLE: [OnceLock<Option<Box<[Step]>>>; KEYS] = [const { OnceLock::new() }; KEYS];
-    let key =
-        (open as usize) << 4 | usize::from(n) << 2 | usize::from(gap) << 1 | usize::from(start);
-    TABLE[key]
-        .get_or_init(|| steps(Open::unpack(open), n, gap, start).map(Vec::into_boxed_slice))
-        .as_deref()
+/// The number of step-table keys: `open << 4 | n << 2 | gap << 1 | start`.
+const KEYS: usize = 1 << (SUIT_BITS + 4);
+
+/// Every suit's steps, for each (open runs, naturals, gap, start) reachable from a suit with
+/// no open run, built once on first use (a few milliseconds), as one flat index.
+struct StepTable {
+    /// Per key: its steps; None when some outcome holds more runs than a state packs, or
+    /// the key is not reachable.
+    index: Box<[Option<&'static [Step]>; KEYS]>,
+}
+
+impl StepTable {
+    fn build() -> StepTable {
+        let mut ranges = vec![None; KEYS];
+        let mut steps: Vec<Step> = Vec::new();
+        let mut seen = vec![false; 1 << SUIT_BITS];
+        let mut queue = vec![0u16];
+        seen[0] = true;
+        while let Some(open) = queue.pop() {
+            for key in 0..16u8 {
+                let (n, gap, start) = (key >> 2, key & 2 != 0, key & 1 != 0);
+                let Some(found) = steps_of(Open::unpack(u64::from(open)), n, gap, start) else {
+                    continue;
+                };
+                ranges[usize::from(open) << 4 | usize::from(key)] =
+                    Some(steps.len()..steps.len() + found.len());
+                for step in &found {
+                    if !seen[usize::from(step.open)] {
+                        seen[usize::from(step.open)] = true;
+                        queue.push(step.open);
+                    }
+                }
+                steps.extend(found);
+            }
+        }
+        // built once per process and kept for its life
+        let steps: &'static [Step] = Vec::leak(steps);
+        let mut index = Box::new([None; KEYS]);
+        for (entry, range) in index.iter_mut().zip(ranges) {
+            *entry = range.map(|range| &steps[range]);
+        }
+        StepTable { index }
+    }
+
+    fn get() -> &'static StepTable {
+        static TABLE: OnceLock<StepTable> = OnceLock::new();
+        TABLE.get_or_init(StepTable::build)
+    }
+
+    /// The steps of the runs `open` of one suit through a rank (see [`steps_of`]); `flags`
+    /// is `n << 2 | gap << 1 | start`.
+    #[inline]
+    fn steps(&self, open: u64, flags: usize) -> Option<&'static [Step]> {
+        self.index[((open as usize) << 4 | flags) & (KEYS - 1)]
+    }
 }
 
 /// The states of one rank: open runs (packed per suit) and their values, deduplicated by a
@@ -456,17 +505,33 @@ impl Layer {
     }
 }
 
-/// `work` on two layers of this thread, reused from call to call (taken out while in use, so
-/// a nested call gets layers of its own).
-fn with_layers<T>(work: impl FnOnce(&mut Layer, &mut Layer) -> T) -> T {
+/// A sweep's working memory: the states before and after a rank, and scratch for the
+/// combinations of three or more suits' steps (state, wilds, naturals left).
+struct Work {
+    states: Layer,
+    next: Layer,
+    combos: Vec<(u64, u8, u8)>,
+    spare: Vec<(u64, u8, u8)>,
+}
+
+/// `work` on this thread's working memory, reused from call to call (taken out while in
+/// use, so a nested call gets its own).
+fn with_work<T>(work: impl FnOnce(&mut Work) -> T) -> T {
     thread_local! {
-        static LAYERS: RefCell<Option<(Layer, Layer)>> = const { RefCell::new(None) };
+        static WORK: RefCell<Option<Box<Work>>> = const { RefCell::new(None) };
     }
-    let (mut states, mut next) = LAYERS
+    let mut memory = WORK
         .with(|cell| cell.borrow_mut().take())
-        .unwrap_or_else(|| (Layer::new(), Layer::new()));
-    let found = work(&mut states, &mut next);
-    LAYERS.with(|cell| *cell.borrow_mut() = Some((states, next)));
+        .unwrap_or_else(|| {
+            Box::new(Work {
+                states: Layer::new(),
+                next: Layer::new(),
+                combos: Vec::new(),
+                spare: Vec::new(),
+            })
+        });
+    let found = work(&mut memory);
+    WORK.with(|cell| *cell.borrow_mut() = Some(memory));
     found
 }
 
@@ -549,9 +614,9 @@ impl Split {
 
     /// The least natural deadwood by wilds used (see [`sweep`]).
     fn natural_deadwood(&self, wilds: usize) -> Option<Values> {
-        with_layers(|states, next| {
-            states.load(&[0], &[Values::ZERO]);
-            sweep(self, &self.held, wilds, 0, states, next, None)
+        with_work(|work| {
+            work.states.load(&[0], &[Values::ZERO]);
+            sweep(self, &self.held, wilds, 0, work, None)
         })
     }
 
@@ -578,15 +643,15 @@ impl Split {
         if self.naturals == 0 || wilds >= 2 * (self.naturals - 1) || !self.sweepable() {
             return None;
         }
-        with_layers(|states, next| {
+        with_work(|work| {
             // (a hand's states before all its ranks: rarely more than a few hundred)
             let mut record = Record {
                 keys: Vec::with_capacity(256),
                 values: Vec::with_capacity(256),
                 starts: [0; 12],
             };
-            states.load(&[0], &[Values::ZERO]);
-            let whole = sweep(self, &self.held, wilds, 0, states, next, Some(&mut record))?;
+            work.states.load(&[0], &[Values::ZERO]);
+            let whole = sweep(self, &self.held, wilds, 0, work, Some(&mut record))?;
             Some(Swept {
                 split: self.clone(),
                 record,
@@ -630,9 +695,10 @@ impl Swept {
         less.points -= r as u64 + 3;
         less.naturals -= 1;
         let (from, to) = (self.record.starts[r], self.record.starts[r + 1]);
-        let d = with_layers(|states, next| {
-            states.load(&self.record.keys[from..to], &self.record.values[from..to]);
-            sweep(&less, &split.held, wilds, r, states, next, None)
+        let d = with_work(|work| {
+            work.states
+                .load(&self.record.keys[from..to], &self.record.values[from..to]);
+            sweep(&less, &split.held, wilds, r, work, None)
         })?
         .deadwood(wilds);
         Some(less.finish(Some(d)))
@@ -646,18 +712,53 @@ struct Record {
     starts: [usize; 12],
 }
 
-/// Sweep ranks `from..11` of `hand` from `states` (those before rank `from`); `held` (the
-/// ranks each suit holds, as bits; a superset only prunes less) decides where gaps and new
-/// runs may be. With `record`, the states before each rank are kept there.
+/// One way on from a state of value `v` to the state `to`: `used` wilds into runs (at most
+/// `room`, the most the state can spare), `left` naturals of the rank (worth `points` each)
+/// for its book, padded to three with wilds, or deadwood.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn way_on(
+    next: &mut Layer,
+    open_bits: &mut u64,
+    v: Values,
+    room: usize,
+    points: u8,
+    to: u64,
+    used: usize,
+    left: u8,
+) {
+    if used > room {
+        return;
+    }
+    let value = v.shift(used);
+    let best = match left {
+        1 | 2 => value
+            .plus(left * points)
+            .min(value.shift(3 - usize::from(left))),
+        _ => value,
+    };
+    next.insert(to, best);
+    *open_bits |= to;
+}
+
+/// Sweep ranks `from..11` of `hand` from `work.states` (those before rank `from`); `held`
+/// (the ranks each suit holds, as bits; a superset only prunes less) decides where gaps and
+/// new runs may be. With `record`, the states before each rank are kept there.
 fn sweep(
     hand: &Split,
     held: &[u16; 5],
     wilds: usize,
     from: usize,
-    states: &mut Layer,
-    next: &mut Layer,
+    work: &mut Work,
     mut record: Option<&mut Record>,
 ) -> Option<Values> {
+    let Work {
+        states,
+        next,
+        combos,
+        spare,
+    } = work;
+    let table = StepTable::get();
     // a gap needs a natural of its suit within `wilds` ranks above, a new run one within
     // `wilds + 1`
     let gap_reach = (1u32 << wilds.min(11)) - 1;
@@ -670,21 +771,19 @@ fn sweep(
             record.values.extend_from_slice(&states.values);
             record.starts[r + 1] = record.keys.len();
         }
-        // the suits that take part in this rank: (key offset, naturals, gap, start)
+        // the suits that take part in this rank: (key offset, the step table's flags)
         let row = &hand.by_rank[r];
-        let mut active = [(0u32, 0u8, false, false); 5];
+        let mut active = [(0u32, 0usize); 5];
         let mut n_active = 0;
         let mut active_bits = 0u64;
         for s in 0..5 {
             let offset = SUIT_BITS * s as u32;
             if row[s] > 0 || open_bits >> offset & SUIT_MASK != 0 {
                 let above = u32::from(held[s]) >> (r + 1);
-                active[n_active] = (
-                    offset,
-                    row[s],
-                    above & gap_reach != 0,
-                    above & start_reach != 0,
-                );
+                let flags = usize::from(row[s]) << 2
+                    | usize::from(above & gap_reach != 0) << 1
+                    | usize::from(above & start_reach != 0);
+                active[n_active] = (offset, flags);
                 n_active += 1;
                 active_bits |= SUIT_MASK << offset;
             }
@@ -698,78 +797,87 @@ fn sweep(
         open_bits = 0;
         for i in 0..states.keys.len() {
             let (key, v) = (states.keys[i], states.values[i]);
-            let mut steps: [&[Step]; 5] = [&[]; 5];
-            for (slot, &(offset, n, gap, start)) in steps.iter_mut().zip(active) {
-                *slot = table(key >> offset & SUIT_MASK, n, gap, start)?;
-            }
-            let base = key & !active_bits;
-            // one way on: `used` wilds into runs, `left` naturals of the rank for its book
-            // (padded to three with wilds) or deadwood
-            let mut go = |to: u64, used: usize, left: u16| {
-                if used > wilds || !v.reachable(wilds - used) {
-                    return;
-                }
-                let value = v.shift(used);
-                let best = match left {
-                    0 => value,
-                    1 | 2 => value
-                        .plus(left as u8 * points)
-                        .min(value.shift(3 - usize::from(left))),
-                    _ => value,
-                };
-                next.insert(to, best);
-                open_bits |= to;
+            // the most wilds a way on may use: lane `wilds` less the lowest reachable lane
+            let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
+                continue;
             };
-            // every combination of the suits' steps
-            let o0 = active[0].0;
+            let base = key & !active_bits;
+            let (o0, f0) = active[0];
+            let first = table.steps(key >> o0 & SUIT_MASK, f0)?;
             match n_active {
                 1 => {
-                    for a in steps[0] {
-                        go(
+                    for a in first {
+                        way_on(
+                            next,
+                            &mut open_bits,
+                            v,
+                            room,
+                            points,
                             base | u64::from(a.open) << o0,
                             usize::from(a.wilds),
-                            u16::from(a.left),
+                            a.left,
                         );
                     }
                 }
                 2 => {
-                    let o1 = active[1].0;
-                    for a in steps[0] {
-                        for b in steps[1] {
-                            go(
-                                base | u64::from(a.open) << o0 | u64::from(b.open) << o1,
-                                usize::from(a.wilds + b.wilds),
-                                u16::from(a.left + b.left),
+                    let (o1, f1) = active[1];
+                    let second = table.steps(key >> o1 & SUIT_MASK, f1)?;
+                    for a in first {
+                        let (to, used, left) = (base | u64::from(a.open) << o0, a.wilds, a.left);
+                        for b in second {
+                            way_on(
+                                next,
+                                &mut open_bits,
+                                v,
+                                room,
+                                points,
+                                to | u64::from(b.open) << o1,
+                                usize::from(used + b.wilds),
+                                left + b.left,
                             );
                         }
                     }
                 }
                 _ => {
-                    if steps[..n_active].iter().any(|s| s.is_empty()) {
-                        continue; // a run that can neither go on nor close: no way on
-                    }
-                    // an odometer over the suits' choices
-                    let mut choice = [0usize; 5];
-                    'combinations: loop {
-                        let (mut to, mut used, mut left) = (base, 0usize, 0u16);
-                        for (j, &(offset, ..)) in active.iter().enumerate() {
-                            let step = steps[j][choice[j]];
-                            to |= u64::from(step.open) << offset;
-                            used += usize::from(step.wilds);
-                            left += u16::from(step.left);
+                    // every combination of the suits' steps: all but the last suit's
+                    // gathered one suit at a time (dropping those over the wilds' room)
+                    combos.clear();
+                    combos.extend(
+                        first
+                            .iter()
+                            .filter(|a| usize::from(a.wilds) <= room)
+                            .map(|a| (base | u64::from(a.open) << o0, a.wilds, a.left)),
+                    );
+                    let (&(last, last_flags), middle) = active[1..].split_last()?;
+                    for &(offset, flags) in middle {
+                        let steps = table.steps(key >> offset & SUIT_MASK, flags)?;
+                        spare.clear();
+                        for &(to, used, left) in combos.iter() {
+                            for b in steps {
+                                if usize::from(used + b.wilds) <= room {
+                                    spare.push((
+                                        to | u64::from(b.open) << offset,
+                                        used + b.wilds,
+                                        left + b.left,
+                                    ));
+                                }
+                            }
                         }
-                        go(to, used, left);
-                        let mut j = 0;
-                        loop {
-                            if j == n_active {
-                                break 'combinations;
-                            }
-                            choice[j] += 1;
-                            if choice[j] < steps[j].len() {
-                                break;
-                            }
-                            choice[j] = 0;
-                            j += 1;
+                        std::mem::swap(combos, spare);
+                    }
+                    let steps = table.steps(key >> last & SUIT_MASK, last_flags)?;
+                    for &(to, used, left) in combos.iter() {
+                        for b in steps {
+                            way_on(
+                                next,
+                                &mut open_bits,
+                                v,
+                                room,
+                                points,
+                                to | u64::from(b.open) << last,
+                                usize::from(used + b.wilds),
+                                left + b.left,
+                            );
                         }
                     }
                 }
