@@ -4,7 +4,7 @@
 //! public API).
 //!
 //! `cargo run --release --example speed`; `N` hands per size (20,000), `SIZES` (10,13,14),
-//! `SWEEP_ONLY=1` to time the sweep alone.
+//! `SWEEP_ONLY=1` to time the sweep alone, `DISCARDS_ONLY=1` every discard's value alone.
 
 use std::time::Instant;
 
@@ -29,6 +29,21 @@ fn swept(hand: &[u8], wild: u8, rules: &MeldRules) -> u64 {
     sweep::least_of(hand, wild, rules).unwrap_or(0)
 }
 
+/// Every distinct card's discard value from one recorded sweep (what `deadwood_by_discard`
+/// runs), out of line like [`swept`] (`--toggle-collect=speed::discards`).
+#[inline(never)]
+fn discards(hand: &[u8], wild: u8, rules: &MeldRules) -> u64 {
+    let Some(swept) = sweep::Split::of(hand, wild, rules).swept() else {
+        return 0;
+    };
+    let mut distinct = hand.to_vec();
+    distinct.dedup();
+    distinct
+        .iter()
+        .map(|&c| swept.without(c, wild).unwrap_or(0))
+        .sum()
+}
+
 fn main() {
     let mut seed = 0x1234_5678_9abc_def1u64;
     let mut next = move || {
@@ -42,6 +57,7 @@ fn main() {
     let count: usize = setting("N", 20_000);
     let sizes: String = setting("SIZES", "10,13,14".to_string());
     let sweep_only = std::env::var("SWEEP_ONLY").is_ok();
+    let discards_only = std::env::var("DISCARDS_ONLY").is_ok();
     for size in sizes.split(',').filter_map(|s| s.parse::<usize>().ok()) {
         let hands: Vec<Vec<u8>> = (0..count)
             .map(|_| {
@@ -54,6 +70,13 @@ fn main() {
             })
             .collect();
         let wild = if size == 10 { 12 } else { 13 };
+        if discards_only {
+            let start = Instant::now();
+            let total: u64 = hands.iter().map(|h| discards(h, wild, &rules)).sum();
+            let ns = per_hand(start, hands.len());
+            println!("{size} cards: every discard {ns:.0} ns (checksum {total})");
+            continue;
+        }
         let start = Instant::now();
         let mut total = 0u64;
         for h in &hands {

@@ -31,6 +31,7 @@
 //! a run of that suit takes a wild (the two would swap).
 
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use crate::rules::MeldRules;
@@ -82,6 +83,17 @@ impl Values {
             u8::MAX => u64::MAX,
             v => u64::from(v),
         }
+    }
+
+    /// The least deadwood using at most `wilds` wilds in all, this value's (below a rank)
+    /// and `above`'s (from the rank up) together; `u64::MAX` when none is reachable.
+    fn meet(&self, above: Values, wilds: usize) -> u64 {
+        let (below, above) = (simd::lanes(self.0), simd::lanes(above.0));
+        (0..=wilds.min(LANES - 1))
+            .filter(|&i| below[i] != u8::MAX && above[wilds - i] != u8::MAX)
+            .map(|i| u64::from(below[i]) + u64::from(above[wilds - i]))
+            .min()
+            .unwrap_or(u64::MAX)
     }
 
     /// The lowest reachable lane (lanes only fall from one to the next: a lane allows more
@@ -510,8 +522,7 @@ impl Layer {
 struct Work {
     states: Layer,
     next: Layer,
-    combos: Vec<(u64, u8, u8)>,
-    spare: Vec<(u64, u8, u8)>,
+    combos: Combos,
 }
 
 /// `work` on this thread's working memory, reused from call to call (taken out while in
@@ -526,8 +537,7 @@ fn with_work<T>(work: impl FnOnce(&mut Work) -> T) -> T {
             Box::new(Work {
                 states: Layer::new(),
                 next: Layer::new(),
-                combos: Vec::new(),
-                spare: Vec::new(),
+                combos: Combos::default(),
             })
         });
     let found = work(&mut memory);
@@ -656,19 +666,28 @@ impl Split {
                 split: self.clone(),
                 record,
                 whole,
+                id: {
+                    static NEXT: AtomicU64 = AtomicU64::new(1);
+                    NEXT.fetch_add(1, Ordering::Relaxed)
+                },
             })
         })
     }
 }
 
-/// A hand swept once, with the states before each rank recorded: the least deadwood of the
-/// hand less one card then costs a sweep of the ranks from that card's up (the states below
-/// its rank are the same, pruned a little less: still exact), and less one wild nothing (the
-/// whole hand's vector one lane down).
+/// A hand swept once, with the states before each rank recorded, for the least deadwood of
+/// the hand less any one card: less one wild, the whole hand's vector one lane down; less
+/// one natural of rank r, the recorded states before r through rank r (one natural fewer),
+/// each way on met with the least deadwood of the ranks above from where it leads
+/// ([`Back`], shared by every discard: the ranks above r are the hand's own). The states
+/// below r are the hand's, pruned a little less than the smaller hand's: still exact.
 pub struct Swept {
     split: Split,
     record: Record,
     whole: Values,
+    /// A number no other `Swept` of the process has: the key of its values in this thread's
+    /// [`Back`].
+    id: u64,
 }
 
 impl Swept {
@@ -679,8 +698,7 @@ impl Swept {
     }
 
     /// The least deadwood of the hand less one copy of `code` (held; wild or not in a round
-    /// of wild rank `wild_rank`), or None when a sweep from its rank gives up (too many open
-    /// runs).
+    /// of wild rank `wild_rank`), or None when the sweep gives up (too many open runs).
     pub fn without(&self, code: u8, wild_rank: u8) -> Option<u64> {
         let split = &self.split;
         let wilds = split.wild_count();
@@ -695,13 +713,211 @@ impl Swept {
         less.points -= r as u64 + 3;
         less.naturals -= 1;
         let (from, to) = (self.record.starts[r], self.record.starts[r + 1]);
-        let d = with_work(|work| {
-            work.states
-                .load(&self.record.keys[from..to], &self.record.values[from..to]);
-            sweep(&less, &split.held, wilds, r, work, None)
-        })?
-        .deadwood(wilds);
+        let (keys, values) = (&self.record.keys[from..to], &self.record.values[from..to]);
+        let table = StepTable::get();
+        let open_bits = keys.iter().fold(0u64, |acc, k| acc | k);
+        let (active, n_active, active_bits) =
+            active_suits(&less.by_rank[r], open_bits, &split.held, r, reach(wilds));
+        let points = r as u8 + 3;
+        let d = Back::with(self.id, |back| {
+            let mut d = u64::MAX;
+            for (&key, &v) in keys.iter().zip(values) {
+                let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
+                    continue;
+                };
+                if n_active == 0 {
+                    // nothing at this rank: the state goes on as it is
+                    d = d.min(v.meet(back.value(split, r + 1, key)?, wilds));
+                    continue;
+                }
+                let from = back.kids.len();
+                let Back { kids, combos, .. } = back;
+                ways(
+                    table,
+                    key,
+                    &active[..n_active],
+                    active_bits,
+                    room,
+                    combos,
+                    |to, used, left| kids.push((to, used as u8, left)),
+                )?;
+                for i in from..back.kids.len() {
+                    let (to, used, left) = back.kids[i];
+                    let above = back.value(split, r + 1, to)?;
+                    d = d.min(way_on(v, usize::from(used), left, points).meet(above, wilds));
+                }
+                back.kids.truncate(from);
+            }
+            Some(d)
+        })?;
         Some(less.finish(Some(d)))
+    }
+}
+
+/// Values by key (below 2^54), by open addressing, each slot stamped (in its key's top
+/// ten bits) with the generation that filled it, so that clearing is one increment and the
+/// slots are kept from one hand to the next.
+struct Memo {
+    keys: Vec<u64>,
+    values: Vec<Values>,
+    len: usize,
+    /// The current generation, in the top ten bits (never 0: a zeroed slot is empty).
+    stamp: u64,
+}
+
+impl Default for Memo {
+    fn default() -> Memo {
+        Memo {
+            keys: vec![0; 256],
+            values: vec![Values::ZERO; 256],
+            len: 0,
+            stamp: 1 << Memo::STAMP,
+        }
+    }
+}
+
+impl Memo {
+    /// Where a key's stamp begins.
+    const STAMP: u32 = 54;
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.stamp = self.stamp.wrapping_add(1 << Memo::STAMP);
+        if self.stamp == 0 {
+            self.keys.fill(0);
+            self.stamp = 1 << Memo::STAMP;
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize & (self.keys.len() - 1)
+    }
+
+    #[inline]
+    fn get(&self, key: u64) -> Option<Values> {
+        let (mask, stamped) = (self.keys.len() - 1, key | self.stamp);
+        let mut at = self.slot(key);
+        loop {
+            let k = self.keys[at];
+            if k == stamped {
+                return Some(self.values[at]);
+            }
+            if k >> Memo::STAMP != self.stamp >> Memo::STAMP {
+                return None;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// Keep `value` for `key` (not held yet).
+    fn insert(&mut self, key: u64, value: Values) {
+        if 2 * (self.len + 1) > self.keys.len() {
+            self.grow();
+        }
+        let mask = self.keys.len() - 1;
+        let mut at = self.slot(key);
+        while self.keys[at] >> Memo::STAMP == self.stamp >> Memo::STAMP {
+            at = (at + 1) & mask;
+        }
+        self.keys[at] = key | self.stamp;
+        self.values[at] = value;
+        self.len += 1;
+    }
+
+    /// Twice the slots, the current generation's entries kept.
+    #[cold]
+    fn grow(&mut self) {
+        let size = 2 * self.keys.len();
+        let keys = std::mem::replace(&mut self.keys, vec![0; size]);
+        let values = std::mem::replace(&mut self.values, vec![Values::ZERO; size]);
+        let stamp = self.stamp;
+        self.stamp = 1 << Memo::STAMP;
+        self.len = 0;
+        for (k, v) in keys.into_iter().zip(values) {
+            if k >> Memo::STAMP == stamp >> Memo::STAMP {
+                self.insert(k & ((1 << Memo::STAMP) - 1), v);
+            }
+        }
+    }
+}
+
+/// The least deadwood of the ranks above a rank from each state there, by wilds used (lane
+/// `j`: at most `j` wilds), found on demand and kept: the twin, downwards, of the sweep's
+/// values. Putting a value below and one above together ([`Values::meet`]) commutes with a
+/// way on's shift and addition, so the way on between them may be applied to either.
+#[derive(Default)]
+struct Back {
+    /// The hand whose values the memo holds (see [`Swept::id`]; 0: none).
+    owner: u64,
+    /// Values by rank (bits 50 and up) and state.
+    memo: Memo,
+    /// The ways on of the states being valued, a stack (each call truncates what it
+    /// pushed).
+    kids: Vec<(u64, u8, u8)>,
+    combos: Combos,
+}
+
+impl Back {
+    /// `work` on this thread's memo, cleared first unless it holds the values of the hand
+    /// `owner`, kept from call to call (taken out while in use, so a nested call gets its
+    /// own).
+    fn with<T>(owner: u64, work: impl FnOnce(&mut Back) -> T) -> T {
+        thread_local! {
+            static BACK: RefCell<Option<Box<Back>>> = const { RefCell::new(None) };
+        }
+        let mut back = BACK
+            .with(|cell| cell.borrow_mut().take())
+            .unwrap_or_default();
+        if back.owner != owner {
+            back.memo.clear();
+            back.owner = owner;
+        }
+        back.kids.clear(); // (a call that gave up may have left some)
+        let found = work(&mut back);
+        BACK.with(|cell| *cell.borrow_mut() = Some(back));
+        found
+    }
+
+    /// The least deadwood of ranks `r..11` of `hand` from the state `key` before rank `r`,
+    /// by wilds used; None when the sweep gives up (too many open runs).
+    fn value(&mut self, hand: &Split, r: usize, key: u64) -> Option<Values> {
+        if r == 11 {
+            return Some(past_the_king(key).unwrap_or(Values::ZERO.shift(LANES)));
+        }
+        let slot = (r as u64) << (5 * SUIT_BITS) | key;
+        if let Some(found) = self.memo.get(slot) {
+            return Some(found);
+        }
+        let wilds = hand.wild_count();
+        let (active, n_active, active_bits) =
+            active_suits(&hand.by_rank[r], key, &hand.held, r, reach(wilds));
+        let found = if n_active == 0 {
+            self.value(hand, r + 1, key)?
+        } else {
+            let from = self.kids.len();
+            let Back { kids, combos, .. } = self;
+            ways(
+                StepTable::get(),
+                key,
+                &active[..n_active],
+                active_bits,
+                wilds,
+                combos,
+                |to, used, left| kids.push((to, used as u8, left)),
+            )?;
+            let points = r as u8 + 3;
+            let mut best = Values::ZERO.shift(LANES);
+            for i in from..self.kids.len() {
+                let (to, used, left) = self.kids[i];
+                let above = self.value(hand, r + 1, to)?;
+                best = best.min(way_on(above, usize::from(used), left, points));
+            }
+            self.kids.truncate(from);
+            best
+        };
+        self.memo.insert(slot, found);
+        Some(found)
     }
 }
 
@@ -712,33 +928,162 @@ struct Record {
     starts: [usize; 12],
 }
 
-/// One way on from a state of value `v` to the state `to`: `used` wilds into runs (at most
-/// `room`, the most the state can spare), `left` naturals of the rank (worth `points` each)
-/// for its book, padded to three with wilds, or deadwood.
+/// The reach of gaps and new runs with `wilds` wilds, as masks of the ranks above: a gap
+/// needs a natural of its suit within `wilds` ranks above, a new run one within `wilds + 1`.
+fn reach(wilds: usize) -> (u32, u32) {
+    (
+        (1u32 << wilds.min(11)) - 1,
+        (1u32 << (wilds + 1).min(11)) - 1,
+    )
+}
+
+/// The suits that take part in rank `r` when its naturals are `row` and the states' open
+/// runs are `open_bits` (their keys or'ed): (key offset, the step table's flags) of each,
+/// how many there are, and the bits of their fields in a key.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn way_on(
-    next: &mut Layer,
-    open_bits: &mut u64,
-    v: Values,
-    room: usize,
-    points: u8,
-    to: u64,
-    used: usize,
-    left: u8,
-) {
-    if used > room {
-        return;
+fn active_suits(
+    row: &[u8; 5],
+    open_bits: u64,
+    held: &[u16; 5],
+    r: usize,
+    (gap_reach, start_reach): (u32, u32),
+) -> ([(u32, usize); 5], usize, u64) {
+    let mut active = [(0u32, 0usize); 5];
+    let mut n_active = 0;
+    let mut active_bits = 0u64;
+    for s in 0..5 {
+        let offset = SUIT_BITS * s as u32;
+        if row[s] > 0 || open_bits >> offset & SUIT_MASK != 0 {
+            let above = u32::from(held[s]) >> (r + 1);
+            let flags = usize::from(row[s]) << 2
+                | usize::from(above & gap_reach != 0) << 1
+                | usize::from(above & start_reach != 0);
+            active[n_active] = (offset, flags);
+            n_active += 1;
+            active_bits |= SUIT_MASK << offset;
+        }
     }
+    (active, n_active, active_bits)
+}
+
+/// Scratch for the combinations of three or more suits' steps (state, wilds, naturals left).
+#[derive(Default)]
+struct Combos {
+    combos: Vec<(u64, u8, u8)>,
+    spare: Vec<(u64, u8, u8)>,
+}
+
+/// Every way on from the state `key` through a rank whose suits taking part are `active`
+/// (at least one): `each(to, used, left)` for every combination of the suits' steps that
+/// uses at most `room` wilds into runs, leaving `left` naturals of the rank for its book.
+/// None when some suit's runs would outgrow a state.
+#[inline(always)]
+fn ways(
+    table: &StepTable,
+    key: u64,
+    active: &[(u32, usize)],
+    active_bits: u64,
+    room: usize,
+    scratch: &mut Combos,
+    mut each: impl FnMut(u64, usize, u8),
+) -> Option<()> {
+    let base = key & !active_bits;
+    let (o0, f0) = active[0];
+    let first = table.steps(key >> o0 & SUIT_MASK, f0)?;
+    match active.len() {
+        1 => {
+            for a in first {
+                if usize::from(a.wilds) <= room {
+                    each(base | u64::from(a.open) << o0, usize::from(a.wilds), a.left);
+                }
+            }
+        }
+        2 => {
+            let (o1, f1) = active[1];
+            let second = table.steps(key >> o1 & SUIT_MASK, f1)?;
+            for a in first {
+                let (to, used, left) = (base | u64::from(a.open) << o0, a.wilds, a.left);
+                for b in second {
+                    if usize::from(used + b.wilds) <= room {
+                        each(
+                            to | u64::from(b.open) << o1,
+                            usize::from(used + b.wilds),
+                            left + b.left,
+                        );
+                    }
+                }
+            }
+        }
+        _ => {
+            // all but the last suit's steps gathered one suit at a time (dropping those
+            // over the room as they grow), then the last suit's
+            let Combos { combos, spare } = scratch;
+            combos.clear();
+            combos.extend(
+                first
+                    .iter()
+                    .filter(|a| usize::from(a.wilds) <= room)
+                    .map(|a| (base | u64::from(a.open) << o0, a.wilds, a.left)),
+            );
+            let (&(last, last_flags), middle) = active[1..].split_last()?;
+            for &(offset, flags) in middle {
+                let steps = table.steps(key >> offset & SUIT_MASK, flags)?;
+                spare.clear();
+                for &(to, used, left) in combos.iter() {
+                    for b in steps {
+                        if usize::from(used + b.wilds) <= room {
+                            spare.push((
+                                to | u64::from(b.open) << offset,
+                                used + b.wilds,
+                                left + b.left,
+                            ));
+                        }
+                    }
+                }
+                std::mem::swap(combos, spare);
+            }
+            let steps = table.steps(key >> last & SUIT_MASK, last_flags)?;
+            for &(to, used, left) in combos.iter() {
+                for b in steps {
+                    if usize::from(used + b.wilds) <= room {
+                        each(
+                            to | u64::from(b.open) << last,
+                            usize::from(used + b.wilds),
+                            left + b.left,
+                        );
+                    }
+                }
+            }
+        }
+    }
+    Some(())
+}
+
+/// A value after a way on: `used` wilds into runs, then `left` naturals of the rank (worth
+/// `points` each) for its book, padded to three with wilds, or deadwood. (The same map
+/// carries a value from below the rank up, or from above it down: both are shifts and
+/// additions, which the combination of the two commutes with; see [`Back`].)
+#[inline(always)]
+fn way_on(v: Values, used: usize, left: u8, points: u8) -> Values {
     let value = v.shift(used);
-    let best = match left {
+    match left {
         1 | 2 => value
             .plus(left * points)
             .min(value.shift(3 - usize::from(left))),
         _ => value,
-    };
-    next.insert(to, best);
-    *open_bits |= to;
+    }
+}
+
+/// The value past the king of a state: A and G runs never closed; each B closes with one
+/// wild.
+fn past_the_king(key: u64) -> Option<Values> {
+    if key & MUST_GO_ON != 0 {
+        return None;
+    }
+    let closing = (0..5)
+        .map(|s| (key >> (SUIT_BITS * s + 2) & 3) as usize)
+        .sum();
+    Some(Values::ZERO.shift(closing))
 }
 
 /// Sweep ranks `from..11` of `hand` from `work.states` (those before rank `from`); `held`
@@ -756,13 +1101,9 @@ fn sweep(
         states,
         next,
         combos,
-        spare,
     } = work;
     let table = StepTable::get();
-    // a gap needs a natural of its suit within `wilds` ranks above, a new run one within
-    // `wilds + 1`
-    let gap_reach = (1u32 << wilds.min(11)) - 1;
-    let start_reach = (1u32 << (wilds + 1).min(11)) - 1;
+    let reach = reach(wilds);
     let mut open_bits = states.keys.iter().fold(0u64, |acc, k| acc | k);
     for r in from..11 {
         if let Some(record) = record.as_deref_mut() {
@@ -771,27 +1112,11 @@ fn sweep(
             record.values.extend_from_slice(&states.values);
             record.starts[r + 1] = record.keys.len();
         }
-        // the suits that take part in this rank: (key offset, the step table's flags)
-        let row = &hand.by_rank[r];
-        let mut active = [(0u32, 0usize); 5];
-        let mut n_active = 0;
-        let mut active_bits = 0u64;
-        for s in 0..5 {
-            let offset = SUIT_BITS * s as u32;
-            if row[s] > 0 || open_bits >> offset & SUIT_MASK != 0 {
-                let above = u32::from(held[s]) >> (r + 1);
-                let flags = usize::from(row[s]) << 2
-                    | usize::from(above & gap_reach != 0) << 1
-                    | usize::from(above & start_reach != 0);
-                active[n_active] = (offset, flags);
-                n_active += 1;
-                active_bits |= SUIT_MASK << offset;
-            }
-        }
+        let (active, n_active, active_bits) =
+            active_suits(&hand.by_rank[r], open_bits, held, r, reach);
         if n_active == 0 {
             continue;
         }
-        let active = &active[..n_active];
         let points = r as u8 + 3;
         next.clear();
         open_bits = 0;
@@ -801,101 +1126,27 @@ fn sweep(
             let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
                 continue;
             };
-            let base = key & !active_bits;
-            let (o0, f0) = active[0];
-            let first = table.steps(key >> o0 & SUIT_MASK, f0)?;
-            match n_active {
-                1 => {
-                    for a in first {
-                        way_on(
-                            next,
-                            &mut open_bits,
-                            v,
-                            room,
-                            points,
-                            base | u64::from(a.open) << o0,
-                            usize::from(a.wilds),
-                            a.left,
-                        );
-                    }
-                }
-                2 => {
-                    let (o1, f1) = active[1];
-                    let second = table.steps(key >> o1 & SUIT_MASK, f1)?;
-                    for a in first {
-                        let (to, used, left) = (base | u64::from(a.open) << o0, a.wilds, a.left);
-                        for b in second {
-                            way_on(
-                                next,
-                                &mut open_bits,
-                                v,
-                                room,
-                                points,
-                                to | u64::from(b.open) << o1,
-                                usize::from(used + b.wilds),
-                                left + b.left,
-                            );
-                        }
-                    }
-                }
-                _ => {
-                    // every combination of the suits' steps: all but the last suit's
-                    // gathered one suit at a time (dropping those over the wilds' room)
-                    combos.clear();
-                    combos.extend(
-                        first
-                            .iter()
-                            .filter(|a| usize::from(a.wilds) <= room)
-                            .map(|a| (base | u64::from(a.open) << o0, a.wilds, a.left)),
-                    );
-                    let (&(last, last_flags), middle) = active[1..].split_last()?;
-                    for &(offset, flags) in middle {
-                        let steps = table.steps(key >> offset & SUIT_MASK, flags)?;
-                        spare.clear();
-                        for &(to, used, left) in combos.iter() {
-                            for b in steps {
-                                if usize::from(used + b.wilds) <= room {
-                                    spare.push((
-                                        to | u64::from(b.open) << offset,
-                                        used + b.wilds,
-                                        left + b.left,
-                                    ));
-                                }
-                            }
-                        }
-                        std::mem::swap(combos, spare);
-                    }
-                    let steps = table.steps(key >> last & SUIT_MASK, last_flags)?;
-                    for &(to, used, left) in combos.iter() {
-                        for b in steps {
-                            way_on(
-                                next,
-                                &mut open_bits,
-                                v,
-                                room,
-                                points,
-                                to | u64::from(b.open) << last,
-                                usize::from(used + b.wilds),
-                                left + b.left,
-                            );
-                        }
-                    }
-                }
-            }
+            ways(
+                table,
+                key,
+                &active[..n_active],
+                active_bits,
+                room,
+                combos,
+                |to, used, left| {
+                    next.insert(to, way_on(v, used, left, points));
+                    open_bits |= to;
+                },
+            )?;
         }
         std::mem::swap(states, next);
     }
-    // past the king: A and G runs never closed; each B closes with one wild
     let mut best: Option<Values> = None;
     for (&key, &v) in states.keys.iter().zip(states.values.iter()) {
-        if key & MUST_GO_ON != 0 {
-            continue;
+        if let Some(end) = past_the_king(key) {
+            let value = v.shift(end.lowest_reachable());
+            best = Some(best.map_or(value, |b| b.min(value)));
         }
-        let closing = (0..5)
-            .map(|s| (key >> (SUIT_BITS * s + 2) & 3) as usize)
-            .sum();
-        let value = v.shift(closing);
-        best = Some(best.map_or(value, |b| b.min(value)));
     }
     Some(best.unwrap_or(Values::ZERO.shift(LANES)))
 }
