@@ -113,6 +113,59 @@ fn every_discard_from_the_recorded_sweep_equals_the_search() {
     }
 }
 
+/// Two hands' recorded sweeps asked for their discards in turn, on one thread and on two:
+/// each keeps its own values (the memo of the ranks above is per thread and changes hands
+/// when another hand asks), so each answer equals the hand's own asked alone.
+#[test]
+fn discards_of_hands_asked_in_turn_keep_to_their_own_hand() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let rules = MeldRules::default();
+    let alone = |codes: &[u8], wild_rank: u8| {
+        let swept = sweep::Split::of(codes, wild_rank, &rules).swept();
+        let mut distinct = codes.to_vec();
+        distinct.dedup();
+        distinct
+            .iter()
+            .map(|&c| swept.as_ref().and_then(|s| s.without(c, wild_rank)))
+            .collect::<Vec<_>>()
+    };
+    let mut compared = 0;
+    for _ in 0..800 {
+        let (first, wild_first) = hand(&mut rng, 2, 14);
+        let (second, wild_second) = hand(&mut rng, 2, 14);
+        let (Some(a), Some(b)) = (
+            sweep::Split::of(&first, wild_first, &rules).swept(),
+            sweep::Split::of(&second, wild_second, &rules).swept(),
+        ) else {
+            continue;
+        };
+        let (mut of_a, mut of_b) = (first.clone(), second.clone());
+        of_a.dedup();
+        of_b.dedup();
+        let (mut got_a, mut got_b) = (Vec::new(), Vec::new());
+        for i in 0..of_a.len().max(of_b.len()) {
+            if let Some(&c) = of_a.get(i) {
+                got_a.push(a.without(c, wild_first));
+            }
+            if let Some(&c) = of_b.get(i) {
+                got_b.push(b.without(c, wild_second));
+            }
+        }
+        assert_eq!(got_a, alone(&first, wild_first), "hand {first:?}");
+        assert_eq!(got_b, alone(&second, wild_second), "hand {second:?}");
+        // the same sweep asked from another thread (whose memo is its own)
+        let on_another: Vec<_> = std::thread::scope(|scope| {
+            scope
+                .spawn(|| of_a.iter().map(|&c| a.without(c, wild_first)).collect())
+                .join()
+                .expect("no panic")
+        });
+        assert_eq!(on_another, got_a, "hand {first:?} on another thread");
+        compared += 1;
+    }
+    assert!(compared > 300, "only {compared} pairs were swept");
+}
+
 /// Hands of 20 naturals (kings, queens, maybe a jack) and up to three jokers, worth 254 or 255
 /// points, on both sides of the most the sweep takes (its values are bytes): the sweep where
 /// it takes the hand against the search. (Larger than any hand the solver takes, so asked of
