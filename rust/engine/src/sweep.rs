@@ -716,8 +716,7 @@ impl Swept {
         let (keys, values) = (&self.record.keys[from..to], &self.record.values[from..to]);
         let table = StepTable::get();
         let open_bits = keys.iter().fold(0u64, |acc, k| acc | k);
-        let (active, n_active, active_bits) =
-            active_suits(&less.by_rank[r], open_bits, &split.held, r, reach(wilds));
+        let rank = Rank::of(&less.by_rank[r], open_bits, &split.held, r, reach(wilds));
         let points = r as u8 + 3;
         let d = Back::with(self.id, |back| {
             let mut d = u64::MAX;
@@ -725,9 +724,10 @@ impl Swept {
                 let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
                     continue;
                 };
-                if n_active == 0 {
-                    // nothing at this rank: the state goes on as it is
-                    d = d.min(v.meet(back.value(split, r + 1, key)?, wilds));
+                if rank.n == 0 {
+                    // no run goes through the rank: the state stays, its naturals settled
+                    let settled = way_on(v, 0, rank.settled, points);
+                    d = d.min(settled.meet(back.value(split, r + 1, key)?, wilds));
                     continue;
                 }
                 let from = back.kids.len();
@@ -735,11 +735,11 @@ impl Swept {
                 ways(
                     table,
                     key,
-                    &active[..n_active],
-                    active_bits,
+                    &rank.active[..rank.n],
+                    rank.bits,
                     room,
                     combos,
-                    |to, used, left| kids.push((to, used as u8, left)),
+                    |to, used, left| kids.push((to, used as u8, left + rank.settled)),
                 )?;
                 for i in from..back.kids.len() {
                     let (to, used, left) = back.kids[i];
@@ -890,23 +890,22 @@ impl Back {
             return Some(found);
         }
         let wilds = hand.wild_count();
-        let (active, n_active, active_bits) =
-            active_suits(&hand.by_rank[r], key, &hand.held, r, reach(wilds));
-        let found = if n_active == 0 {
-            self.value(hand, r + 1, key)?
+        let rank = Rank::of(&hand.by_rank[r], key, &hand.held, r, reach(wilds));
+        let points = r as u8 + 3;
+        let found = if rank.n == 0 {
+            way_on(self.value(hand, r + 1, key)?, 0, rank.settled, points)
         } else {
             let from = self.kids.len();
             let Back { kids, combos, .. } = self;
             ways(
                 StepTable::get(),
                 key,
-                &active[..n_active],
-                active_bits,
+                &rank.active[..rank.n],
+                rank.bits,
                 wilds,
                 combos,
-                |to, used, left| kids.push((to, used as u8, left)),
+                |to, used, left| kids.push((to, used as u8, left + rank.settled)),
             )?;
-            let points = r as u8 + 3;
             let mut best = Values::ZERO.shift(LANES);
             for i in from..self.kids.len() {
                 let (to, used, left) = self.kids[i];
@@ -937,33 +936,56 @@ fn reach(wilds: usize) -> (u32, u32) {
     )
 }
 
-/// The suits that take part in rank `r` when its naturals are `row` and the states' open
-/// runs are `open_bits` (their keys or'ed): (key offset, the step table's flags) of each,
-/// how many there are, and the bits of their fields in a key.
-#[inline(always)]
-fn active_suits(
-    row: &[u8; 5],
-    open_bits: u64,
-    held: &[u16; 5],
-    r: usize,
-    (gap_reach, start_reach): (u32, u32),
-) -> ([(u32, usize); 5], usize, u64) {
-    let mut active = [(0u32, 0usize); 5];
-    let mut n_active = 0;
-    let mut active_bits = 0u64;
-    for s in 0..5 {
-        let offset = SUIT_BITS * s as u32;
-        if row[s] > 0 || open_bits >> offset & SUIT_MASK != 0 {
-            let above = u32::from(held[s]) >> (r + 1);
-            let flags = usize::from(row[s]) << 2
-                | usize::from(above & gap_reach != 0) << 1
-                | usize::from(above & start_reach != 0);
-            active[n_active] = (offset, flags);
-            n_active += 1;
-            active_bits |= SUIT_MASK << offset;
+/// What rank `r` holds for the sweep when its naturals are `row` and the states' open runs
+/// are `open_bits` (their keys or'ed).
+struct Rank {
+    /// The suits whose runs take part in the rank: (key offset, the step table's flags) of
+    /// each, the first `n`.
+    active: [(u32, usize); 5],
+    n: usize,
+    /// The bits of their fields in a key.
+    bits: u64,
+    /// The naturals of the other suits: no run of theirs is open or may start here, so they
+    /// go to the rank's book or are deadwood.
+    settled: u8,
+}
+
+impl Rank {
+    #[inline(always)]
+    fn of(
+        row: &[u8; 5],
+        open_bits: u64,
+        held: &[u16; 5],
+        r: usize,
+        (gap_reach, start_reach): (u32, u32),
+    ) -> Rank {
+        let mut rank = Rank {
+            active: [(0, 0); 5],
+            n: 0,
+            bits: 0,
+            settled: 0,
+        };
+        for s in 0..5 {
+            let offset = SUIT_BITS * s as u32;
+            let open = open_bits >> offset & SUIT_MASK != 0;
+            if row[s] > 0 || open {
+                let above = u32::from(held[s]) >> (r + 1);
+                let start = above & start_reach != 0;
+                if !open && !start {
+                    // (the one step of no open run and no start: every natural left)
+                    rank.settled += row[s];
+                    continue;
+                }
+                let flags = usize::from(row[s]) << 2
+                    | usize::from(above & gap_reach != 0) << 1
+                    | usize::from(start);
+                rank.active[rank.n] = (offset, flags);
+                rank.n += 1;
+                rank.bits |= SUIT_MASK << offset;
+            }
         }
+        rank
     }
-    (active, n_active, active_bits)
 }
 
 /// Scratch for the combinations of three or more suits' steps (state, wilds, naturals left).
@@ -1112,12 +1134,17 @@ fn sweep(
             record.values.extend_from_slice(&states.values);
             record.starts[r + 1] = record.keys.len();
         }
-        let (active, n_active, active_bits) =
-            active_suits(&hand.by_rank[r], open_bits, held, r, reach);
-        if n_active == 0 {
+        let rank = Rank::of(&hand.by_rank[r], open_bits, held, r, reach);
+        let points = r as u8 + 3;
+        if rank.n == 0 {
+            // no run goes through the rank: each state stays, its naturals settled
+            if rank.settled > 0 {
+                for v in &mut states.values {
+                    *v = way_on(*v, 0, rank.settled, points);
+                }
+            }
             continue;
         }
-        let points = r as u8 + 3;
         next.clear();
         open_bits = 0;
         for i in 0..states.keys.len() {
@@ -1129,12 +1156,12 @@ fn sweep(
             ways(
                 table,
                 key,
-                &active[..n_active],
-                active_bits,
+                &rank.active[..rank.n],
+                rank.bits,
                 room,
                 combos,
                 |to, used, left| {
-                    next.insert(to, way_on(v, used, left, points));
+                    next.insert(to, way_on(v, used, left + rank.settled, points));
                     open_bits |= to;
                 },
             )?;
