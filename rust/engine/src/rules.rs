@@ -99,4 +99,10 @@ impl MeldRules {
     pub fn default_melds(&self) -> bool {
         !self.distinct_suit_books && self.max_wilds == WildLimit::Unlimited && self.all_wild_melds
     }
+
+    /// Does the rank sweep take these rules? Books of any suits and any number of wilds per
+    /// meld (all-wild melds allowed or not: the sweep's melds all hold a natural).
+    pub fn sweep_takes(&self) -> bool {
+        !self.distinct_suit_books && self.max_wilds == WildLimit::Unlimited
+    }
 }

@@ -188,10 +188,10 @@ impl Hand {
             .collect()
     }
 
-    /// The hand swept once with its states recorded (see [`sweep::Swept`]), when the rules
-    /// are the default meld rules and the sweep takes the hand.
+    /// The hand swept once with its states recorded (see [`sweep::Swept`]), when the sweep
+    /// takes the rules and the hand.
     fn swept(&self) -> Option<sweep::Swept> {
-        if !self.rules.default_melds() {
+        if !self.rules.sweep_takes() {
             return None;
         }
         sweep::Split::of(&self.codes, self.wild_rank, &self.rules).swept()

@@ -1,13 +1,14 @@
 //! The rank sweep: the least deadwood of a hand under the default meld rules (any number of
-//! wilds per meld, books of any suits, all-wild melds), fast. It takes hands with at most
-//! three copies of a natural, fewer than [`LANES`] wilds and at most [`MAX_NATURALS`]
-//! naturals; the search answers the rest.
+//! wilds per meld, books of any suits), with all-wild melds allowed or not, fast. It takes
+//! hands with at most three copies of a natural, fewer than [`LANES`] wilds and at most
+//! [`MAX_NATURALS`] naturals; the search answers the rest.
 //!
 //! Under those rules spare wilds are free once any meld holds a natural (a book takes any
 //! number of wilds; a long run splits in two that each take one), so the answer is the least
 //! *natural* deadwood `D` reachable with at most `W` wilds inside melds (the hand's wilds),
 //! unless no meld holds a natural at all; then the wilds meld on their own when there are
-//! three or more, or are deadwood ([`Split::finish`]).
+//! three or more and the rules allow all-wild melds, or are deadwood ([`Split::finish`]).
+//! Every meld the sweep makes holds a natural, so all-wild melds matter only there.
 //!
 //! `D` is found by sweeping the ranks from 3 to king. The state is, for each suit, how many
 //! runs are still open, each summed up by one of four descriptors:
@@ -560,6 +561,8 @@ pub struct Split {
     /// Rank wilds and jokers held, and the points of one of each.
     wilds: [usize; 2],
     wild_points: [u64; 2],
+    /// May three or more wilds meld on their own?
+    all_wild_melds: bool,
 }
 
 impl Split {
@@ -573,6 +576,7 @@ impl Split {
             copies: 0,
             wilds: [0; 2],
             wild_points: [u64::from(rules.wild_points), u64::from(rules.joker_points)],
+            all_wild_melds: rules.all_wild_melds,
         };
         for &c in codes {
             if is_wild(c, wild_rank) {
@@ -596,7 +600,8 @@ impl Split {
 
     /// The least deadwood from the least natural deadwood `d` (None: not needed, some meld is
     /// sure to hold every natural). Some meld holds a natural unless `d` is all the naturals'
-    /// points: then the wilds meld on their own, three or more, or are deadwood.
+    /// points: then the wilds meld on their own, three or more where the rules allow it, or
+    /// are deadwood.
     fn finish(&self, d: Option<u64>) -> u64 {
         match d {
             None => 0,
@@ -604,7 +609,7 @@ impl Split {
             Some(_) => {
                 let [rank_wilds, jokers] = self.wilds;
                 self.points
-                    + if rank_wilds + jokers >= 3 {
+                    + if self.all_wild_melds && rank_wilds + jokers >= 3 {
                         0
                     } else {
                         rank_wilds as u64 * self.wild_points[0]
@@ -1178,10 +1183,10 @@ fn sweep(
     Some(best.unwrap_or(Values::ZERO.shift(LANES)))
 }
 
-/// The least deadwood of a hand given as codes, when the rules are the default meld rules
-/// and the sweep takes the hand (see [`Split::least`]).
+/// The least deadwood of a hand given as codes, when the sweep takes the rules
+/// ([`MeldRules::sweep_takes`]) and the hand (see [`Split::least`]).
 pub fn least_of(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<u64> {
-    if !rules.default_melds() {
+    if !rules.sweep_takes() {
         return None;
     }
     Split::of(codes, wild_rank, rules).least()
