@@ -100,9 +100,10 @@ impl MeldRules {
         !self.distinct_suit_books && self.max_wilds == WildLimit::Unlimited && self.all_wild_melds
     }
 
-    /// Does the rank sweep take these rules? Books of any suits and any number of wilds per
-    /// meld (all-wild melds allowed or not: the sweep's melds all hold a natural).
+    /// Does the rank sweep take these rules? Books of any suits, and any number of wilds per
+    /// meld or none (all-wild melds allowed or not: the sweep's melds all hold a natural).
     pub fn sweep_takes(&self) -> bool {
-        !self.distinct_suit_books && self.max_wilds == WildLimit::Unlimited
+        !self.distinct_suit_books
+            && matches!(self.max_wilds, WildLimit::Unlimited | WildLimit::AtMost(0))
     }
 }

@@ -1,5 +1,6 @@
 //! The rank sweep: the least deadwood of a hand under the default meld rules (any number of
-//! wilds per meld, books of any suits), with all-wild melds allowed or not, fast. It takes
+//! wilds per meld, books of any suits), with all-wild melds allowed or not, fast; and under
+//! `max_wilds_per_meld=0`, where it sweeps with no wilds and prices every wild as deadwood. It takes
 //! hands with at most three copies of a natural, fewer than [`LANES`] wilds and at most
 //! [`MAX_NATURALS`] naturals; the search answers the rest.
 //!
@@ -35,7 +36,7 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
-use crate::rules::MeldRules;
+use crate::rules::{MeldRules, WildLimit};
 use crate::{is_wild, JOKER};
 
 /// Lanes of a value vector: hands with at most `LANES - 1` wilds are swept.
@@ -563,6 +564,8 @@ pub struct Split {
     wild_points: [u64; 2],
     /// May three or more wilds meld on their own?
     all_wild_melds: bool,
+    /// May a meld hold wilds at all (not under `max_wilds_per_meld=0`)?
+    melding_wilds: bool,
 }
 
 impl Split {
@@ -577,6 +580,7 @@ impl Split {
             wilds: [0; 2],
             wild_points: [u64::from(rules.wild_points), u64::from(rules.joker_points)],
             all_wild_melds: rules.all_wild_melds,
+            melding_wilds: rules.max_wilds != WildLimit::AtMost(0),
         };
         for &c in codes {
             if is_wild(c, wild_rank) {
@@ -598,16 +602,31 @@ impl Split {
         self.wilds[0] + self.wilds[1]
     }
 
+    /// The wilds melds may take: the hand's, or none under `max_wilds_per_meld=0`.
+    fn usable(&self) -> usize {
+        if self.melding_wilds {
+            self.wild_count()
+        } else {
+            0
+        }
+    }
+
     /// The least deadwood from the least natural deadwood `d` (None: not needed, some meld is
     /// sure to hold every natural). Some meld holds a natural unless `d` is all the naturals'
     /// points: then the wilds meld on their own, three or more where the rules allow it, or
     /// are deadwood.
     fn finish(&self, d: Option<u64>) -> u64 {
+        let [rank_wilds, jokers] = self.wilds;
+        if !self.melding_wilds {
+            // no meld takes a wild: every wild is deadwood
+            let wilds =
+                rank_wilds as u64 * self.wild_points[0] + jokers as u64 * self.wild_points[1];
+            return d.unwrap_or(0).min(self.points) + wilds;
+        }
         match d {
             None => 0,
             Some(d) if d < self.points => d,
             Some(_) => {
-                let [rank_wilds, jokers] = self.wilds;
                 self.points
                     + if self.all_wild_melds && rank_wilds + jokers >= 3 {
                         0
@@ -638,7 +657,7 @@ impl Split {
     /// The least deadwood of the hand, or None when the sweep does not take it (more than
     /// three copies of a natural, too many wilds, too many naturals, too many open runs).
     pub fn least(&self) -> Option<u64> {
-        let wilds = self.wild_count();
+        let wilds = self.usable();
         if self.naturals == 0 || wilds >= 2 * self.naturals {
             // no natural, or each natural in a book with two wilds
             return Some(self.finish((self.naturals == 0).then_some(0)));
@@ -654,7 +673,7 @@ impl Split {
     /// any one card (see [`Swept`]); None when the sweep does not take the hand, or the case
     /// is trivial (one [`Split::least`] per discard then costs no more).
     pub fn swept(&self) -> Option<Swept> {
-        let wilds = self.wild_count();
+        let wilds = self.usable();
         if self.naturals == 0 || wilds >= 2 * (self.naturals - 1) || !self.sweepable() {
             return None;
         }
@@ -699,18 +718,18 @@ impl Swept {
     /// The least deadwood of the hand.
     pub fn least(&self) -> u64 {
         let split = &self.split;
-        split.finish(Some(self.whole.deadwood(split.wild_count())))
+        split.finish(Some(self.whole.deadwood(split.usable())))
     }
 
     /// The least deadwood of the hand less one copy of `code` (held; wild or not in a round
     /// of wild rank `wild_rank`), or None when the sweep gives up (too many open runs).
     pub fn without(&self, code: u8, wild_rank: u8) -> Option<u64> {
         let split = &self.split;
-        let wilds = split.wild_count();
+        let wilds = split.usable();
         if is_wild(code, wild_rank) {
             let mut rest = split.clone();
             rest.wilds[usize::from(code == JOKER)] -= 1;
-            return Some(rest.finish(Some(self.whole.deadwood(wilds - 1))));
+            return Some(rest.finish(Some(self.whole.deadwood(rest.usable()))));
         }
         let (s, r) = (usize::from(code / 11), usize::from(code % 11));
         let mut less = split.clone();
@@ -894,7 +913,7 @@ impl Back {
         if let Some(found) = self.memo.get(slot) {
             return Some(found);
         }
-        let wilds = hand.wild_count();
+        let wilds = hand.usable();
         let rank = Rank::of(&hand.by_rank[r], key, &hand.held, r, reach(wilds));
         let points = r as u8 + 3;
         let found = if rank.n == 0 {

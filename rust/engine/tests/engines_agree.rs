@@ -1,7 +1,7 @@
 //! The rank sweep against the memoised search, on random and adversarial hands.
 
 use fivecrowns_engine::rules::MeldRules;
-use fivecrowns_engine::{search, sweep, Hand, JOKER, MAX_CARDS};
+use fivecrowns_engine::{search, sweep, Hand, WildLimit, JOKER, MAX_CARDS};
 
 /// A small deterministic generator (xorshift64*), so the test needs no crate.
 struct Rng(u64);
@@ -65,6 +65,11 @@ fn the_sweep_and_the_search_agree_on_the_least_deadwood() {
             wild_points: [20, 20, 0, 7][case % 4],
             joker_points: [50, 50, 0, 15][(case / 4) % 4],
             all_wild_melds: case % 5 != 0,
+            max_wilds: if case % 7 == 3 {
+                WildLimit::AtMost(0)
+            } else {
+                WildLimit::Unlimited
+            },
             ..MeldRules::default()
         };
         // (the sweep and the search take any size: beyond what the solver takes too)
@@ -95,6 +100,11 @@ fn every_discard_from_the_recorded_sweep_equals_the_search() {
             packs: packs as u32,
             wild_points: [20, 20, 0, 7][case % 4],
             all_wild_melds: case % 5 != 0,
+            max_wilds: if case % 7 == 3 {
+                WildLimit::AtMost(0)
+            } else {
+                WildLimit::Unlimited
+            },
             ..MeldRules::default()
         };
         let (codes, wild_rank) = hand(&mut rng, packs, MAX_CARDS);
