@@ -678,10 +678,11 @@ impl Split {
             return None;
         }
         with_work(|work| {
-            // (a hand's states before all its ranks: rarely more than a few hundred)
+            // (a hand's states before all its ranks: a few dozen for most hands; small
+            // enough for the allocator's fast path, which larger blocks miss)
             let mut record = Record {
-                keys: Vec::with_capacity(256),
-                values: Vec::with_capacity(256),
+                keys: Vec::with_capacity(64),
+                values: Vec::with_capacity(64),
                 starts: [0; 12],
             };
             work.states.load(&[0], &[Values::ZERO]);
