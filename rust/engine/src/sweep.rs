@@ -755,23 +755,13 @@ impl Swept {
                     d = d.min(settled.meet(back.value(split, r + 1, key)?, wilds));
                     continue;
                 }
-                let from = back.kids.len();
-                let Back { kids, combos, .. } = back;
-                ways(
-                    table,
-                    key,
-                    &rank.active[..rank.n],
-                    rank.bits,
-                    room,
-                    combos,
-                    |to, used, left| kids.push((to, used as u8, left + rank.settled)),
-                )?;
-                for i in from..back.kids.len() {
+                let pushed = back.push_ways(&rank, table, key, room)?;
+                for i in pushed.clone() {
                     let (to, used, left) = back.kids[i];
                     let above = back.value(split, r + 1, to)?;
                     d = d.min(way_on(v, usize::from(used), left, points).meet(above, wilds));
                 }
-                back.kids.truncate(from);
+                back.kids.truncate(pushed.start);
             }
             Some(d)
         })?;
@@ -904,6 +894,24 @@ impl Back {
         found
     }
 
+    /// Push the ways on from the state `key` through `rank` (see [`Rank::ways`]) onto the
+    /// stack of ways on, and say where they are (the caller truncates them when done).
+    #[inline(always)]
+    fn push_ways(
+        &mut self,
+        rank: &Rank,
+        table: &StepTable,
+        key: u64,
+        room: usize,
+    ) -> Option<std::ops::Range<usize>> {
+        let from = self.kids.len();
+        let Back { kids, combos, .. } = self;
+        rank.ways(table, key, room, combos, |to, used, left| {
+            kids.push((to, used as u8, left));
+        })?;
+        Some(from..self.kids.len())
+    }
+
     /// The least deadwood of ranks `r..11` of `hand` from the state `key` before rank `r`,
     /// by wilds used; None when the sweep gives up (too many open runs).
     fn value(&mut self, hand: &Split, r: usize, key: u64) -> Option<Values> {
@@ -920,24 +928,14 @@ impl Back {
         let found = if rank.n == 0 {
             way_on(self.value(hand, r + 1, key)?, 0, rank.settled, points)
         } else {
-            let from = self.kids.len();
-            let Back { kids, combos, .. } = self;
-            ways(
-                StepTable::get(),
-                key,
-                &rank.active[..rank.n],
-                rank.bits,
-                wilds,
-                combos,
-                |to, used, left| kids.push((to, used as u8, left + rank.settled)),
-            )?;
+            let pushed = self.push_ways(&rank, StepTable::get(), key, wilds)?;
             let mut best = Values::ZERO.shift(LANES);
-            for i in from..self.kids.len() {
+            for i in pushed.clone() {
                 let (to, used, left) = self.kids[i];
                 let above = self.value(hand, r + 1, to)?;
                 best = best.min(way_on(above, usize::from(used), left, points));
             }
-            self.kids.truncate(from);
+            self.kids.truncate(pushed.start);
             best
         };
         self.memo.insert(slot, found);
@@ -1010,6 +1008,31 @@ impl Rank {
             }
         }
         rank
+    }
+}
+
+impl Rank {
+    /// Every way on from the state `key` through this rank, some suit taking part (see
+    /// [`ways`]): `left` counts the settled naturals too.
+    #[inline(always)]
+    fn ways(
+        &self,
+        table: &StepTable,
+        key: u64,
+        room: usize,
+        scratch: &mut Combos,
+        mut each: impl FnMut(u64, usize, u8),
+    ) -> Option<()> {
+        let active = &self.active[..self.n];
+        ways(
+            table,
+            key,
+            active,
+            self.bits,
+            room,
+            scratch,
+            |to, used, left| each(to, used, left + self.settled),
+        )
     }
 }
 
@@ -1178,10 +1201,11 @@ fn sweep(
             let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
                 continue;
             };
+            let active = &rank.active[..rank.n];
             ways(
                 table,
                 key,
-                &rank.active[..rank.n],
+                active,
                 rank.bits,
                 room,
                 combos,
