@@ -163,6 +163,11 @@ pub(crate) fn greedy(game: &Game, memo: &mut Memo) -> u16 {
             memo.kept = Some((round, kept, value));
             return DISCARD + u16::from(card);
         }
+        // it goes out, on the highest card whose discard melds the rest (no points left)
+        let out = here
+            .zero_discard()
+            .expect("the best discard leaves no points");
+        return GO_OUT + u16::from(out);
     }
     let values = here.discard_values();
     if may_go_out {

@@ -83,6 +83,23 @@ const LOWER_MASK: u32 = 0x7fff_ffff;
 /// first, as few as hold it and at least one: a seed below 2^32 is a key of one word (0 is
 /// the key `[0]`), any other a key of two. The state is 624 words and an index, kept in the
 /// struct (no globals): clone it to fork a stream.
+/// The state of the reference `init_genrand(19650218)`, where every seeding starts (computed
+/// when the crate is compiled).
+const INIT_GENRAND: [u32; N] = {
+    let mut mt = [0u32; N];
+    mt[0] = 19_650_218;
+    let mut i = 1;
+    while i < N {
+        let prev = mt[i - 1];
+        // `i < 624`, so the cast is exact.
+        mt[i] = 1_812_433_253u32
+            .wrapping_mul(prev ^ (prev >> 30))
+            .wrapping_add(i as u32);
+        i += 1;
+    }
+    mt
+};
+
 #[derive(Clone, PartialEq, Eq)]
 pub struct Mt19937 {
     state: [u32; N],
@@ -114,15 +131,7 @@ impl Mt19937 {
 
     /// The reference `init_genrand(19650218)` then `init_by_array(key)`; `key` is not empty.
     fn from_key(key: &[u32]) -> Self {
-        let mut mt = [0u32; N];
-        mt[0] = 19_650_218;
-        for i in 1..N {
-            let prev = mt[i - 1];
-            // `i < 624`, so the cast is exact.
-            mt[i] = 1_812_433_253u32
-                .wrapping_mul(prev ^ (prev >> 30))
-                .wrapping_add(i as u32);
-        }
+        let mut mt = INIT_GENRAND;
         let mut i = 1usize;
         let mut j = 0usize;
         for _ in 0..N.max(key.len()) {

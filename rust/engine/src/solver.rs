@@ -3,11 +3,9 @@
 //! draws would let it. Every answer is exact, and the arrangements are those the Python twin
 //! returns (the search's, see [`crate::search`]).
 
-use std::cmp::Reverse;
-
 use crate::error::HandError;
 use crate::naturals::Naturals;
-use crate::rules::MeldRules;
+use crate::rules::{MeldRules, WildLimit};
 use crate::search::{self, Discards};
 use crate::sweep;
 use crate::{is_wild, JOKER, MAX_CARDS, NUM_CODES};
@@ -15,8 +13,14 @@ use crate::{is_wild, JOKER, MAX_CARDS, NUM_CODES};
 pub use crate::search::Kind;
 
 /// A discard's place in the order `best_discard` prefers (smallest first): the deadwood
-/// left, whether it is wild, minus its points, minus its code.
-type DiscardOrder = (u64, bool, Reverse<u32>, Reverse<u8>);
+/// left, whether it is wild, minus its points, minus its code, packed into one number (the
+/// deadwood in the high 64 bits, [`value_of`] reads it back).
+type DiscardOrder = u128;
+
+/// The deadwood left of a discard's place in the order.
+fn value_of(order: DiscardOrder) -> u64 {
+    (order >> 64) as u64
+}
 
 /// A hand checked against a rule set: sorted codes that the deck can hold, and a wild rank.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -237,47 +241,65 @@ impl Hand {
     /// most points, the higher code.
     fn order(&self, c: u8, value: u64) -> DiscardOrder {
         let points = self.rules.points(c, self.wild_rank);
-        (
-            value,
-            is_wild(c, self.wild_rank),
-            Reverse(points),
-            Reverse(c),
-        )
+        u128::from(value) << 64
+            | u128::from(is_wild(c, self.wild_rank)) << 40
+            | u128::from(u32::MAX - points) << 8
+            | u128::from(u8::MAX - c)
     }
 
-    /// The best discard by branch and bound: discarding c leaves at least `least - points(c)`
-    /// (c added as deadwood to an arrangement of the rest is one of the hand), so candidates
-    /// are solved in the order of that bound until the next cannot beat the best found.
-    /// `swept(c)` is the value of discarding c when a recorded sweep gives it.
+    /// The best discard by branch and bound. Discarding c leaves at least `least - points(c)`
+    /// (c added as deadwood to an arrangement of the rest is one of the hand), and at least the
+    /// points of the hand's naturals that no meld can hold ([`Lonely`]) but c; discarding such
+    /// a card leaves exactly `least - points(c)`. Candidates are solved in the order of their
+    /// bound until the next cannot beat the best found. `swept(c)` is the value of discarding
+    /// c when a recorded sweep gives it.
     fn bounded_discard(&self, least: u64, swept: impl Fn(u8) -> Option<u64>) -> (u8, u64) {
+        let lonely = Lonely::of(&self.codes, self.wild_rank, &self.rules);
         let mut candidates: Vec<_> = self
             .distinct()
             .into_iter()
             .map(|c| {
+                let alone = lonely.holds(c);
                 let bound = least.saturating_sub(u64::from(self.rules.points(c, self.wild_rank)));
-                (self.order(c, bound), c)
+                let bound = if alone {
+                    bound
+                } else {
+                    bound.max(lonely.points)
+                };
+                (self.order(c, bound), c, alone)
             })
             .collect();
-        candidates.sort_unstable();
         let mut best: Option<(DiscardOrder, u8)> = None;
-        for (bound, c) in candidates {
+        // the candidates in order, the least bound first (most calls need one or two of
+        // them, so each is picked out as needed rather than all sorted)
+        while let Some((at, _)) = candidates.iter().enumerate().min_by_key(|(_, c)| c.0) {
+            let (bound, c, alone) = candidates.swap_remove(at);
             if best.is_some_and(|(found, _)| bound >= found) {
                 break;
             }
-            let value = swept(c).unwrap_or_else(|| self.least_of(&self.without(c).codes));
+            let value = if alone {
+                value_of(bound)
+            } else {
+                swept(c).unwrap_or_else(|| self.least_of(&self.without(c).codes))
+            };
             let key = self.order(c, value);
             if best.is_none_or(|(found, _)| key < found) {
                 best = Some((key, c));
             }
         }
-        best.map(|(key, c)| (c, key.0))
+        best.map(|(key, c)| (c, value_of(key)))
             .expect("the hand is not empty")
     }
 
     /// Does some discard leave every other card melded (no deadwood points)? False when empty.
     pub fn can_out(&self) -> bool {
+        self.zero_discard().is_some()
+    }
+
+    /// The highest code whose discard leaves no deadwood points, if any.
+    pub fn zero_discard(&self) -> Option<u8> {
         if self.codes.is_empty() {
-            return false;
+            return None;
         }
         // the sweep when it takes the hand, else every discard on the search's shared memo
         let (least, mut shared) = match self.swept_least() {
@@ -288,11 +310,30 @@ impl Hand {
             }
         };
         // discarding c leaves at least `least - points(c)`
-        let candidates: Vec<u8> = self
+        let worth = |c: u8| u64::from(self.rules.points(c, self.wild_rank)) >= least;
+        let mut candidates: Vec<u8> = self
             .distinct()
             .into_iter()
-            .filter(|&c| u64::from(self.rules.points(c, self.wild_rank)) >= least)
+            .rev()
+            .filter(|&c| worth(c))
             .collect();
+        if candidates.is_empty() {
+            return None;
+        }
+        // and at least the points of the naturals no meld can hold but c, exactly `least -
+        // points(c)` when c is one of them
+        let lonely = Lonely::of(&self.codes, self.wild_rank, &self.rules);
+        let exact = |c: u8| u64::from(self.rules.points(c, self.wild_rank)) == least;
+        candidates.retain(|&c| {
+            if lonely.holds(c) {
+                exact(c)
+            } else {
+                lonely.points == 0
+            }
+        });
+        if candidates.first().is_some_and(|&c| lonely.holds(c)) {
+            return candidates.first().copied(); // (no higher code to try)
+        }
         // (more than one discard to try on the sweep: one recorded sweep prices each from its
         // rank up)
         let swept = if shared.is_none() && candidates.len() > 1 {
@@ -300,11 +341,16 @@ impl Hand {
         } else {
             None
         };
-        candidates.into_iter().any(|c| match shared.as_mut() {
-            Some(discards) => discards.score(c).points == 0,
-            None => {
-                let value = swept.as_ref().and_then(|s| s.without(c, self.wild_rank));
-                value.unwrap_or_else(|| self.least_of(&self.without(c).codes)) == 0
+        candidates.into_iter().find(|&c| {
+            if lonely.holds(c) {
+                return true; // worth the whole hand's deadwood
+            }
+            match shared.as_mut() {
+                Some(discards) => discards.score(c).points == 0,
+                None => {
+                    let value = swept.as_ref().and_then(|s| s.without(c, self.wild_rank));
+                    value.unwrap_or_else(|| self.least_of(&self.without(c).codes)) == 0
+                }
             }
         })
     }
@@ -367,6 +413,71 @@ fn live(naturals: &Naturals, wilds: u32, c: u8) -> bool {
             .count()
             >= need
     })
+}
+
+/// The naturals of a hand that no meld can hold, under the most permissive meld rules (every
+/// option only forbids melds) with every wild the rules let melds take. Such a card is
+/// deadwood in every arrangement of the hand and of the hand less any card, so the hand less
+/// it has exactly the hand's least deadwood less its points, and the hand less any other card
+/// has at least their points.
+struct Lonely {
+    /// The lonely naturals of each suit, as bits of their ranks.
+    of_suit: [u16; 5],
+    /// The points of the lonely naturals, copies included.
+    points: u64,
+}
+
+impl Lonely {
+    fn of(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Lonely {
+        let mut of_rank = [0u8; 11];
+        let mut held = [0u16; 5];
+        let mut wilds = 0usize;
+        for &c in codes {
+            if is_wild(c, wild_rank) {
+                wilds += 1;
+            } else {
+                of_rank[usize::from(c % 11)] += 1;
+                held[usize::from(c / 11)] |= 1 << (c % 11);
+            }
+        }
+        if rules.max_wilds == WildLimit::AtMost(0) {
+            wilds = 0;
+        }
+        let mut lonely = Lonely {
+            of_suit: [0; 5],
+            points: 0,
+        };
+        if wilds >= 2 {
+            return lonely; // a natural and two wilds make a book
+        }
+        // the ranks a book may hold: three naturals, or two and the wild
+        let books = (0..11)
+            .filter(|&r| usize::from(of_rank[r]) + wilds >= 3)
+            .fold(0u16, |bits, r| bits | 1 << r);
+        for (lone, &m) in lonely.of_suit.iter_mut().zip(&held) {
+            // the starts of the three-rank windows a run may fill: all three held, or two
+            // and the wild
+            let windows = if wilds == 0 {
+                m & m >> 1 & m >> 2
+            } else {
+                (m & m >> 1) | (m & m >> 2) | (m >> 1 & m >> 2)
+            } & 0x1ff;
+            let in_runs = windows | windows << 1 | windows << 2;
+            *lone = m & !in_runs & !books;
+        }
+        lonely.points = codes
+            .iter()
+            .filter(|&&c| lonely.holds(c))
+            .map(|&c| u64::from(c % 11) + 3)
+            .sum();
+        lonely
+    }
+
+    /// Is `c` (held) a natural that no meld can hold? (Wilds are never lonely: they are
+    /// not in the bits, whose ranks are naturals.)
+    fn holds(&self, c: u8) -> bool {
+        c != JOKER && self.of_suit[usize::from(c / 11)] >> (c % 11) & 1 != 0
+    }
 }
 
 #[cfg(test)]
@@ -453,6 +564,77 @@ mod tests {
             assert_eq!(h.can_out(), expected, "{codes:?} wild {wild_rank}");
             outs += usize::from(expected);
         }
+        assert!(outs > 100, "{outs}");
+    }
+
+    #[test]
+    fn the_best_and_the_highest_melding_discards_are_those_of_every_discard() {
+        // (lonely naturals are priced without solving: each must be exactly its bound)
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let options = [
+            MeldRules::default(),
+            MeldRules {
+                max_wilds: crate::WildLimit::AtMost(0),
+                ..MeldRules::default()
+            },
+            MeldRules {
+                distinct_suit_books: true,
+                all_wild_melds: false,
+                ..MeldRules::default()
+            },
+        ];
+        let (mut lonely_cards, mut outs) = (0, 0);
+        for round in 0..3000u64 {
+            let rules = &options[(round % 3) as usize];
+            let mut deck: Vec<u32> = (0..2).flat_map(|_| (0..56).chain([55, 55])).collect();
+            let size = 2 + (round % 13) as usize;
+            let codes: Vec<u32> = (0..size)
+                .map(|_| deck.swap_remove((next() % deck.len() as u64) as usize))
+                .collect();
+            let wild_rank = [0, 3, 8, 13][(round / 3 % 4) as usize];
+            let h = Hand::new(&codes, wild_rank, rules).unwrap();
+            let least = search::score(&h.codes, h.wild_rank, rules).points;
+            let lonely = Lonely::of(&h.codes, h.wild_rank, rules);
+            let every: Vec<(u8, u64)> = h
+                .distinct()
+                .into_iter()
+                .map(|c| {
+                    (
+                        c,
+                        search::score(&h.without(c).codes, h.wild_rank, rules).points,
+                    )
+                })
+                .collect();
+            for &(c, value) in &every {
+                if lonely.holds(c) {
+                    lonely_cards += 1;
+                    let points = u64::from(rules.points(c, h.wild_rank));
+                    assert_eq!(value, least - points, "{codes:?} wild {wild_rank}, {c}");
+                } else {
+                    assert!(value >= lonely.points, "{codes:?} wild {wild_rank}, {c}");
+                }
+            }
+            let zero = every
+                .iter()
+                .filter(|&&(_, v)| v == 0)
+                .map(|&(c, _)| c)
+                .max();
+            assert_eq!(h.zero_discard(), zero, "{codes:?} wild {wild_rank}");
+            outs += usize::from(zero.is_some());
+            let expected = every.into_iter().min_by_key(|&(c, v)| h.order(c, v));
+            assert_eq!(
+                h.best_discard_value(),
+                expected,
+                "{codes:?} wild {wild_rank}"
+            );
+        }
+        assert!(lonely_cards > 1000, "{lonely_cards}");
         assert!(outs > 100, "{outs}");
     }
 

@@ -44,6 +44,11 @@ impl Query<'_> {
         self.hand().best_discard_value()
     }
 
+    /// The highest card whose discard leaves no deadwood points, if any.
+    pub fn zero_discard(&self) -> Option<u8> {
+        self.hand().zero_discard()
+    }
+
     /// Could every card but one sit in a meld? False proves that no discard leaves every
     /// other card melded (nor does the whole hand meld). It counts the naturals no meld can
     /// hold under the most permissive meld rules (every other option only forbids melds),
