@@ -197,6 +197,58 @@ def test_view_holds_own_hand_and_public_facts_only() -> None:
         state.view(3)
 
 
+def test_a_view_is_the_one_its_constructor_builds_from_the_state() -> None:
+    """``GameState.view`` fills the view's fields in one step, bypassing the constructor: it
+    must give every field (none missing, none extra) the value the constructor would get."""
+    import attrs
+
+    rules = fc.Rules(auto_arrange_final_hand=False, schedule=(3, 4))
+    state = fc.GameState.new(3, rules=rules, seed=5)
+    rng = random.Random(2)
+    names = {field.name for field in attrs.fields(fc.PlayerView)}
+    seen_selection = False
+    while True:
+        for player in range(3):
+            view = state.view(player)
+            assert set(vars(view)) == names
+            built = fc.PlayerView(
+                player=player,
+                players=state.players,
+                rules=state.rules,
+                round_number=state.round_number,
+                extra_round=state.extra_round,
+                hand_size=state.hand_size,
+                wild_rank=state.wild_rank,
+                dealer=state.dealer,
+                active=state.active,
+                current_player=state.current_player,
+                phase=state.phase,
+                hand=state.hand(player),
+                selection=state.selection if player == state.current else (),
+                hand_sizes=tuple(len(hand) for hand in state.hands),
+                stock_size=len(state.stock),
+                discard_pile=state.discard_pile,
+                table=state.table,
+                went_out=state.went_out,
+                final_turns_left=state.final_turns_left,
+                taken=state.taken,
+                turns=state.turns,
+                scores=state.scores,
+                results=state.results,
+                history=state.public_history,
+                winners=state.winners,
+            )
+            assert view == built and hash(view) == hash(built) and repr(view) == repr(built)
+            seen_selection |= bool(view.selection)
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert state.view(0).winners == state.winners != ()
+    assert seen_selection
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.view(0).player = 1  # type: ignore[misc]
+
+
 def test_observation_tensor_layout() -> None:
     state = fc.GameState.new(4, seed=3)
     obs = state.observation(2)

@@ -86,7 +86,7 @@ def observation_size(players: int) -> int:
     return _SEATS + OBSERVATION_SEAT_FEATURES * count
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # (a dict class: view_of fills a view in one step)
 class PlayerView:
     """Everything player ``player`` may know about a state, and nothing more.
 
@@ -207,38 +207,52 @@ def public_entry(actor: int, action: Action) -> PublicHistory:
     return () if action.kind in _PRIVATE else ((actor, action),)
 
 
+_NEW: Final = object.__new__
+_SET: Final = object.__setattr__
+
+
 def view_of(state: GameState, p: int) -> PlayerView:
     """What player ``p`` may know of ``state``: own hand and selection, and public facts
     only (:meth:`fivecrowns.GameState.view`). Every field but the first six is the state's
     own public one, as it is (the history is kept from state to state: a view costs the same
-    however long the round)."""
-    return PlayerView(
-        player=p,
-        hand=state.hands[p],
-        selection=state.selection if p == state.current else (),
-        hand_sizes=tuple(map(len, state.hands)),
-        stock_size=len(state.stock),
-        history=state.public_history,
-        players=state.players,
-        rules=state.rules,
-        round_number=state.round_number,
-        extra_round=state.extra_round,
-        hand_size=state.hand_size,
-        wild_rank=state.wild_rank,
-        dealer=state.dealer,
-        active=state.active,
-        current_player=state.current_player,
-        phase=state.phase,
-        discard_pile=state.discard_pile,
-        table=state.table,
-        went_out=state.went_out,
-        final_turns_left=state.final_turns_left,
-        taken=state.taken,
-        turns=state.turns,
-        scores=state.scores,
-        results=state.results,
-        winners=state.winners,
+    however long the round). The view's fields are filled in one step, as its constructor
+    (which checks nothing) would fill them, at a third of its cost."""
+    params = state.params
+    phase = state.phase
+    over = phase is Phase.OVER
+    view: PlayerView = _NEW(PlayerView)
+    _SET(
+        view,
+        "__dict__",
+        {
+            "player": p,
+            "hand": state.hands[p],
+            "selection": state.selection if p == state.current else (),
+            "hand_sizes": tuple(map(len, state.hands)),
+            "stock_size": len(state.stock),
+            "history": state.public_history,
+            "players": state.players,
+            "rules": state.rules,
+            "round_number": state.round_number,
+            "extra_round": state.extra_round,
+            "hand_size": params.hand_size,
+            "wild_rank": params.wild_rank,
+            "dealer": state.dealer,
+            "active": state.active,
+            "current_player": None if over else state.current,
+            "phase": phase,
+            "discard_pile": state.discard_pile,
+            "table": state.table,
+            "went_out": state.went_out,
+            "final_turns_left": state.final_turns_left,
+            "taken": state.taken,
+            "turns": state.turns,
+            "scores": state.scores,
+            "results": state.results,
+            "winners": state.winners if over else (),
+        },
     )
+    return view
 
 
 assert NUM_CODES == 56
