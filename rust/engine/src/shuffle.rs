@@ -129,37 +129,35 @@ impl Mt19937 {
         }
     }
 
-    /// The reference `init_genrand(19650218)` then `init_by_array(key)`; `key` is not empty.
+    /// The reference `init_genrand(19650218)` then `init_by_array(key)` for a key of one or
+    /// two words: its two loops written out, index wraps included (the first loop's 624 steps
+    /// run over indices 1..624 and then 1; the second's 623 over 2..624 and then 1).
     fn from_key(key: &[u32]) -> Self {
+        debug_assert!(matches!(key.len(), 1 | 2));
+        // step `k` of the first loop adds key word `k mod len` and that index
+        let word = |k: usize| {
+            let j = if key.len() == 1 { 0 } else { k & 1 };
+            // `j < 2`, so the cast is exact.
+            key[j].wrapping_add(j as u32)
+        };
+        let first = |prev: u32, cur: u32, k: usize| {
+            (cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(word(k))
+        };
+        // `i < 624`, so the cast is exact.
+        let second = |prev: u32, cur: u32, i: usize| {
+            (cur ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32)
+        };
         let mut mt = INIT_GENRAND;
-        let mut i = 1usize;
-        let mut j = 0usize;
-        for _ in 0..N.max(key.len()) {
-            let prev = mt[i - 1];
-            // `j < key.len() <= 2`, so the cast is exact.
-            mt[i] = (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525))
-                .wrapping_add(key[j])
-                .wrapping_add(j as u32);
-            i += 1;
-            j += 1;
-            if i >= N {
-                mt[0] = mt[N - 1];
-                i = 1;
-            }
-            if j >= key.len() {
-                j = 0;
-            }
+        for i in 1..N {
+            mt[i] = first(mt[i - 1], mt[i], i - 1);
         }
-        for _ in 0..N - 1 {
-            let prev = mt[i - 1];
-            mt[i] =
-                (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
-            i += 1;
-            if i >= N {
-                mt[0] = mt[N - 1];
-                i = 1;
-            }
+        mt[0] = mt[N - 1];
+        mt[1] = first(mt[0], mt[1], N - 1);
+        for i in 2..N {
+            mt[i] = second(mt[i - 1], mt[i], i);
         }
+        mt[0] = mt[N - 1];
+        mt[1] = second(mt[0], mt[1], 1);
         mt[0] = UPPER_MASK; // the most significant bit is 1: the state is never all zeros
         Self {
             state: mt,

@@ -421,40 +421,55 @@ fn live(naturals: &Naturals, wilds: u32, c: u8) -> bool {
 /// it has exactly the hand's least deadwood less its points, and the hand less any other card
 /// has at least their points.
 struct Lonely {
-    /// The lonely naturals of each suit, as bits of their ranks.
-    of_suit: [u16; 5],
+    /// The lonely naturals, as bits of their codes.
+    codes: u64,
     /// The points of the lonely naturals, copies included.
     points: u64,
 }
 
+/// The rank of each code (0 for threes; the joker's is not read).
+const RANK_OF: [u8; NUM_CODES] = {
+    let mut ranks = [0u8; NUM_CODES];
+    let mut c = 0;
+    while c < NUM_CODES {
+        ranks[c] = (c % 11) as u8;
+        c += 1;
+    }
+    ranks
+};
+
 impl Lonely {
     fn of(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Lonely {
         let mut of_rank = [0u8; 11];
-        let mut held = [0u16; 5];
+        let mut held = 0u64;
         let mut wilds = 0usize;
         for &c in codes {
             if is_wild(c, wild_rank) {
                 wilds += 1;
             } else {
-                of_rank[usize::from(c % 11)] += 1;
-                held[usize::from(c / 11)] |= 1 << (c % 11);
+                of_rank[usize::from(RANK_OF[usize::from(c)])] += 1;
+                held |= 1 << c;
             }
         }
         if rules.max_wilds == WildLimit::AtMost(0) {
             wilds = 0;
         }
         let mut lonely = Lonely {
-            of_suit: [0; 5],
+            codes: 0,
             points: 0,
         };
         if wilds >= 2 {
             return lonely; // a natural and two wilds make a book
         }
         // the ranks a book may hold: three naturals, or two and the wild
-        let books = (0..11)
-            .filter(|&r| usize::from(of_rank[r]) + wilds >= 3)
-            .fold(0u16, |bits, r| bits | 1 << r);
-        for (lone, &m) in lonely.of_suit.iter_mut().zip(&held) {
+        let mut books = 0u64;
+        for (r, &n) in of_rank.iter().enumerate() {
+            if usize::from(n) + wilds >= 3 {
+                books |= 1 << r;
+            }
+        }
+        for suit in 0..5 {
+            let m = held >> (11 * suit) & 0x7ff;
             // the starts of the three-rank windows a run may fill: all three held, or two
             // and the wild
             let windows = if wilds == 0 {
@@ -463,20 +478,21 @@ impl Lonely {
                 (m & m >> 1) | (m & m >> 2) | (m >> 1 & m >> 2)
             } & 0x1ff;
             let in_runs = windows | windows << 1 | windows << 2;
-            *lone = m & !in_runs & !books;
+            lonely.codes |= (m & !in_runs & !books) << (11 * suit);
         }
-        lonely.points = codes
-            .iter()
-            .filter(|&&c| lonely.holds(c))
-            .map(|&c| u64::from(c % 11) + 3)
-            .sum();
+        if lonely.codes != 0 {
+            lonely.points = codes
+                .iter()
+                .filter(|&&c| lonely.holds(c))
+                .map(|&c| u64::from(RANK_OF[usize::from(c)]) + 3)
+                .sum();
+        }
         lonely
     }
 
-    /// Is `c` (held) a natural that no meld can hold? (Wilds are never lonely: they are
-    /// not in the bits, whose ranks are naturals.)
+    /// Is `c` (held) a natural that no meld can hold? (Never a wild: its bit is not set.)
     fn holds(&self, c: u8) -> bool {
-        c != JOKER && self.of_suit[usize::from(c / 11)] >> (c % 11) & 1 != 0
+        self.codes >> c & 1 != 0
     }
 }
 
