@@ -276,6 +276,22 @@ impl Solver {
         Ok(Hand::new(&codes, wild_rank, &self.rules).ok())
     }
 
+    /// The registered card table and the hand of `cards`, or None when either is missing
+    /// (no table registered yet, or not a hand of Card objects the deck holds).
+    fn table_and_hand<'py>(
+        &self,
+        cards: &Bound<'py, PyAny>,
+        wild_rank: u32,
+        card_type: &Bound<'py, PyType>,
+    ) -> PyResult<Option<(&'py CardTable, Hand)>> {
+        let Some(table) = CARDS.get(cards.py()) else {
+            return Ok(None);
+        };
+        Ok(self
+            .card_hand(cards, wild_rank, card_type)?
+            .map(|hand| (table, hand)))
+    }
+
     fn hand(&self, py: Python<'_>, codes: &[u32], wild_rank: u32) -> PyResult<Hand> {
         Hand::new(codes, wild_rank, &self.rules).map_err(|e| refusal(py, &e))
     }
@@ -359,9 +375,7 @@ impl Solver {
         make: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let py = cards.py();
-        let (Some(table), Some(hand)) =
-            (CARDS.get(py), self.card_hand(cards, wild_rank, card_type)?)
-        else {
+        let Some((table, hand)) = self.table_and_hand(cards, wild_rank, card_type)? else {
             return Ok(None);
         };
         let layout = run(py, &hand, Hand::arrange);
@@ -380,9 +394,7 @@ impl Solver {
         make: &Bound<'py, PyAny>,
     ) -> PyResult<Option<(Bound<'py, PyAny>, Bound<'py, PyTuple>)>> {
         let py = cards.py();
-        let (Some(table), Some(hand)) =
-            (CARDS.get(py), self.card_hand(cards, wild_rank, card_type)?)
-        else {
+        let Some((table, hand)) = self.table_and_hand(cards, wild_rank, card_type)? else {
             return Ok(None);
         };
         let Ok((card, rest)) = run(py, &hand, Hand::best_discard) else {
@@ -404,9 +416,7 @@ impl Solver {
         card_type: &Bound<'py, PyType>,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
         let py = cards.py();
-        let (Some(table), Some(hand)) =
-            (CARDS.get(py), self.card_hand(cards, wild_rank, card_type)?)
-        else {
+        let Some((table, hand)) = self.table_and_hand(cards, wild_rank, card_type)? else {
             return Ok(None);
         };
         let values = run(py, &hand, Hand::discard_values);
