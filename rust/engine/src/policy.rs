@@ -118,24 +118,34 @@ pub(crate) fn greedy(game: &Game, memo: &mut Memo) -> u16 {
         let Some(&top) = game.discard_pile().last() else {
             return DRAW_STOCK;
         };
-        let now = match memo.kept.take() {
-            Some((at, kept, value)) if at == round && kept == hand => value,
-            _ => ask(game, hand).least(),
+        let kept = match memo.kept.take() {
+            Some((at, kept, value)) if at == round && kept == hand => Some(value),
+            _ => None,
         };
         let mut with = hand.to_vec();
         with.insert(with.partition_point(|&c| c <= top), top);
-        let best = if !rules.may_discard_taken_discard && hand.iter().any(|&c| c != top) {
+        let (now, best) = if !rules.may_discard_taken_discard && hand.iter().any(|&c| c != top) {
             // the top may not go straight back
+            let now = kept.unwrap_or_else(|| ask(game, hand).least());
             let values = ask(game, &with).discard_values();
-            values
+            let best = values
                 .into_iter()
                 .filter(|&(c, _)| c != top)
                 .map(|(_, v)| v)
-                .min()
+                .min();
+            (now, best)
         } else {
-            let best = ask(game, &with).best_discard_value();
+            // (the hand's own value, when not kept from the last turn, is that of the top's
+            // discard from the hand with it, priced on the same sweep)
+            let (best, now) = match kept {
+                Some(now) => (ask(game, &with).best_discard_value(), now),
+                None => match ask(game, &with).best_discard_and_value_of(top) {
+                    Some((best, now)) => (Some(best), now),
+                    None => (None, ask(game, hand).least()),
+                },
+            };
             memo.took = best.map(|found| (round, with, found));
-            best.map(|(_, value)| value)
+            (now, best.map(|(_, value)| value))
         };
         return if best.is_some_and(|best| best < now) {
             DRAW_DISCARD

@@ -237,6 +237,26 @@ impl Hand {
         }
     }
 
+    /// [`Hand::best_discard_value`], and the least deadwood of the hand less one copy of
+    /// `other` (held), on the same recorded sweep when it takes the hand.
+    pub fn best_discard_and_value_of(&self, other: u8) -> Option<((u8, u64), u64)> {
+        if self.codes.is_empty() {
+            return None;
+        }
+        let rest = || self.least_of(&self.without(other).codes);
+        if let Some(swept) = self.swept() {
+            let value = |c| swept.without(c, self.wild_rank);
+            let best = self.bounded_discard(swept.least(), value);
+            let of_other = if best.0 == other {
+                best.1
+            } else {
+                value(other).unwrap_or_else(rest)
+            };
+            return Some((best, of_other));
+        }
+        Some((self.best_discard_value()?, rest()))
+    }
+
     /// The order of discards: least deadwood left, a natural before a wild, the card worth the
     /// most points, the higher code.
     fn order(&self, c: u8, value: u64) -> DiscardOrder {
@@ -584,7 +604,7 @@ mod tests {
     }
 
     #[test]
-    fn the_best_and_the_highest_melding_discards_are_those_of_every_discard() {
+    fn the_best_the_highest_melding_and_any_one_discard_are_those_of_every_discard() {
         // (lonely naturals are priced without solving: each must be exactly its bound)
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut next = move || {
@@ -635,6 +655,11 @@ mod tests {
                 } else {
                     assert!(value >= lonely.points, "{codes:?} wild {wild_rank}, {c}");
                 }
+            }
+            for &(c, value) in &every {
+                let (best, of_c) = h.best_discard_and_value_of(c).unwrap();
+                assert_eq!(of_c, value, "{codes:?} wild {wild_rank}, {c}");
+                assert_eq!(Some(best), h.best_discard_value());
             }
             let zero = every
                 .iter()

@@ -44,6 +44,12 @@ impl Query<'_> {
         self.hand().best_discard_value()
     }
 
+    /// [`Query::best_discard_value`], and the least deadwood of the hand less one copy of
+    /// `other` (held).
+    pub fn best_discard_and_value_of(&self, other: u8) -> Option<((u8, u64), u64)> {
+        self.hand().best_discard_and_value_of(other)
+    }
+
     /// The highest card whose discard leaves no deadwood points, if any.
     pub fn zero_discard(&self) -> Option<u8> {
         self.hand().zero_discard()
