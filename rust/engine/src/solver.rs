@@ -144,6 +144,9 @@ impl Hand {
 
     /// The least deadwood points the hand can be left with.
     pub fn least(&self) -> u64 {
+        if let Some(value) = Kept::get(self) {
+            return value;
+        }
         self.least_of(&self.codes)
     }
 
@@ -226,7 +229,9 @@ impl Hand {
         }
         if let Some(swept) = self.swept() {
             let least = swept.least();
-            return Some(self.bounded_discard(least, |c| swept.without(c, self.wild_rank)));
+            let best = self.bounded_discard(least, |c| swept.without(c, self.wild_rank));
+            Kept::put(self, best);
+            return Some(best);
         }
         match self.swept_least() {
             Some(least) => Some(self.bounded_discard(least, |_| None)),
@@ -247,6 +252,7 @@ impl Hand {
         if let Some(swept) = self.swept() {
             let value = |c| swept.without(c, self.wild_rank);
             let best = self.bounded_discard(swept.least(), value);
+            Kept::put(self, best);
             let of_other = if best.0 == other {
                 best.1
             } else {
@@ -433,6 +439,56 @@ fn live(naturals: &Naturals, wilds: u32, c: u8) -> bool {
             .count()
             >= need
     })
+}
+
+/// The hand a best discard left last on this thread, and its least deadwood: the hand a
+/// player keeps, which the game then scores (a final turn) or a bot values again, is known
+/// without a sweep. Exact: the key is the whole hand, its wild rank and its rules.
+struct Kept {
+    codes: [u8; MAX_CARDS],
+    len: usize,
+    wild_rank: u8,
+    rules: MeldRules,
+    value: u64,
+}
+
+impl Kept {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<Kept>> = const { std::cell::RefCell::new(None) };
+    }
+
+    /// Remember that `hand` less `discard` has the least deadwood `value`.
+    fn put(hand: &Hand, (discard, value): (u8, u64)) {
+        let mut kept = Kept {
+            codes: [0; MAX_CARDS],
+            len: 0,
+            wild_rank: hand.wild_rank,
+            rules: hand.rules,
+            value,
+        };
+        let mut skipped = false;
+        for &c in &hand.codes {
+            if c == discard && !skipped {
+                skipped = true;
+                continue;
+            }
+            kept.codes[kept.len] = c;
+            kept.len += 1;
+        }
+        Self::LAST.with(|last| *last.borrow_mut() = Some(kept));
+    }
+
+    /// The least deadwood of `hand` if it is the one remembered.
+    fn get(hand: &Hand) -> Option<u64> {
+        Self::LAST.with(|last| {
+            let last = last.borrow();
+            let kept = last.as_ref()?;
+            (kept.codes[..kept.len] == hand.codes[..]
+                && kept.wild_rank == hand.wild_rank
+                && kept.rules == hand.rules)
+                .then_some(kept.value)
+        })
+    }
 }
 
 /// The naturals of a hand that no meld can hold, under the most permissive meld rules (every
@@ -668,7 +724,15 @@ mod tests {
                 .max();
             assert_eq!(h.zero_discard(), zero, "{codes:?} wild {wild_rank}");
             outs += usize::from(zero.is_some());
-            let expected = every.into_iter().min_by_key(|&(c, v)| h.order(c, v));
+            let expected = every.iter().copied().min_by_key(|&(c, v)| h.order(c, v));
+            if let Some((best, value)) = h.best_discard_value() {
+                // (the hand kept is remembered: the same value, for its own rules only)
+                let kept = h.without(best);
+                assert_eq!(kept.least(), value, "{codes:?} wild {wild_rank}");
+                let other = Hand::trusted(kept.codes.clone(), 0, *rules);
+                let truth = search::score(&other.codes, 0, rules).points;
+                assert_eq!(other.least(), truth, "{codes:?} wild 0");
+            }
             assert_eq!(
                 h.best_discard_value(),
                 expected,
