@@ -238,7 +238,9 @@ def test_a_view_is_the_one_its_constructor_builds_from_the_state() -> None:
                 history=state.public_history,
                 winners=state.winners,
             )
-            assert view == built and hash(view) == hash(built) and repr(view) == repr(built)
+            assert view == built
+            assert hash(view) == hash(built)
+            assert repr(view) == repr(built)
             seen_selection |= bool(view.selection)
         if state.is_over:
             break
