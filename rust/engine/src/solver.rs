@@ -595,6 +595,16 @@ mod tests {
         suit * 11 + rank - 3
     }
 
+    /// A xorshift generator from `seed` (not 0): the tests' random hands.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     fn hand_with(text: &str, wild_rank: u32, rules: &MeldRules) -> Hand {
         let codes: Vec<u32> = text.split_whitespace().map(code).collect();
         Hand::new(&codes, wild_rank, rules).unwrap()
@@ -632,13 +642,7 @@ mod tests {
     #[test]
     fn going_out_is_some_discard_leaving_no_deadwood() {
         // (hands with several candidate discards take the recorded sweep)
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
         let rules = MeldRules::default();
         let mut outs = 0;
         for round in 0..3000u64 {
@@ -662,13 +666,7 @@ mod tests {
     #[test]
     fn the_best_the_highest_melding_and_any_one_discard_are_those_of_every_discard() {
         // (lonely naturals are priced without solving: each must be exactly its bound)
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
         let options = [
             MeldRules::default(),
             MeldRules {
