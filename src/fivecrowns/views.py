@@ -216,7 +216,7 @@ def view_of(state: GameState, p: int) -> PlayerView:
     only (:meth:`fivecrowns.GameState.view`). Every field but the first six is the state's
     own public one, as it is (the history is kept from state to state: a view costs the same
     however long the round). The view's fields are filled in one step, as its constructor
-    (which checks nothing) would fill them, at a third of its cost."""
+    (which checks nothing) would fill them, at half its cost."""
     params = state.params
     phase = state.phase
     over = phase is Phase.OVER

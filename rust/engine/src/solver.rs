@@ -459,6 +459,9 @@ impl Kept {
 
     /// Remember that `hand` less `discard` has the least deadwood `value`.
     fn put(hand: &Hand, (discard, value): (u8, u64)) {
+        if hand.codes.len() > MAX_CARDS {
+            return; // (a hand with a draw added, for the outs: never one a player keeps)
+        }
         let mut kept = Kept {
             codes: [0; MAX_CARDS],
             len: 0,
