@@ -59,7 +59,6 @@ from __future__ import annotations
 import bisect
 import functools
 import json
-import operator
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
@@ -125,7 +124,7 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, slots=False)  # (a dict class: _evolve copies a state in one step)
 class GameState:
     """The whole state of a match: immutable, hashable, comparable, JSON round-trippable.
 
@@ -176,11 +175,12 @@ class GameState:
     def _evolve(self, **changes: Any) -> GameState:
         """This state with ``changes``: the engine's own transitions, which keep a state
         possible, so (unlike ``attrs.evolve``) the construction checks are skipped."""
+        values = self.__dict__.copy()  # the fields, and the values cached from them
+        for name in _CACHED:
+            values.pop(name, None)
+        values.update(changes)
         state: GameState = object.__new__(GameState)
-        for name, value in zip(_FIELDS, _FIELD_VALUES(self)):
-            _SET(state, name, value)
-        for name, value in changes.items():
-            _SET(state, name, value)
+        _SET(state, "__dict__", values)
         return state
 
     # -- construction -----------------------------------------------------------------------
@@ -652,7 +652,13 @@ class GameState:
 
 
 _FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))
-_FIELD_VALUES: Final = operator.attrgetter(*_FIELDS)
+#: The values a state caches from its fields (``functools.cached_property``), which a
+#: changed state must compute again.
+_CACHED: Final = tuple(
+    name
+    for name, member in vars(GameState).items()
+    if isinstance(member, functools.cached_property)
+)
 _SET: Final = object.__setattr__
 
 
