@@ -5,9 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-from sphinx.util.docstrings import prepare_docstring
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from docutils.nodes import Element
@@ -107,37 +105,8 @@ def _resolve_reexport(
     )
 
 
-def _cached_properties(cls: object) -> dict[str, Any]:
-    """The ``functools.cached_property`` functions of an attrs slotted class, by name.
-
-    attrs turns each into a slot filled by the class's ``__getattr__`` (which keeps them as
-    its default argument ``cached_properties``), so autodoc sees an undocumented slot and
-    leaves it out: api.md names such properties with ``autoattribute``."""
-    getattr_ = vars(cls).get("__getattr__") if isinstance(cls, type) else None
-    defaults = getattr(getattr_, "__defaults__", None) or ()
-    for value in defaults:
-        if isinstance(value, dict) and all(callable(f) for f in value.values()):
-            return value
-    return {}
-
-
-def _cached_property_doc(
-    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
-) -> None:
-    """Give the slot of a cached property (``.. autoattribute::`` in api.md) its docstring."""
-    if what != "attribute" or lines:
-        return
-    owner_name, _, attribute = name.rpartition(".")
-    module_name, _, class_name = owner_name.rpartition(".")
-    owner = getattr(sys.modules.get(module_name), class_name, None)
-    func = _cached_properties(owner).get(attribute)
-    if func is not None and func.__doc__:
-        lines.extend(prepare_docstring(func.__doc__))
-
-
 def setup(app: Sphinx) -> None:
     app.connect("missing-reference", _resolve_reexport)
-    app.connect("autodoc-process-docstring", _cached_property_doc)
 
 
 # The figures are drawn from the library's own simulations at every build.

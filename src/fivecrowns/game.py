@@ -272,25 +272,26 @@ class GameState:
 
     @functools.cached_property
     def public_history(self) -> PublicHistory:
-        """This round's public actions as ``(player, action)``: :attr:`round_history` without
-        the private selections (what :attr:`PlayerView.history` holds). Kept from state to
-        state as actions are applied, so a view costs the same however long the round."""
+        """This round's public actions as ``(player, action)``: ``round_history`` without the
+        private selections (what a :class:`~fivecrowns.PlayerView`'s ``history`` holds). Kept
+        from state to state as actions are applied, so a view costs the same however long
+        the round."""
         return public_history(self.round_history)
 
     @functools.cached_property
-    def params(self) -> RoundParams:
+    def _params(self) -> RoundParams:
         """This round's hand size and wild rank."""
         return round_params(self.rules, self.round_number, self.extra_round)
 
     @property
     def hand_size(self) -> int:
         """The number of cards dealt to each player this round."""
-        return self.params.hand_size
+        return self._params.hand_size
 
     @property
     def wild_rank(self) -> int | None:
         """This round's wild rank (3..13), or None when only jokers are wild."""
-        return self.params.wild_rank
+        return self._params.wild_rank
 
     @property
     def current_player(self) -> int | None:
@@ -571,7 +572,7 @@ class GameState:
             score if score is not None or layout is None else layout.points
             for score, layout in zip(self.round_scores, layouts)
         )
-        number, extra, size, wild = self.round_number, self.extra_round, *self.params
+        number, extra, size, wild = self.round_number, self.extra_round, *self._params
         result = RoundResult(
             number, extra, size, wild, self.dealer, self.went_out, scores, ended, layouts
         )

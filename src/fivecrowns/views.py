@@ -217,7 +217,6 @@ def view_of(state: GameState, p: int) -> PlayerView:
     own public one, as it is (the history is kept from state to state: a view costs the same
     however long the round). The view's fields are filled in one step, as its constructor
     (which checks nothing) would fill them, at half its cost."""
-    params = state.params
     phase = state.phase
     over = phase is Phase.OVER
     view: PlayerView = _NEW(PlayerView)
@@ -235,8 +234,8 @@ def view_of(state: GameState, p: int) -> PlayerView:
             "rules": state.rules,
             "round_number": state.round_number,
             "extra_round": state.extra_round,
-            "hand_size": params.hand_size,
-            "wild_rank": params.wild_rank,
+            "hand_size": state.hand_size,
+            "wild_rank": state.wild_rank,
             "dealer": state.dealer,
             "active": state.active,
             "current_player": None if over else state.current,
