@@ -74,15 +74,6 @@ const UPPER_MASK: u32 = 0x8000_0000;
 /// The 31 least significant bits of a word.
 const LOWER_MASK: u32 = 0x7fff_ffff;
 
-/// CPython's `random.Random`: the 32-bit Mersenne Twister MT19937, seeded exactly as
-/// `random.Random(seed)` seeds it for an int `seed` (0 <= seed < 2^64), so it draws the very
-/// same numbers.
-///
-/// CPython seeds with the reference `init_by_array(key)` (which starts from
-/// `init_genrand(19650218)`), the key being the 32-bit words of `seed`, least significant
-/// first, as few as hold it and at least one: a seed below 2^32 is a key of one word (0 is
-/// the key `[0]`), any other a key of two. The state is 624 words and an index, kept in the
-/// struct (no globals): clone it to fork a stream.
 /// The state of the reference `init_genrand(19650218)`, where every seeding starts (computed
 /// when the crate is compiled).
 const INIT_GENRAND: [u32; N] = {
@@ -100,6 +91,15 @@ const INIT_GENRAND: [u32; N] = {
     mt
 };
 
+/// CPython's `random.Random`: the 32-bit Mersenne Twister MT19937, seeded exactly as
+/// `random.Random(seed)` seeds it for an int `seed` (0 <= seed < 2^64), so it draws the very
+/// same numbers.
+///
+/// CPython seeds with the reference `init_by_array(key)` (which starts from
+/// `init_genrand(19650218)`), the key being the 32-bit words of `seed`, least significant
+/// first, as few as hold it and at least one: a seed below 2^32 is a key of one word (0 is
+/// the key `[0]`), any other a key of two. The state is 624 words and an index, kept in the
+/// struct (no globals): clone it to fork a stream.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Mt19937 {
     state: [u32; N],
