@@ -499,7 +499,7 @@ impl Kept {
 /// deadwood in every arrangement of the hand and of the hand less any card, so the hand less
 /// it has exactly the hand's least deadwood less its points, and the hand less any other card
 /// has at least their points.
-struct Lonely {
+pub(crate) struct Lonely {
     /// The lonely naturals, as bits of their codes.
     codes: u64,
     /// The points of the lonely naturals, copies included.
@@ -518,7 +518,7 @@ const RANK_OF: [u8; NUM_CODES] = {
 };
 
 impl Lonely {
-    fn of(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Lonely {
+    pub(crate) fn of(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Lonely {
         let mut of_rank = [0u8; 11];
         let mut held = 0u64;
         let mut wilds = 0usize;
@@ -570,7 +570,7 @@ impl Lonely {
     }
 
     /// Is `c` (held) a natural that no meld can hold? (Never a wild: its bit is not set.)
-    fn holds(&self, c: u8) -> bool {
+    pub(crate) fn holds(&self, c: u8) -> bool {
         self.codes >> c & 1 != 0
     }
 }

@@ -3,9 +3,8 @@
 //! when a wild costs nothing), and an arrangement melds every card when one can.
 
 use crate::game::rules::GameRules;
-use crate::is_wild;
 use crate::melds::stands_for;
-use crate::solver::{Hand, Layout};
+use crate::solver::{Hand, Layout, Lonely};
 
 /// A hand of the game (sorted codes the deck holds) under a rule set, in a round.
 pub(crate) struct Query<'a> {
@@ -57,42 +56,11 @@ impl Query<'_> {
 
     /// Could every card but one sit in a meld? False proves that no discard leaves every
     /// other card melded (nor does the whole hand meld). It counts the naturals no meld can
-    /// hold under the most permissive meld rules (every other option only forbids melds),
-    /// however the others are used: two such cards, and the hand cannot go out.
+    /// hold ([`Lonely`]), however the others are used: two such cards, and the hand cannot go
+    /// out.
     pub fn may_go_out(&self) -> bool {
-        let wild = |c: u8| is_wild(c, self.wild_rank);
-        let wilds = self.codes.iter().filter(|&&c| wild(c)).count();
-        if wilds >= 2 {
-            return true; // a natural and two wilds make a book
-        }
-        let mut of_rank = [0u8; 11];
-        let mut of_suit = [0u16; 5];
-        for &c in self.codes.iter().filter(|&&c| !wild(c)) {
-            of_rank[usize::from(c % 11)] += 1;
-            of_suit[usize::from(c / 11)] |= 1 << (c % 11);
-        }
-        let mut lonely = 0;
-        for &c in self.codes.iter().filter(|&&c| !wild(c)) {
-            let (rank, suit) = (c % 11, of_suit[usize::from(c / 11)]);
-            let has = |offset: i8| {
-                let r = i16::from(rank) + i16::from(offset);
-                (0..11).contains(&r) && suit & (1 << r) != 0
-            };
-            let others = of_rank[usize::from(rank)] - 1; // copies of c and other suits
-            let fits = if wilds == 1 {
-                // with the wild: a book, or a run with a card of its suit one or two away
-                others >= 1 || has(-2) || has(-1) || has(1) || has(2)
-            } else {
-                others >= 2 || (has(-1) && has(1)) || (has(1) && has(2)) || (has(-2) && has(-1))
-            };
-            if !fits {
-                lonely += 1;
-                if lonely == 2 {
-                    return false;
-                }
-            }
-        }
-        true
+        let lonely = Lonely::of(self.codes, self.wild_rank, &self.rules.melds);
+        self.codes.iter().filter(|&&c| lonely.holds(c)).count() < 2
     }
 
     /// Each distinct code, and whether the hand less one copy of it melds every card.
