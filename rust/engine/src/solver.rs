@@ -227,12 +227,22 @@ impl Hand {
         if self.codes.is_empty() {
             return None;
         }
-        if let Some(swept) = self.swept() {
-            let least = swept.least();
-            let best = self.bounded_discard(least, |c| swept.without(c, self.wild_rank));
-            Kept::put(self, best);
-            return Some(best);
-        }
+        self.swept_best(|_, best| best)
+            .or_else(|| self.unswept_best())
+    }
+
+    /// `then` of the best discard priced on one recorded sweep and of that sweep (which
+    /// prices any other discard too), when the sweep takes the hand (not empty); the hand
+    /// kept is remembered ([`Kept`]).
+    fn swept_best<T>(&self, then: impl FnOnce(&sweep::Swept, (u8, u64)) -> T) -> Option<T> {
+        let swept = self.swept()?;
+        let best = self.bounded_discard(swept.least(), |c| swept.without(c, self.wild_rank));
+        Kept::put(self, best);
+        Some(then(&swept, best))
+    }
+
+    /// The best discard of a hand (not empty) the recorded sweep does not take.
+    fn unswept_best(&self) -> Option<(u8, u64)> {
         match self.swept_least() {
             Some(least) => Some(self.bounded_discard(least, |_| None)),
             None => self
@@ -249,18 +259,15 @@ impl Hand {
             return None;
         }
         let rest = || self.least_of(&self.without(other).codes);
-        if let Some(swept) = self.swept() {
-            let value = |c| swept.without(c, self.wild_rank);
-            let best = self.bounded_discard(swept.least(), value);
-            Kept::put(self, best);
+        let on_sweep = self.swept_best(|swept, best| {
             let of_other = if best.0 == other {
                 best.1
             } else {
-                value(other).unwrap_or_else(rest)
+                swept.without(other, self.wild_rank).unwrap_or_else(rest)
             };
-            return Some((best, of_other));
-        }
-        Some((self.best_discard_value()?, rest()))
+            (best, of_other)
+        });
+        on_sweep.or_else(|| Some((self.unswept_best()?, rest())))
     }
 
     /// The order of discards: least deadwood left, a natural before a wild, the card worth the
