@@ -217,8 +217,6 @@ def view_of(state: GameState, p: int) -> PlayerView:
     own public one, as it is (the history is kept from state to state: a view costs the same
     however long the round). The view's fields are filled in one step, as its constructor
     (which checks nothing) would fill them, at half its cost."""
-    phase = state.phase
-    over = phase is Phase.OVER
     view: PlayerView = _NEW(PlayerView)
     _SET(
         view,
@@ -238,8 +236,8 @@ def view_of(state: GameState, p: int) -> PlayerView:
             "wild_rank": state.wild_rank,
             "dealer": state.dealer,
             "active": state.active,
-            "current_player": None if over else state.current,
-            "phase": phase,
+            "current_player": state.current_player,
+            "phase": state.phase,
             "discard_pile": state.discard_pile,
             "table": state.table,
             "went_out": state.went_out,
@@ -248,7 +246,7 @@ def view_of(state: GameState, p: int) -> PlayerView:
             "turns": state.turns,
             "scores": state.scores,
             "results": state.results,
-            "winners": state.winners if over else (),
+            "winners": state.winners,
         },
     )
     return view
