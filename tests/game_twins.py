@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import fivecrowns as fc
-from fivecrowns import _compiled_game, _core
+from fivecrowns import _compiled_game, _core, _engine
 from fivecrowns.bots import make_bot
 from fivecrowns.cards import Card
 from fivecrowns.game import GameState
@@ -109,7 +109,8 @@ def step_both(
     legal integers), comparing the states and the legal actions after every action (the
     round results whenever a round ends): the actions played and the first mismatch (None:
     none)."""
-    state = GameState.new(players, rules=rules, seed=seed)
+    with _engine.plain_states():  # (the Python transitions: the twin)
+        state = GameState.new(players, rules=rules, seed=seed)
     game = core_game(state)
     rounds = 0
     for played in range(max_actions + 1):
@@ -133,7 +134,9 @@ def step_both(
 def bots_both(rules: fc.Rules, bots: Sequence[str], seed: int) -> tuple[int, str | None]:
     """One game of built-in bots in both engines: the actions and the first mismatch of the
     actions chosen or of the final states (None: none)."""
-    result = play_game([make_bot(name) for name in bots], rules=rules, seed=seed)
+    with _engine.plain_states():  # (the Python transitions: the twin)
+        result = play_game([make_bot(name) for name in bots], rules=rules, seed=seed)
+        replayed = result.record.replay()
     game = _core.play_game(_compiled_game.game_rules(rules), list(bots), seed)
     ours = list(result.record.actions)
     if ours != game.actions:
@@ -145,7 +148,7 @@ def bots_both(rules: fc.Rules, bots: Sequence[str], seed: int) -> tuple[int, str
             at,
             f"bots {list(bots)}: action {at} is {ours[at : at + 1]} vs {game.actions[at : at + 1]}",
         )
-    diff = differences(result.record.replay(), game)
+    diff = differences(replayed, game)
     return len(ours), ("; ".join(diff) if diff else None)
 
 

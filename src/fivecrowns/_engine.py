@@ -122,6 +122,30 @@ def compiled_games(rules: Rules) -> bool:
     return _compiled_game.supports(rules)
 
 
+def compiled_states(rules: Rules) -> bool:
+    """Does :meth:`fivecrowns.GameState.new` make states the core plays under ``rules``
+    (``fivecrowns._core_state``)? When the core plays games under them, but inside
+    :func:`plain_states`."""
+    return _STATES_ON_CORE and compiled_games(rules)
+
+
+_STATES_ON_CORE = True
+
+
+@contextmanager
+def plain_states() -> Iterator[None]:
+    """Inside the block, :meth:`fivecrowns.GameState.new` makes states the Python
+    transitions play (the twin), the solver running where it runs: for the tests and check
+    scripts that compare the two engines. It switches the whole process."""
+    global _STATES_ON_CORE
+    saved = _STATES_ON_CORE
+    _STATES_ON_CORE = False
+    try:
+        yield
+    finally:
+        _STATES_ON_CORE = saved
+
+
 def engines() -> tuple[Engine, ...]:
     """Every engine loaded (the Python twin, and the compiled core if it runs)."""
     return (_PURE,) if _COMPILED is None else (_PURE, _COMPILED)

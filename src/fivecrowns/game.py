@@ -60,13 +60,13 @@ import bisect
 import functools
 import json
 from collections.abc import Callable, Iterable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from . import _game_json
+from . import _core_state, _engine, _game_json
 from ._game_checks import check_fields, check_history, check_players, check_rounds_end
 from ._game_json import RECORD_SCHEMA, STATE_SCHEMA
 from ._moves import Referee, reason_text
@@ -82,7 +82,9 @@ from ._round import (
 )
 from ._scoring import arrange_final, extend_meld, final_layouts, hand_points, meld_of
 from ._shuffle import new_seed, shuffled
+from .actions import _ACTIONS as _BASE_ACTIONS
 from .actions import (
+    NUM_BASE_ACTIONS,
     Action,
     ActionKind,
     Phase,
@@ -94,6 +96,9 @@ from .melds import Meld
 from .rules import OFFICIAL, Rules, check_rules
 from .solver import best_arrangement
 from .views import PlayerView, PublicHistory, public_entry, public_history, view_of
+
+if TYPE_CHECKING:
+    from . import _core
 
 __all__ = [
     "RECORD_SCHEMA",
@@ -175,13 +180,49 @@ class GameState:
     def _evolve(self, **changes: Any) -> GameState:
         """This state with ``changes``: the engine's own transitions, which keep a state
         possible, so (unlike ``attrs.evolve``) the construction checks are skipped."""
+        if "_game" in self.__dict__:
+            self._read_fields()
         values = self.__dict__.copy()  # the fields, and the values cached from them
-        for name in _CACHED:
+        for name in _DERIVED:
             values.pop(name, None)
         values.update(changes)
+        return GameState._of(values)
+
+    if not TYPE_CHECKING:  # (for mypy, a state has its fields and nothing else)
+
+        def __getattr__(self, name: str) -> Any:
+            # Called only for a name the state lacks: a state the core plays reads its
+            # fields from its core game when first asked for them.
+            values = self.__dict__
+            game = values.get("_game")
+            if game is None or name not in _FIELD_SET:
+                raise AttributeError(f"'GameState' object has no attribute {name!r}")
+            if name in _READ_ALONE:
+                value = values[name] = getattr(game, name)
+                return value
+            found = _core_state.round_fields(game, values["rules"], values["_round"])
+            for key, value in found.items():
+                values.setdefault(key, value)
+            return values[name]
+
+    @staticmethod
+    def _of(values: dict[str, Any]) -> GameState:
+        """The state of ``values`` (its ``__dict__``, taken as it is, not checked): every
+        field, for a state the Python transitions play; or a core game (``_game``) and
+        what is known of its fields, for a state the core plays (the others are read from
+        the core game when first asked for)."""
         state: GameState = object.__new__(GameState)
         _SET(state, "__dict__", values)
         return state
+
+    def _read_fields(self) -> None:
+        """Read every field of a state the core plays from its core game."""
+        for name in _FIELDS:
+            getattr(self, name)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields (for pickle and copy; a state the core plays becomes a plain one)."""
+        return {name: getattr(self, name) for name in _FIELDS}
 
     # -- construction -----------------------------------------------------------------------
 
@@ -219,6 +260,21 @@ class GameState:
             raise InvalidStateError(
                 f"first_dealer must be a seat from 0 to {players - 1} (or None), got "
                 f"{short_repr(first_dealer)}"
+            )
+        if seed < 1 << 64 and _engine.compiled_states(rules):
+            game = _core_state.new_game(rules, players, seed, dealer)
+            return GameState._of(
+                {
+                    "rules": rules,
+                    "players": players,
+                    "seed": seed,
+                    "first_dealer": dealer,
+                    "_game": game,
+                    "current": game.current,
+                    "phase": _PHASES[game.phase],
+                    "_round": _core_state.RoundMemo(),
+                    "public_history": (),
+                }
             )
         fields = dict.fromkeys(_FIELDS) | {
             "rules": rules,
@@ -292,6 +348,12 @@ class GameState:
     def wild_rank(self) -> int | None:
         """This round's wild rank (3..13), or None when only jokers are wild."""
         return self._params.wild_rank
+
+    @property
+    def stock_size(self) -> int:
+        """The number of cards in the stock."""
+        stock = self.__dict__.get("stock")
+        return self.__dict__["_game"].stock_size if stock is None else len(stock)
 
     @property
     def current_player(self) -> int | None:
@@ -381,20 +443,22 @@ class GameState:
         return Referee(self)
 
     @functools.cached_property
-    def _legal(self) -> tuple[Action, ...]:
-        return self._referee.legal()
-
-    @functools.cached_property
     def _legal_ints(self) -> frozenset[int]:
-        return frozenset(action.to_int() for action in self._legal)
+        return frozenset(action.to_int() for action in self.legal_actions())
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action :meth:`apply` accepts now, in integer order (empty when over)."""
-        return self._legal
+        values = self.__dict__
+        found: tuple[Action, ...] | None = values.get("_legal")  # (kept once found)
+        if found is None:
+            game = values.get("_game")
+            found = _core_state.legal(game) if game is not None else self._referee.legal()
+            values["_legal"] = found
+        return found
 
     def legal_action_ints(self) -> tuple[int, ...]:
         """The legal actions as integers (see :mod:`fivecrowns.actions`), ascending."""
-        return tuple(action.to_int() for action in self._legal)
+        return tuple(action.to_int() for action in self.legal_actions())
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """A bool array of :func:`~fivecrowns.num_actions` entries, True at each legal
@@ -406,7 +470,10 @@ class GameState:
     def is_legal(self, action: Action | int | str) -> bool:
         """True if :meth:`apply` would accept ``action``."""
         try:
-            return self._referee.refusal(_as_action(action, self.rules)) is None
+            act = _as_action(action, self.rules)
+            if "_game" in self.__dict__:
+                return act.to_int() in self._legal_ints
+            return self._referee.refusal(act) is None
         except FiveCrownsError:
             return False
 
@@ -418,6 +485,9 @@ class GameState:
         Raises :class:`IllegalActionError` saying why if the action is not legal now; this
         state is never changed.
         """
+        game = self.__dict__.get("_game")
+        if game is not None:
+            return self._apply_on_core(game, action)
         act = _as_action(action, self.rules)
         refusal = self._referee.refusal(act)
         if refusal is not None:
@@ -427,6 +497,48 @@ class GameState:
         if after.round_history is state.round_history:  # the same round: extend its record
             _SET(after, "public_history", self.public_history + public_entry(self.current, act))
         return after
+
+    def _apply_on_core(self, game: _core.Game, action: Action | int | str) -> GameState:
+        """:meth:`apply` for a state the core plays: the core plays the action on a copy of
+        its game; a refusal raises the Python referee's reason."""
+        values = self.__dict__
+        if type(action) is int and 0 <= action < NUM_BASE_ACTIONS:
+            code, act = action, _BASE_ACTIONS[action]
+        else:
+            act = action if type(action) is Action else _as_action(action, values["rules"])
+            code = act.to_int()
+        try:
+            after, current, phase, same_round = game.played(code)
+        except IllegalActionError:
+            refusal = self._referee.refusal(act)
+            if refusal is None:  # the engines disagree: a bug in one of them
+                raise FiveCrownsError(
+                    f"the compiled core refused {act}, which the Python engine accepts (a "
+                    "bug: please report it with the game's record)"
+                ) from None
+            raise IllegalActionError(reason_text(refusal)) from None
+        known = {
+            "rules": values["rules"],
+            "players": values["players"],
+            "seed": values["seed"],
+            "first_dealer": values["first_dealer"],
+            "_game": after,
+            "current": current,
+            "phase": _PHASES[phase],
+        }
+        if same_round:  # share the round's records
+            seat = values["current"]
+            known["_round"] = values["_round"]
+            # (every action the core plays is public: the private ones are the selections
+            # of final hands laid down by hand, which the Python transitions play)
+            known["public_history"] = (*values["public_history"], (seat, act))
+            played = values.get("round_history")
+            if played is not None:
+                known["round_history"] = (*played, (seat, code))
+        else:
+            known["_round"] = _core_state.RoundMemo(values["_round"])
+            known["public_history"] = ()
+        return GameState._of(known)
 
     def _draw(self, act: Action) -> GameState:
         p, from_stock = self.current, act.kind is ActionKind.DRAW_STOCK
@@ -655,12 +767,22 @@ class GameState:
 _FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))
 #: The values a state caches from its fields (``functools.cached_property``), which a
 #: changed state must compute again.
-_CACHED: Final = tuple(
-    name
-    for name, member in vars(GameState).items()
-    if isinstance(member, functools.cached_property)
+_CACHED: Final = (
+    *(
+        name
+        for name, member in vars(GameState).items()
+        if isinstance(member, functools.cached_property)
+    ),
+    "_legal",  # (kept by legal_actions)
 )
 _SET: Final = object.__setattr__
+_FIELD_SET: Final = frozenset(_FIELDS)
+_PHASES: Final = _core_state.PHASES
+#: The fields of a state the core plays read on their own (the others are read together).
+_READ_ALONE: Final = frozenset({"stock", "round_history"})
+#: What a changed state drops: the cached values, and the core game of a state the core
+#: plays with what it shares (the Python transitions make plain states).
+_DERIVED: Final = (*_CACHED, "_game", "_round")
 
 
 #: How the engine plays each kind of action (once the referee has found it legal).

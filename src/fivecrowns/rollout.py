@@ -136,8 +136,9 @@ def _sampled(hidden: _Hidden, seed: int) -> GameState:
             )
         else:
             round_scores[seat] = hand_points(hands[seat], view.wild_rank, rules)
-    blank = GameState.new(players, rules=rules, seed=seed)
     fields: dict[str, Any] = {
+        "rules": rules,
+        "players": players,
         "seed": seed,
         "first_dealer": (view.dealer - (view.round_number - 1)) % players,
         "round_number": view.round_number,
@@ -162,7 +163,7 @@ def _sampled(hidden: _Hidden, seed: int) -> GameState:
         "round_history": tuple((seat, action.to_int()) for seat, action in view.history),
         "past_actions": (),
     }
-    return blank._evolve(**fields)
+    return GameState._of(fields)
 
 
 def rollouts(

@@ -226,7 +226,7 @@ def view_of(state: GameState, p: int) -> PlayerView:
             "hand": state.hands[p],
             "selection": state.selection if p == state.current else (),
             "hand_sizes": tuple(map(len, state.hands)),
-            "stock_size": len(state.stock),
+            "stock_size": state.stock_size,
             "history": state.public_history,
             "players": state.players,
             "rules": state.rules,

@@ -14,8 +14,9 @@ use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use pyo3::IntoPyObjectExt;
 
-use crate::{refusal, Solver};
+use crate::{card_object, card_tuple, refusal, Solver};
 
 /// A rule set the compiled game plays (every option but `lay_off` and players laying down
 /// their own final hands, which the Python engine plays).
@@ -264,6 +265,23 @@ impl Game {
         self.game.apply(action).map_err(|why| illegal(py, why.0))
     }
 
+    /// A copy with `action` played (this game is unchanged), with the seat to act then, its
+    /// phase and whether the round is the same; an illegal action raises
+    /// `IllegalActionError`.
+    fn played(&self, py: Python<'_>, action: i64) -> PyResult<(Game, u8, &'static str, bool)> {
+        let mut game = self.clone();
+        game.apply(py, action)?;
+        let (current, phase) = (game.game.current(), phase_name(game.game.phase()));
+        let same_round = game.game.results().len() == self.game.results().len();
+        Ok((game, current, phase, same_round))
+    }
+
+    /// The phase: "draw", "discard" or "over".
+    #[getter]
+    fn phase(&self) -> &'static str {
+        phase_name(self.game.phase())
+    }
+
     /// What `seat` may know, as `PlayerView.observation`'s vector.
     fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyArray1<f32>>> {
         if seat >= self.game.players() {
@@ -345,6 +363,65 @@ impl Game {
         self.game.actions().collect()
     }
 
+    /// The fields of the round in play that change from action to action, as `GameState`
+    /// reads them, in this order: hands, discard_pile, table (as (owner, kind, codes)
+    /// tuples), went_out, final_turns_left, taken, turns, reshuffles, round_scores; cards as
+    /// the package's canonical `Card` objects. (The seat to act and the phase come with
+    /// `played`, the stock and the round's history have getters of their own, and the rest
+    /// stay the same through the round.)
+    fn round_fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let g = &self.game;
+        let cards = |codes: &[u8]| card_tuple(py, codes);
+        let hands = (0..g.players())
+            .map(|seat| cards(g.hand(seat)))
+            .collect::<PyResult<Vec<_>>>()?;
+        let table = g
+            .table()
+            .map(|(owner, m)| {
+                (owner, m.kind.name(), PyTuple::new(py, &m.codes)?).into_bound_py_any(py)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let taken = match g.taken() {
+            Some(code) => card_object(py, code)?,
+            None => py.None().into_bound(py),
+        };
+        let items = [
+            PyTuple::new(py, hands)?.into_any(),
+            cards(g.discard_pile())?.into_any(),
+            PyTuple::new(py, table)?.into_any(),
+            g.went_out().into_bound_py_any(py)?,
+            PyTuple::new(py, g.final_turns_left())?.into_any(),
+            taken,
+            g.turns().into_bound_py_any(py)?,
+            g.reshuffles().into_bound_py_any(py)?,
+            PyTuple::new(py, g.round_scores())?.into_any(),
+        ];
+        PyTuple::new(py, items)
+    }
+
+    /// The round results from index `start` on, as `snapshot` gives them.
+    fn results_from<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyList>> {
+        results_list(py, &self.game, start)
+    }
+
+    /// The stock (its top card last), as canonical `Card` objects.
+    #[getter]
+    fn stock<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        card_tuple(py, self.game.stock())
+    }
+
+    /// The number of cards in the stock.
+    #[getter]
+    fn stock_size(&self) -> usize {
+        self.game.stock().len()
+    }
+
+    /// The round's history as (seat, action) pairs.
+    #[getter]
+    fn round_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.game.round_history())
+    }
+
     /// Every field of the state as the Python `GameState` names them (cards as codes, melds
     /// as (kind, codes), round results with their layouts; without `results`, not those).
     #[pyo3(signature = (results = true))]
@@ -385,39 +462,54 @@ impl Game {
         if !results {
             return Ok(out);
         }
-        let found = PyList::empty(py);
-        for (index, r) in g.results().iter().enumerate() {
-            let layouts = PyList::empty(py);
-            for layout in g.layouts(index) {
-                match layout {
-                    None => layouts.append(py.None())?,
-                    Some(layout) => {
-                        let melds = layout
-                            .melds
-                            .into_iter()
-                            .map(meld)
-                            .collect::<PyResult<Vec<_>>>()?;
-                        let deadwood = PyTuple::new(py, layout.deadwood)?;
-                        layouts.append((melds, deadwood, layout.points))?;
-                    }
-                }
-            }
-            let wild = (r.wild_rank > 0).then_some(r.wild_rank);
-            found.append((
-                r.round_number,
-                r.extra_round,
-                r.hand_size,
-                wild,
-                r.dealer,
-                r.went_out,
-                PyTuple::new(py, &r.scores)?,
-                r.ended.name(),
-                layouts,
-            ))?;
-        }
+        let found = results_list(py, g, 0)?;
         out.set_item("results", found)?;
         Ok(out)
     }
+}
+
+/// The round results of `g` from index `start` on: (round_number, extra_round, hand_size,
+/// wild_rank or None, dealer, went_out, scores, ended, layouts), each layout (melds as
+/// (kind, codes), deadwood codes, points) or None for a seat not dealt in.
+fn results_list<'py>(
+    py: Python<'py>,
+    g: &EngineGame,
+    start: usize,
+) -> PyResult<Bound<'py, PyList>> {
+    let meld = |(kind, codes): (fivecrowns_engine::Kind, Vec<u8>)| -> PyResult<PyMeld<'py>> {
+        Ok((kind.name(), PyTuple::new(py, codes)?))
+    };
+    let found = PyList::empty(py);
+    for (index, r) in g.results().iter().enumerate().skip(start) {
+        let layouts = PyList::empty(py);
+        for layout in g.layouts(index) {
+            match layout {
+                None => layouts.append(py.None())?,
+                Some(layout) => {
+                    let melds = layout
+                        .melds
+                        .into_iter()
+                        .map(meld)
+                        .collect::<PyResult<Vec<_>>>()?;
+                    let deadwood = PyTuple::new(py, layout.deadwood)?;
+                    layouts.append((melds, deadwood, layout.points))?;
+                }
+            }
+        }
+        let wild = (r.wild_rank > 0).then_some(r.wild_rank);
+        found.append((
+            r.round_number,
+            r.extra_round,
+            r.hand_size,
+            wild,
+            r.dealer,
+            r.went_out,
+            PyTuple::new(py, &r.scores)?,
+            r.ended.name(),
+            layouts,
+        ))?;
+    }
+    Ok(found)
 }
 
 /// One whole game played by built-in bots (`bots[seat]`: "random" or "greedy"), dealt from

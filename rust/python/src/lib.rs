@@ -63,7 +63,7 @@ struct CardTable {
     /// (address, code) by a hash of the address; address 0: empty.
     slots: [(usize, u8); CARD_SLOTS],
     /// The cards themselves, by code (kept alive, so no address is reused).
-    cards: Py<PyTuple>,
+    cards: Vec<Py<PyAny>>,
 }
 
 const CARD_SLOTS: usize = 128;
@@ -86,16 +86,40 @@ impl CardTable {
 
     /// The canonical cards of `codes`, as a tuple.
     fn tuple<'py>(&self, py: Python<'py>, codes: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
-        let cards = self.cards.bind(py);
         let items = codes
             .iter()
-            .map(|&c| cards.get_item(usize::from(c)))
+            .map(|&c| self.card(py, c))
             .collect::<PyResult<Vec<_>>>()?;
         PyTuple::new(py, items)
+    }
+
+    /// The canonical card of `code`.
+    fn card<'py>(&self, py: Python<'py>, code: u8) -> PyResult<Bound<'py, PyAny>> {
+        match self.cards.get(usize::from(code)) {
+            Some(card) => Ok(card.bind(py).clone()),
+            None => Err(PyValueError::new_err("a card code beyond the deck")),
+        }
     }
 }
 
 static CARDS: PyOnceLock<CardTable> = PyOnceLock::new();
+
+/// The card table (an error before `canonical_cards`).
+fn card_table(py: Python<'_>) -> PyResult<&CardTable> {
+    CARDS
+        .get(py)
+        .ok_or_else(|| PyValueError::new_err("canonical_cards was not called"))
+}
+
+/// The canonical cards of `codes`, as a tuple.
+pub(crate) fn card_tuple<'py>(py: Python<'py>, codes: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
+    card_table(py)?.tuple(py, codes)
+}
+
+/// The canonical card of `code`.
+pub(crate) fn card_object(py: Python<'_>, code: u8) -> PyResult<Bound<'_, PyAny>> {
+    card_table(py)?.card(py, code)
+}
 
 /// The key of a meld in the package's meld cache (`fivecrowns.solver._MELDS`, whose
 /// `_meld_key` computes the same): its sorted codes, each plus one in six bits, then its wild
@@ -209,7 +233,7 @@ fn canonical_cards(cards: &Bound<'_, PyTuple>, card_type: &Bound<'_, PyType>) ->
         py,
         CardTable {
             slots,
-            cards: cards.clone().unbind(),
+            cards: cards.iter().map(Bound::unbind).collect(),
         },
     );
     Ok(())
@@ -400,7 +424,7 @@ impl Solver {
         let Ok((card, rest)) = run(py, &hand, Hand::best_discard) else {
             return Ok(None);
         };
-        let card = table.cards.bind(py).get_item(usize::from(card))?;
+        let card = table.card(py, card)?;
         Ok(Some((
             card,
             arrangement(py, table, rest, wild_rank as u8, cache, make)?,
@@ -421,9 +445,8 @@ impl Solver {
         };
         let values = run(py, &hand, Hand::discard_values);
         let found = PyDict::new(py);
-        let by_code = table.cards.bind(py);
         for (code, value) in values {
-            found.set_item(by_code.get_item(usize::from(code))?, value)?;
+            found.set_item(table.card(py, code)?, value)?;
         }
         Ok(Some(found))
     }

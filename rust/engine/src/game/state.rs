@@ -123,7 +123,8 @@ pub struct Game {
     turns: u32,
     reshuffles: u32,
     round_scores: Vec<Option<i64>>,
-    results: Vec<RoundResult>,
+    /// (Shared by the copies of a game: a copy costs the same however many rounds ended.)
+    results: Arc<Vec<RoundResult>>,
     /// Each seat's total over the finished rounds of the schedule.
     totals: Vec<i64>,
     /// Every action since the deal of round 1 (or since the state it was built from), with
@@ -340,7 +341,7 @@ impl Game {
             turns: parts.turns,
             reshuffles: parts.reshuffles,
             round_scores: parts.round_scores,
-            results,
+            results: Arc::new(results),
             totals: parts.totals,
             actions: parts.round_history,
             past: 0,
@@ -465,7 +466,7 @@ impl Game {
             turns: 0,
             reshuffles: 0,
             round_scores: vec![None; n],
-            results: Vec::new(),
+            results: Arc::default(),
             totals: vec![0; n],
             actions: Vec::new(),
             past: 0,
@@ -962,7 +963,7 @@ impl Game {
                 *total += score.unwrap_or(0);
             }
         }
-        self.results.push(result);
+        Arc::make_mut(&mut self.results).push(result);
         self.round_scores = scores;
         if !self.recording {
             self.unrecorded += self.actions.len();

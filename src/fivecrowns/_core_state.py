@@ -1,0 +1,158 @@
+"""Game states the compiled core plays (``fivecrowns._core``, Rust).
+
+With the core, :meth:`fivecrowns.GameState.new` under rules the core plays (see
+``_compiled_game.supports``) makes a state that holds its core game (``_core.Game``) and
+reads its fields from it only when one is first asked for; ``apply`` and the legal actions
+run in the core, a state at a time (each action makes a new core game; the old one is
+untouched). Its fields, read here, are those the Python transitions give move for move (the
+two engines are compared state by state in the tests and ``benchmarks/check_game.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from ._round import FinalLayout, RoundResult, TableMeld, round_params
+from ._scoring import meld_of
+from .actions import _ACTIONS as _BASE_ACTIONS
+from .actions import Action, Phase
+from .cards import CARDS, Card
+from .melds import Meld
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from . import _core
+
+__all__ = ["PHASES", "RoundMemo", "legal", "new_game", "round_fields"]
+
+#: The phase of each name the core gives.
+PHASES: Final = {phase.value: phase for phase in Phase}
+
+
+def new_game(rules: Rules, players: int, seed: int, first_dealer: int) -> _core.Game:
+    """A core game, round 1 dealt (as :meth:`fivecrowns.GameState.new` deals it)."""
+    from . import _compiled_game, _core  # (only with the core: they import the extension)
+
+    return _core.Game(_compiled_game.game_rules(rules), players, seed, first_dealer)
+
+
+def legal(game: _core.Game) -> tuple[Action, ...]:
+    """The legal actions of ``game``, in integer order (the core plays no lay-offs, so each
+    is one of the base actions)."""
+    return tuple(map(_BASE_ACTIONS.__getitem__, game.legal_actions()))
+
+
+def _cards(codes: Sequence[int]) -> tuple[Card, ...]:
+    return tuple(map(CARDS.__getitem__, codes))
+
+
+def _meld(kind: str, codes: Sequence[int], wild_rank: int | None, rules: Rules) -> Meld:
+    return meld_of(_cards(codes), wild_rank, rules, kind)
+
+
+def _results(found: Any, rules: Rules) -> tuple[RoundResult, ...]:
+    """The round results of a snapshot, as the Python engine records them."""
+    results = []
+    for number, extra, size, wild, dealer, went_out, scores, ended, layouts in found:
+        results.append(
+            RoundResult(
+                number,
+                extra,
+                size,
+                wild,
+                dealer,
+                went_out,
+                tuple(scores),
+                ended,
+                tuple(
+                    None
+                    if layout is None
+                    else FinalLayout(
+                        tuple(_meld(kind, codes, wild, rules) for kind, codes in layout[0]),
+                        (),
+                        _cards(layout[1]),
+                        layout[2],
+                    )
+                    for layout in layouts
+                ),
+            )
+        )
+    return tuple(results)
+
+
+class RoundMemo:
+    """What every state of a round shares, read from the core once: the fields that stay the
+    same through the round (and the values a state caches from them), and the table melds
+    as laid down. ``before`` is the memo of the round before, whose results it extends."""
+
+    __slots__ = ("before", "fixed", "melds")
+
+    def __init__(self, before: RoundMemo | None = None) -> None:
+        self.before = before
+        self.fixed: dict[str, Any] | None = None
+        self.melds: dict[tuple[int, str, tuple[int, ...]], TableMeld] = {}
+
+    def read(self, game: _core.Game, rules: Rules) -> dict[str, Any]:
+        """The fields of the round that stay the same through it, with the state's cached
+        ``scores`` and ``_params``."""
+        if self.fixed is not None:
+            return self.fixed
+        before = self.before.read(game, rules)["results"] if self.before is not None else ()
+        snap: dict[str, Any] = game.snapshot(False)
+        round_number, extra_round = snap["round_number"], snap["extra_round"]
+        results = before + _results(game.results_from(len(before)), rules)
+        self.before = None  # (the results are in; let the old memo go)
+        self.fixed = {
+            "round_number": round_number,
+            "extra_round": extra_round,
+            "dealer": snap["dealer"],
+            "active": snap["active"],
+            "selection": (),
+            "laid_off": ((),) * len(snap["hands"]),
+            "results": results,
+            "past_actions": tuple(game.actions[: snap["past_actions"]]),
+            "scores": snap["scores"],
+            "_params": round_params(rules, round_number, extra_round),
+        }
+        return self.fixed
+
+
+def round_fields(game: _core.Game, rules: Rules, memo: RoundMemo) -> dict[str, Any]:
+    """The fields of ``game``'s state as :class:`fivecrowns.GameState` names them (with
+    the values it caches that stay the same through the round), but the player to act and
+    the phase (known already), the stock and the round's history (read on their own)."""
+    (
+        hands,
+        discard_pile,
+        table,
+        went_out,
+        final_turns_left,
+        taken,
+        turns,
+        reshuffles,
+        round_scores,
+    ) = game.round_fields()
+    fixed = memo.read(game, rules)
+    wild_rank = fixed["_params"].wild_rank
+    return fixed | {
+        "hands": hands,
+        "discard_pile": discard_pile,
+        "table": tuple(_table_meld(memo, placed, wild_rank, rules) for placed in table),
+        "went_out": went_out,
+        "final_turns_left": final_turns_left,
+        "taken": taken,
+        "turns": turns,
+        "reshuffles": reshuffles,
+        "round_scores": round_scores,
+    }
+
+
+def _table_meld(
+    memo: RoundMemo, placed: tuple[int, str, tuple[int, ...]], wild_rank: int | None, rules: Rules
+) -> TableMeld:
+    found = memo.melds.get(placed)
+    if found is None:
+        owner, kind, codes = placed
+        found = memo.melds[placed] = TableMeld(owner, _meld(kind, codes, wild_rank, rules))
+    return found

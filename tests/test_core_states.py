@@ -1,0 +1,135 @@
+"""A ``GameState`` the core plays is the state the Python transitions give, action for
+action: equal as values (every field, the round results and their layouts included), with
+the same views, legal actions, refusals and error messages, JSON, records and pickles,
+whichever of its fields were read before the next action (a state the core plays reads its
+fields from the core only when asked)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import fivecrowns as fc
+from fivecrowns import _engine
+from fivecrowns.game import GameState
+from game_twins import random_rules
+
+if not _engine.compiled_states(fc.Rules()):
+    pytest.skip("the compiled core is not running", allow_module_level=True)
+
+
+def _pair(rules: fc.Rules, players: int, seed: int) -> tuple[GameState, GameState]:
+    fast = GameState.new(players, rules=rules, seed=seed)
+    with _engine.plain_states():
+        slow = GameState.new(players, rules=rules, seed=seed)
+    assert "_game" in fast.__dict__
+    assert "_game" not in slow.__dict__
+    return fast, slow
+
+
+def _refusal(state: GameState, action: int | str) -> str | None:
+    try:
+        state.apply(action)
+    except fc.IllegalActionError as error:
+        return str(error)
+    return None
+
+
+def _check_step(fast: GameState, slow: GameState, rng: random.Random) -> None:
+    """Compare what a caller may read, in a random order (so states are compared both
+    before and after their fields are read from the core)."""
+    checks = [
+        lambda: (
+            [fast.view(p) for p in range(fast.players)]
+            == [slow.view(p) for p in range(slow.players)]
+        ),
+        lambda: fast.legal_actions() == slow.legal_actions(),
+        lambda: fast.legal_action_ints() == slow.legal_action_ints(),
+        lambda: (
+            (fast.current_player, fast.is_over, fast.phase)
+            == (slow.current_player, slow.is_over, slow.phase)
+        ),
+        lambda: fast == slow and hash(fast) == hash(slow),
+    ]
+    rng.shuffle(checks)
+    for check in checks[: rng.randint(0, len(checks))]:
+        assert check()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32))
+def test_a_state_the_core_plays_is_the_python_engines_state_action_for_action(
+    seed: int,
+) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    players = rng.randint(2, min(5, rules.max_players))
+    fast, slow = _pair(rules, players, seed)
+    width = fc.num_actions(rules)
+    for _ in range(rng.randint(50, 400)):
+        _check_step(fast, slow, rng)
+        if slow.is_over:
+            break
+        legal = slow.legal_action_ints()
+        wrong = rng.choice([a for a in range(width) if a not in legal] or [width])
+        assert fast.is_legal(wrong) == slow.is_legal(wrong) is False
+        assert _refusal(fast, wrong) == _refusal(slow, wrong) is not None
+        action = rng.choice(legal)
+        assert fast.is_legal(action)
+        assert slow.is_legal(action)
+        fast, slow = fast.apply(action), slow.apply(action)
+    assert fast == slow
+    assert fast.view(0) == slow.view(0)
+    assert fast.to_json() == slow.to_json()
+    assert fast.record() == slow.record()
+    assert repr(fast) == repr(slow)
+    assert (fast.scores, fast.winners) == (slow.scores, slow.winners)
+
+
+def test_a_state_the_core_plays_keeps_its_fields_through_pickle_and_copy() -> None:
+    fast, slow = _pair(fc.Rules.short_game(2), 3, 11)
+    rng = random.Random(11)
+    while not slow.is_over:
+        action = rng.choice(slow.legal_actions())
+        fast, slow = fast.apply(action), slow.apply(action)
+        if len(slow.results) == 1 and slow.turns == 2:
+            break
+    for copied in (pickle.loads(pickle.dumps(fast)), copy.copy(fast), copy.deepcopy(fast)):
+        assert copied == slow
+        assert copied.view(copied.current) == slow.view(slow.current)
+        assert copied.apply(fc.DRAW_STOCK) == slow.apply(fc.DRAW_STOCK)
+
+
+def test_the_old_state_is_untouched_by_an_action_or_a_refusal() -> None:
+    fast, _ = _pair(fc.Rules(), 4, 3)
+    before = fast.to_json()
+    fast.apply(fc.DRAW_STOCK)
+    with pytest.raises(fc.IllegalActionError, match="draw first"):
+        fast.apply("discard 10H")
+    with pytest.raises(fc.IllegalActionError, match="an action is an Action"):
+        fast.apply(object())  # type: ignore[arg-type]
+    assert fast.to_json() == before
+    assert fast.apply(fc.DRAW_STOCK) == fast.apply(fc.DRAW_STOCK)
+
+
+def test_a_changed_state_is_a_plain_one() -> None:
+    fast, slow = _pair(fc.Rules(), 4, 5)
+    moved = fast._evolve(seed=6)
+    assert "_game" not in moved.__dict__
+    assert moved == slow._evolve(seed=6)
+    assert moved.apply(fc.DRAW_STOCK) == slow._evolve(seed=6).apply(fc.DRAW_STOCK)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [fc.Rules(lay_off=True), fc.Rules(auto_arrange_final_hand=False)],
+    ids=["lay_off", "manual_lay_down"],
+)
+def test_rules_the_core_does_not_play_give_plain_states(rules: fc.Rules) -> None:
+    assert "_game" not in GameState.new(4, rules=rules, seed=1).__dict__
+    assert "_game" not in GameState.new(4, seed=2**64).__dict__
