@@ -24,7 +24,7 @@ from .rules import Rules
 if TYPE_CHECKING:
     from . import _core
 
-__all__ = ["PHASES", "RoundMemo", "legal", "new_game", "round_fields"]
+__all__ = ["PHASES", "RoundMemo", "legal", "new_game", "read_round"]
 
 #: The phase of each name the core gives.
 PHASES: Final = {phase.value: phase for phase in Phase}
@@ -118,10 +118,11 @@ class RoundMemo:
         return self.fixed
 
 
-def round_fields(game: _core.Game, rules: Rules, memo: RoundMemo) -> dict[str, Any]:
-    """The fields of ``game``'s state as :class:`fivecrowns.GameState` names them (with
-    the values it caches that stay the same through the round), but the player to act and
-    the phase (known already), the stock and the round's history (read on their own)."""
+def read_round(game: _core.Game, rules: Rules, memo: RoundMemo, values: dict[str, Any]) -> None:
+    """Put into ``values`` (a state's ``__dict__``) the fields of ``game``'s state as
+    :class:`fivecrowns.GameState` names them (with the values it caches that stay the same
+    through the round), but the player to act and the phase (known already), the stock and
+    the round's history (read on their own)."""
     (
         hands,
         discard_pile,
@@ -134,18 +135,20 @@ def round_fields(game: _core.Game, rules: Rules, memo: RoundMemo) -> dict[str, A
         round_scores,
     ) = game.round_fields()
     fixed = memo.read(game, rules)
-    wild_rank = fixed["_params"].wild_rank
-    return fixed | {
-        "hands": hands,
-        "discard_pile": discard_pile,
-        "table": tuple(_table_meld(memo, placed, wild_rank, rules) for placed in table),
-        "went_out": went_out,
-        "final_turns_left": final_turns_left,
-        "taken": taken,
-        "turns": turns,
-        "reshuffles": reshuffles,
-        "round_scores": round_scores,
-    }
+    values.update(fixed)
+    values["hands"] = hands
+    values["discard_pile"] = discard_pile
+    values["table"] = (
+        tuple(_table_meld(memo, placed, fixed["_params"].wild_rank, rules) for placed in table)
+        if table
+        else ()
+    )
+    values["went_out"] = went_out
+    values["final_turns_left"] = final_turns_left
+    values["taken"] = taken
+    values["turns"] = turns
+    values["reshuffles"] = reshuffles
+    values["round_scores"] = round_scores
 
 
 def _table_meld(

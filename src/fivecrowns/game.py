@@ -200,9 +200,7 @@ class GameState:
             if name in _READ_ALONE:
                 value = values[name] = getattr(game, name)
                 return value
-            found = _core_state.round_fields(game, values["rules"], values["_round"])
-            for key, value in found.items():
-                values.setdefault(key, value)
+            _core_state.read_round(game, values["rules"], values["_round"], values)
             return values[name]
 
     @staticmethod

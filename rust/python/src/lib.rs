@@ -86,11 +86,10 @@ impl CardTable {
 
     /// The canonical cards of `codes`, as a tuple.
     fn tuple<'py>(&self, py: Python<'py>, codes: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
-        let items = codes
-            .iter()
-            .map(|&c| self.card(py, c))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyTuple::new(py, items)
+        if codes.iter().any(|&c| usize::from(c) >= self.cards.len()) {
+            return Err(PyValueError::new_err("a card code beyond the deck"));
+        }
+        PyTuple::new(py, codes.iter().map(|&c| self.cards[usize::from(c)].bind(py)))
     }
 
     /// The canonical card of `code`.
