@@ -10,7 +10,8 @@ every meld, turn, scoring and tie-break option, short and odd schedules), a play
 
 - plays random legal actions in both engines, comparing the whole state (hands, stock,
   discard pile, table, counters, scores, round results with their final layouts) and the
-  legal actions after every action; or
+  legal actions after every action, and the public ``GameState`` the core plays with the
+  Python one (equal as values, every other action its view first); or
 - plays a game of built-in bots (``random``, ``greedy`` and ``strong`` seats; a third of them
   all greedy or all strong, with no turn limit) in both (the Python bots against the core's),
   comparing every action chosen and the final state.

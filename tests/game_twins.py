@@ -107,17 +107,29 @@ def step_both(
 ) -> tuple[int, str | None]:
     """Play one game in both engines with the same actions (``choose`` picks one of the
     legal integers), comparing the states and the legal actions after every action (the
-    round results whenever a round ends): the actions played and the first mismatch (None:
-    none)."""
+    round results whenever a round ends), and the public ``GameState`` the core plays with
+    the Python one (every other action its view first): the actions played and the first
+    mismatch (None: none)."""
     with _engine.plain_states():  # (the Python transitions: the twin)
         state = GameState.new(players, rules=rules, seed=seed)
     game = core_game(state)
+    # and the public GameState the core plays (None when the core's states are off)
+    fast: GameState | None = GameState.new(players, rules=rules, seed=seed)
+    if fast is not None and "_game" not in fast.__dict__:
+        fast = None
     rounds = 0
     for played in range(max_actions + 1):
         diff = differences(state, game, len(state.results) != rounds or state.is_over)
         rounds = len(state.results)
         if diff:
             return played, f"after {played} actions: " + "; ".join(diff)
+        if fast is not None:
+            seat = state.current
+            # a view before any field is read (every other action), then the whole state
+            if played % 2 and fast.view(seat) != state.view(seat):
+                return played, f"after {played} actions: the view of the core's GameState"
+            if fast != state or fast.legal_actions() != state.legal_actions():
+                return played, f"after {played} actions: the core's GameState"
         legal = list(state.legal_action_ints())
         if legal != game.legal_actions():
             return played, f"after {played} actions: legal {legal} vs {game.legal_actions()}"
@@ -128,6 +140,8 @@ def step_both(
         action = choose(legal)
         state = state.apply(action)
         game.apply(action)
+        if fast is not None:
+            fast = fast.apply(action)
     return max_actions, None
 
 

@@ -10,6 +10,7 @@ import copy
 import pickle
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -55,6 +56,12 @@ def _check_step(fast: GameState, slow: GameState, rng: random.Random) -> None:
             == (slow.current_player, slow.is_over, slow.phase)
         ),
         lambda: fast == slow and hash(fast) == hash(slow),
+        lambda: all(
+            fast.observation(p).dtype == np.float32
+            and np.array_equal(fast.observation(p), slow.observation(p))
+            for p in range(fast.players)
+        ),
+        lambda: np.array_equal(fast.legal_action_mask(), slow.legal_action_mask()),
     ]
     rng.shuffle(checks)
     for check in checks[: rng.randint(0, len(checks))]:

@@ -718,6 +718,9 @@ class GameState:
     def observation(self, player: int) -> npt.NDArray[np.float32]:
         """``view(player).observation()``: the observation tensor (layout in
         :mod:`fivecrowns.views`)."""
+        game = self.__dict__.get("_game")
+        if game is not None:  # (the core encodes it as the view does)
+            return game.observation(self._seat(player))
         return self.view(player).observation()
 
     # -- JSON -------------------------------------------------------------------------------
