@@ -146,6 +146,12 @@ class GameState:
     A state built any other way (``attrs.evolve(state, hands=...)``, ``GameState(...)``) is
     checked: one the rules cannot reach (cards not the deck, wrong hand sizes, seats or
     phases) raises :class:`InvalidStateError` naming what is wrong.
+
+    With the compiled core, :meth:`new` under rules the core plays gives a state that holds
+    the core's game: :meth:`apply`, :meth:`legal_actions` and :meth:`observation` run in the
+    core, and the fields are read from it when first asked for (the same values the Python
+    transitions give). Other states, and every state without the core, are played by the
+    Python transitions.
     """
 
     rules: Rules

@@ -165,31 +165,20 @@ impl Mt19937 {
         }
     }
 
-    /// The next 624 words of the state (the reference `genrand_uint32`'s refill).
-    fn twist(&mut self) {
-        let mt = &mut self.state;
-        let mix = |upper: u32, lower: u32, far: u32| {
-            let y = (upper & UPPER_MASK) | (lower & LOWER_MASK);
-            far ^ (y >> 1) ^ if y & 1 == 1 { MATRIX_A } else { 0 }
-        };
-        for k in 0..N - M {
-            mt[k] = mix(mt[k], mt[k + 1], mt[k + M]);
-        }
-        for k in N - M..N - 1 {
-            mt[k] = mix(mt[k], mt[k + 1], mt[k + M - N]);
-        }
-        mt[N - 1] = mix(mt[N - 1], mt[0], mt[M - 1]);
-        self.index = 0;
-    }
-
     /// The next 32-bit word (the reference `genrand_uint32`, tempered); Python's
-    /// `getrandbits(32)`.
+    /// `getrandbits(32)`. The reference refills the 624 words of its state at once when they
+    /// are used up; this twists each word when it is drawn, in the same order, so each sees
+    /// the same neighbours (the ones before it already twisted, the ones after not yet) and
+    /// a generator that draws a few words twists only those.
     pub fn next_u32(&mut self) -> u32 {
-        if self.index >= N {
-            self.twist();
-        }
-        let mut y = self.state[self.index];
-        self.index += 1;
+        let i = if self.index < N { self.index } else { 0 };
+        let mt = &mut self.state;
+        let next = if i + 1 < N { i + 1 } else { 0 };
+        let far = if i + M < N { i + M } else { i + M - N };
+        let y = (mt[i] & UPPER_MASK) | (mt[next] & LOWER_MASK);
+        mt[i] = mt[far] ^ (y >> 1) ^ if y & 1 == 1 { MATRIX_A } else { 0 };
+        self.index = i + 1;
+        let mut y = mt[i];
         y ^= y >> 11;
         y ^= (y << 7) & 0x9d2c_5680;
         y ^= (y << 15) & 0xefc6_0000;

@@ -89,7 +89,10 @@ impl CardTable {
         if codes.iter().any(|&c| usize::from(c) >= self.cards.len()) {
             return Err(PyValueError::new_err("a card code beyond the deck"));
         }
-        PyTuple::new(py, codes.iter().map(|&c| self.cards[usize::from(c)].bind(py)))
+        PyTuple::new(
+            py,
+            codes.iter().map(|&c| self.cards[usize::from(c)].bind(py)),
+        )
     }
 
     /// The canonical card of `code`.
