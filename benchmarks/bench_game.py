@@ -8,6 +8,8 @@ a noisy machine:
 - ``choose``: picking a random action from an already computed legal list.
 
 It also prints what ``state.view(p)`` costs as a round grows (the same, whatever its length).
+With the compiled core each policy is played twice: on the states the core plays
+(``GameState.new``'s) and on those the Python transitions play (``_engine.plain_states``).
 
 Run: ``python benchmarks/bench_game.py [--games N] [--seed S]``.
 """
@@ -15,6 +17,7 @@ Run: ``python benchmarks/bench_game.py [--games N] [--seed S]``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import time
 from collections.abc import Callable
@@ -22,6 +25,7 @@ from collections.abc import Callable
 import attrs
 
 import fivecrowns as fc
+from fivecrowns import _engine
 
 Policy = Callable[[fc.GameState], fc.Action]
 
@@ -129,21 +133,25 @@ def main() -> None:
     print(f"state.view(p) in a round: {views}")
     print("4 players, official rules (11 rounds, 3..13 cards)")
     header = (
-        f"{'policy':8} {'games/s':>8} {'actions':>8} {'legal us':>9} {'policy us':>10} "
-        f"{'apply us':>9} {'step us':>8} {'apply/evolve':>13}"
+        f"{'states':7} {'policy':8} {'games/s':>8} {'actions':>8} {'legal us':>9} "
+        f"{'policy us':>10} {'apply us':>9} {'step us':>8} {'apply/evolve':>13}"
     )
     print(header)
+    engines = [("core", contextlib.nullcontext)] if _engine.compiled_states(fc.Rules()) else []
+    engines.append(("python", _engine.plain_states))
     for name, policy_for in (
         ("random", random_policy),
         ("greedy", lambda _seed: greedy_policy),
     ):
         games = args.games if name == "greedy" else max(1, args.games // 4)
-        r = run(policy_for, games, args.seed)
-        print(
-            f"{name:8} {r['games_per_s']:8.2f} {r['actions_per_game']:8.0f} "
-            f"{r['legal_us']:9.1f} {r['policy_us']:10.1f} {r['apply_us']:9.1f} "
-            f"{r['step_us']:8.1f} {r['apply_us'] / base['evolve_us']:12.1f}x"
-        )
+        for label, states in engines:
+            with states():
+                r = run(policy_for, games, args.seed)
+            print(
+                f"{label:7} {name:8} {r['games_per_s']:8.2f} {r['actions_per_game']:8.0f} "
+                f"{r['legal_us']:9.1f} {r['policy_us']:10.1f} {r['apply_us']:9.1f} "
+                f"{r['step_us']:8.1f} {r['apply_us'] / base['evolve_us']:12.1f}x"
+            )
 
 
 if __name__ == "__main__":

@@ -83,39 +83,46 @@ def _results(found: Any, rules: Rules) -> tuple[RoundResult, ...]:
 
 class RoundMemo:
     """What every state of a round shares, read from the core once: the fields that stay the
-    same through the round (and the values a state caches from them), and the table melds
-    as laid down. ``before`` is the memo of the round before, whose results it extends."""
+    same through the round (and the values a state caches from them), the finished rounds'
+    results and actions (read when first asked for: the results hold the final layouts),
+    and the table melds as laid down. ``before`` is the memo of the round before, whose
+    results the round's extend."""
 
-    __slots__ = ("before", "fixed", "melds")
+    __slots__ = ("before", "fixed", "melds", "past", "results")
 
     def __init__(self, before: RoundMemo | None = None) -> None:
         self.before = before
         self.fixed: dict[str, Any] | None = None
+        self.past: tuple[int, ...] | None = None
+        self.results: tuple[RoundResult, ...] | None = None
         self.melds: dict[tuple[int, str, tuple[int, ...]], TableMeld] = {}
 
     def read(self, game: _core.Game, rules: Rules) -> dict[str, Any]:
-        """The fields of the round that stay the same through it, with the state's cached
-        ``scores`` and ``_params``."""
+        """The fields of the round that stay the same through it, but the results and the
+        finished rounds' actions, with the state's cached ``scores`` and ``_params``."""
         if self.fixed is not None:
             return self.fixed
-        before = self.before.read(game, rules)["results"] if self.before is not None else ()
-        snap: dict[str, Any] = game.snapshot(False)
-        round_number, extra_round = snap["round_number"], snap["extra_round"]
-        results = before + _results(game.results_from(len(before)), rules)
-        self.before = None  # (the results are in; let the old memo go)
+        round_number, extra_round, dealer, active, scores, _ = game.round_facts()
         self.fixed = {
             "round_number": round_number,
             "extra_round": extra_round,
-            "dealer": snap["dealer"],
-            "active": snap["active"],
+            "dealer": dealer,
+            "active": tuple(active),
             "selection": (),
-            "laid_off": ((),) * len(snap["hands"]),
-            "results": results,
-            "past_actions": tuple(game.actions[: snap["past_actions"]]),
-            "scores": snap["scores"],
+            "laid_off": ((),) * len(scores),
+            "scores": tuple(scores),
             "_params": round_params(rules, round_number, extra_round),
         }
         return self.fixed
+
+    def finished(self, game: _core.Game, rules: Rules) -> dict[str, Any]:
+        """The finished rounds' results and actions (``results`` and ``past_actions``)."""
+        if self.results is None or self.past is None:
+            before = self.before.finished(game, rules)["results"] if self.before else ()
+            self.results = before + _results(game.results_from(len(before)), rules)
+            self.past = tuple(game.actions[: game.round_facts()[5]])
+            self.before = None  # (the results are in; let the old memo go)
+        return {"results": self.results, "past_actions": self.past}
 
 
 def read_round(game: _core.Game, rules: Rules, memo: RoundMemo, values: dict[str, Any]) -> None:

@@ -206,7 +206,10 @@ class GameState:
             if name in _READ_ALONE:
                 value = values[name] = getattr(game, name)
                 return value
-            _core_state.read_round(game, values["rules"], values["_round"], values)
+            if name in _FINISHED:
+                values.update(values["_round"].finished(game, values["rules"]))
+            else:
+                _core_state.read_round(game, values["rules"], values["_round"], values)
             return values[name]
 
     @staticmethod
@@ -724,7 +727,7 @@ class GameState:
     def observation(self, player: int) -> npt.NDArray[np.float32]:
         """``view(player).observation()``: the observation tensor (layout in
         :mod:`fivecrowns.views`)."""
-        game = self.__dict__.get("_game")
+        game: _core.Game | None = self.__dict__.get("_game")
         if game is not None:  # (the core encodes it as the view does)
             return game.observation(self._seat(player))
         return self.view(player).observation()
@@ -785,8 +788,10 @@ _CACHED: Final = (
 _SET: Final = object.__setattr__
 _FIELD_SET: Final = frozenset(_FIELDS)
 _PHASES: Final = _core_state.PHASES
-#: The fields of a state the core plays read on their own (the others are read together).
+#: The fields of a state the core plays read on their own (most are read together).
 _READ_ALONE: Final = frozenset({"stock", "round_history"})
+#: The fields of a state the core plays read with the finished rounds (once a round).
+_FINISHED: Final = frozenset({"results", "past_actions"})
 #: What a changed state drops: the cached values, and the core game of a state the core
 #: plays with what it shares (the Python transitions make plain states).
 _DERIVED: Final = (*_CACHED, "_game", "_round")

@@ -399,6 +399,22 @@ impl Game {
         PyTuple::new(py, items)
     }
 
+    /// The facts that stay the same through the round in play: (round_number, extra_round,
+    /// dealer, active, the totals of the finished rounds of the schedule, the number of
+    /// actions of the finished rounds).
+    #[allow(clippy::type_complexity)]
+    fn round_facts(&self) -> (u32, u32, u8, Vec<u8>, Vec<i64>, usize) {
+        let g = &self.game;
+        (
+            g.round_number(),
+            g.extra_round(),
+            g.dealer(),
+            g.active().to_vec(),
+            g.scores().to_vec(),
+            g.past_actions(),
+        )
+    }
+
     /// The round results from index `start` on, as `snapshot` gives them.
     fn results_from<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyList>> {
         results_list(py, &self.game, start)

@@ -127,14 +127,16 @@ pub struct Game {
     results: Arc<Vec<RoundResult>>,
     /// Each seat's total over the finished rounds of the schedule.
     totals: Vec<i64>,
-    /// Every action since the deal of round 1 (or since the state it was built from), with
-    /// the seat that played it; once `recording` is off, the round in progress only.
+    /// The actions of the finished rounds since the deal of round 1 (or since the state it
+    /// was built from) with the seat that played each, while `recording` (shared by the
+    /// copies of a game, as `results`).
+    finished: Arc<Vec<(u8, u16)>>,
+    /// The actions of the round in progress, with the seat that played each.
     actions: Vec<(u8, u16)>,
-    /// How many of `actions` belong to finished rounds.
+    /// How many actions were applied before this round's deal (kept or not).
     past: usize,
-    /// Are the actions of finished rounds kept? (Else only counted, in `unrecorded`.)
+    /// Are the actions of finished rounds kept? (Else only counted, in `past`.)
     recording: bool,
-    unrecorded: usize,
     /// Stop when the round ends, dealing nothing more ([`Game::halt_after_round`]).
     halt: bool,
     hand_size: u8,
@@ -343,10 +345,10 @@ impl Game {
             round_scores: parts.round_scores,
             results: Arc::new(results),
             totals: parts.totals,
+            finished: Arc::default(),
             actions: parts.round_history,
             past: 0,
             recording: true,
-            unrecorded: 0,
             halt: false,
             hand_size,
             wild_rank,
@@ -468,10 +470,10 @@ impl Game {
             round_scores: vec![None; n],
             results: Arc::default(),
             totals: vec![0; n],
+            finished: Arc::default(),
             actions: Vec::new(),
             past: 0,
             recording: true,
-            unrecorded: 0,
             halt: false,
             hand_size: 0,
             wild_rank: 0,
@@ -561,11 +563,14 @@ impl Game {
     /// Every action since the deal of round 1 (this round's only after
     /// [`Game::stop_recording`]).
     pub fn actions(&self) -> impl Iterator<Item = u16> + '_ {
-        self.actions.iter().map(|&(_, action)| action)
+        self.finished
+            .iter()
+            .chain(&self.actions)
+            .map(|&(_, action)| action)
     }
     /// How many actions were applied since the deal of round 1.
     pub fn action_count(&self) -> usize {
-        self.unrecorded + self.actions.len()
+        self.past + self.actions.len()
     }
     /// How many actions were applied before this round's deal.
     pub fn past_actions(&self) -> usize {
@@ -577,12 +582,7 @@ impl Game {
     /// whole (the built-in policies read it).
     pub fn stop_recording(&mut self) {
         self.recording = false;
-        let start = self
-            .past
-            .saturating_sub(self.unrecorded)
-            .min(self.actions.len());
-        self.unrecorded += start;
-        self.actions.drain(..start);
+        self.finished = Arc::default();
     }
     /// End the game when the current round ends, its result recorded (the next round is not
     /// dealt): for rollouts that read only this round, which then need no shuffle.
@@ -596,7 +596,7 @@ impl Game {
     }
     /// This round's actions, with the seat that played each.
     pub fn round_history(&self) -> &[(u8, u16)] {
-        &self.actions[self.past.saturating_sub(self.unrecorded)..]
+        &self.actions
     }
 
     /// A seat's hand, sorted (a finished player's is the deadwood it kept).
@@ -965,11 +965,11 @@ impl Game {
         }
         Arc::make_mut(&mut self.results).push(result);
         self.round_scores = scores;
-        if !self.recording {
-            self.unrecorded += self.actions.len();
-            self.actions.clear();
+        if self.recording {
+            Arc::make_mut(&mut self.finished).extend_from_slice(&self.actions);
         }
-        self.past = self.action_count();
+        self.past += self.actions.len();
+        self.actions.clear();
         self.taken = None;
         if self.halt {
             self.phase = Phase::Over;
