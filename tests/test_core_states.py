@@ -6,9 +6,11 @@ fields from the core only when asked)."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import copy
 import pickle
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -22,6 +24,9 @@ from game_twins import random_rules
 
 if not _engine.compiled_states(fc.Rules()):
     pytest.skip("the compiled core is not running", allow_module_level=True)
+
+
+_Row = tuple[int, fc.PlayerView, tuple[fc.Card, ...], GameState]
 
 
 def _pair(rules: fc.Rules, players: int, seed: int) -> tuple[GameState, GameState]:
@@ -140,3 +145,32 @@ def test_a_changed_state_is_a_plain_one() -> None:
 def test_rules_the_core_does_not_play_give_plain_states(rules: fc.Rules) -> None:
     assert "_game" not in GameState.new(4, rules=rules, seed=1).__dict__
     assert "_game" not in GameState.new(4, seed=2**64).__dict__
+
+
+def test_threads_reading_and_playing_shared_states_see_what_one_thread_sees() -> None:
+    rng = random.Random(7)
+    fast, _ = _pair(fc.Rules.short_game(3), 4, 7)
+    states: list[GameState] = []
+    actions: list[fc.Action] = []
+    while not fast.is_over and len(states) < 300:
+        action = rng.choice(fast.legal_actions())
+        states.append(fast)
+        actions.append(action)
+        fast = fast.apply(action)
+
+    def work(order: list[int]) -> list[_Row]:
+        found: list[_Row] = []
+        for index in order:
+            state = states[index]
+            after = state.apply(actions[index])
+            found.append((index, state.view(state.current), after.hand(state.current), after))
+        return sorted(found, key=lambda row: row[0])
+
+    orders = [random.Random(seed).sample(range(len(states)), len(states)) for seed in range(4)]
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(work, orders))
+    assert all(found == results[0] for found in results[1:])
+    for index, view, hand, after in results[0]:
+        assert after == states[index].apply(actions[index])
+        assert view == states[index].view(states[index].current)
+        assert hand == after.hand(states[index].current)
