@@ -49,7 +49,7 @@ def _refusal(state: GameState, action: int | str) -> str | None:
 def _check_step(fast: GameState, slow: GameState, rng: random.Random) -> None:
     """Compare what a caller may read, in a random order (so states are compared both
     before and after their fields are read from the core)."""
-    checks = [
+    checks: list[Callable[[], bool]] = [
         lambda: (
             [fast.view(p) for p in range(fast.players)]
             == [slow.view(p) for p in range(slow.players)]
