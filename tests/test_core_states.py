@@ -174,3 +174,23 @@ def test_threads_reading_and_playing_shared_states_see_what_one_thread_sees() ->
         assert after == states[index].apply(actions[index])
         assert view == states[index].view(states[index].current)
         assert hand == after.hand(states[index].current)
+
+
+@pytest.mark.parametrize("read_every", [0, 1, 7])
+def test_the_finished_rounds_read_late_are_those_read_as_they_end(read_every: int) -> None:
+    """Results read only at the end of a game (every round's memo unread), or now and then,
+    are the Python engine's."""
+    rules = fc.Rules.short_game(5, tie_break="extra_round")
+    fast, slow = _pair(rules, 3, 21)
+    rng = random.Random(21)
+    played = 0
+    while not slow.is_over:
+        action = rng.choice(slow.legal_action_ints())
+        fast, slow = fast.apply(action), slow.apply(action)
+        played += 1
+        if read_every and played % read_every == 0:
+            assert fast.results == slow.results
+    assert len(slow.results) >= 5
+    assert fast.results == slow.results
+    assert fast.past_actions == slow.past_actions
+    assert fast == slow

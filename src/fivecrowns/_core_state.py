@@ -85,8 +85,8 @@ class RoundMemo:
     """What every state of a round shares, read from the core once: the fields that stay the
     same through the round (and the values a state caches from them), the finished rounds'
     results and actions (read when first asked for: the results hold the final layouts),
-    and the table melds as laid down. ``before`` is the memo of the round before, whose
-    results the round's extend."""
+    and the table melds as laid down. ``before`` is the memo of the round before (whose
+    results, once read, the round's extend)."""
 
     __slots__ = ("before", "fixed", "melds", "past", "results")
 
@@ -118,10 +118,13 @@ class RoundMemo:
     def finished(self, game: _core.Game, rules: Rules) -> dict[str, Any]:
         """The finished rounds' results and actions (``results`` and ``past_actions``)."""
         if self.results is None or self.past is None:
-            before = self.before.finished(game, rules)["results"] if self.before else ()
-            self.results = before + _results(game.results_from(len(before)), rules)
+            earlier = self.before  # the nearest earlier round whose results were read
+            while earlier is not None and earlier.results is None:
+                earlier = earlier.before
+            known = () if earlier is None or earlier.results is None else earlier.results
+            self.results = known + _results(game.results_from(len(known)), rules)
             self.past = tuple(game.actions[: game.round_facts()[5]])
-            self.before = None  # (the results are in; let the old memo go)
+            self.before = None  # (the results are in; let the old memos go)
         return {"results": self.results, "past_actions": self.past}
 
 
