@@ -93,7 +93,7 @@ class RoundMemo:
     def __init__(self, before: RoundMemo | None = None) -> None:
         self.before = before
         self.fixed: dict[str, Any] | None = None
-        self.past: tuple[int, ...] | None = None
+        self.past: tuple[int, ...] = ()
         self.results: tuple[RoundResult, ...] | None = None
         self.melds: dict[tuple[int, str, tuple[int, ...]], TableMeld] = {}
 
@@ -117,15 +117,20 @@ class RoundMemo:
 
     def finished(self, game: _core.Game, rules: Rules) -> dict[str, Any]:
         """The finished rounds' results and actions (``results`` and ``past_actions``)."""
-        if self.results is None or self.past is None:
+        results = self.results
+        if results is None:
+            known: tuple[RoundResult, ...] = ()
             earlier = self.before  # the nearest earlier round whose results were read
-            while earlier is not None and earlier.results is None:
+            while earlier is not None:
+                if earlier.results is not None:
+                    known = earlier.results
+                    break
                 earlier = earlier.before
-            known = () if earlier is None or earlier.results is None else earlier.results
-            self.results = known + _results(game.results_from(len(known)), rules)
+            results = known + _results(game.results_from(len(known)), rules)
             self.past = tuple(game.actions[: game.round_facts()[5]])
+            self.results = results
             self.before = None  # (the results are in; let the old memos go)
-        return {"results": self.results, "past_actions": self.past}
+        return {"results": results, "past_actions": self.past}
 
 
 def read_round(game: _core.Game, rules: Rules, memo: RoundMemo, values: dict[str, Any]) -> None:
