@@ -22,6 +22,33 @@ fn value_of(order: DiscardOrder) -> u64 {
     (order >> 64) as u64
 }
 
+/// The least deadwood of the hand `codes` when the checks pass and the sweep takes it, without
+/// building a [`Hand`] (no allocation, no sorting): the hot path of one call. None when a
+/// check fails (a code beyond the deck, more copies than the packs hold, too many cards, a
+/// bad wild rank or bad rules) or the sweep does not take the rules or the hand; the caller
+/// then builds a [`Hand`], which says what is wrong or searches.
+pub fn quick_least(codes: &[u8], wild_rank: u32, rules: &MeldRules) -> Option<u64> {
+    if codes.len() > MAX_CARDS
+        || !(wild_rank == 0 || (3..=13).contains(&wild_rank))
+        || rules.validate().is_err()
+    {
+        return None;
+    }
+    let mut copies = [0u8; NUM_CODES];
+    for &c in codes {
+        let held = copies.get_mut(usize::from(c))?;
+        *held += 1;
+    }
+    let packs = rules.packs;
+    let over = copies[..usize::from(JOKER)]
+        .iter()
+        .any(|&n| u32::from(n) > packs);
+    if over || u32::from(copies[usize::from(JOKER)]) > 3 * packs {
+        return None;
+    }
+    sweep::least_of(codes, wild_rank as u8, rules)
+}
+
 /// A hand checked against a rule set: sorted codes that the deck can hold, and a wild rank.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hand {

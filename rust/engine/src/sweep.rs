@@ -256,6 +256,17 @@ const MUST_GO_ON: u64 = {
     mask
 };
 
+/// The low bit of every suit's B field.
+const B_LOW: u64 = {
+    let mut mask = 0;
+    let mut s = 0;
+    while s < 5 {
+        mask |= 0b100 << (SUIT_BITS * s);
+        s += 1;
+    }
+    mask
+};
+
 impl Open {
     fn pack(self) -> Option<u16> {
         (self.a <= 3 && self.b <= 3 && self.c <= 7 && self.g <= 7).then(|| {
@@ -457,7 +468,7 @@ impl Layer {
 
     /// Merge `value` into the state `key`: a scan while the layer is small (most are), then
     /// the index.
-    #[inline]
+    #[inline(always)]
     fn insert(&mut self, key: u64, value: Values) {
         if self.keys.len() < SCAN {
             if let Some(i) = self.keys.iter().position(|&k| k == key) {
@@ -474,6 +485,7 @@ impl Layer {
         self.insert_indexed(key, value);
     }
 
+    #[inline(never)]
     fn insert_indexed(&mut self, key: u64, value: Values) {
         let mask = self.slots.len() - 1;
         let mut at = Self::slot(key, mask);
@@ -519,11 +531,12 @@ impl Layer {
     }
 }
 
-/// A sweep's working memory: the states before and after a rank, and scratch for the
-/// combinations of three or more suits' steps (state, wilds, naturals left).
+/// A sweep's working memory: the states before and after a rank (boxed: each rank swaps
+/// them), and scratch for the combinations of four or more suits' steps (state, wilds,
+/// naturals left).
 struct Work {
-    states: Layer,
-    next: Layer,
+    states: Box<Layer>,
+    next: Box<Layer>,
     combos: Combos,
 }
 
@@ -537,8 +550,8 @@ fn with_work<T>(work: impl FnOnce(&mut Work) -> T) -> T {
         .with(|cell| cell.borrow_mut().take())
         .unwrap_or_else(|| {
             Box::new(Work {
-                states: Layer::new(),
-                next: Layer::new(),
+                states: Box::new(Layer::new()),
+                next: Box::new(Layer::new()),
                 combos: Combos::default(),
             })
         });
@@ -546,6 +559,17 @@ fn with_work<T>(work: impl FnOnce(&mut Work) -> T) -> T {
     WORK.with(|cell| *cell.borrow_mut() = Some(memory));
     found
 }
+
+/// The suit and rank index (0 for threes) of each natural's code.
+const SUIT_RANK: [(u8, u8); JOKER as usize] = {
+    let mut table = [(0, 0); JOKER as usize];
+    let mut c = 0;
+    while c < JOKER {
+        table[c as usize] = (c / 11, c % 11);
+        c += 1;
+    }
+    table
+};
 
 /// A hand as the sweep sees it: its naturals by rank and suit, and its wilds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -583,17 +607,21 @@ impl Split {
             melding_wilds: rules.max_wilds != WildLimit::AtMost(0),
         };
         for &c in codes {
-            if is_wild(c, wild_rank) {
-                split.wilds[usize::from(c == JOKER)] += 1;
-            } else {
-                let (s, r) = (usize::from(c / 11), usize::from(c % 11));
-                let n = &mut split.by_rank[r][s];
-                *n = n.saturating_add(1);
-                split.copies = split.copies.max(*n);
-                split.held[s] |= 1 << r;
-                split.naturals += 1;
-                split.points += r as u64 + 3;
+            let Some(&(s, r)) = SUIT_RANK.get(usize::from(c)) else {
+                split.wilds[1] += 1; // the joker
+                continue;
+            };
+            if r + 3 == wild_rank {
+                split.wilds[0] += 1;
+                continue;
             }
+            let (s, r) = (usize::from(s), usize::from(r));
+            let n = &mut split.by_rank[r][s];
+            *n = n.saturating_add(1);
+            split.copies = split.copies.max(*n);
+            split.held[s] |= 1 << r;
+            split.naturals += 1;
+            split.points += r as u64 + 3;
         }
         split
     }
@@ -1150,10 +1178,8 @@ fn past_the_king(key: u64) -> Option<Values> {
     if key & MUST_GO_ON != 0 {
         return None;
     }
-    let closing = (0..5)
-        .map(|s| (key >> (SUIT_BITS * s + 2) & 3) as usize)
-        .sum();
-    Some(Values::ZERO.shift(closing))
+    let closing = (key & B_LOW).count_ones() + 2 * (key & B_LOW << 1).count_ones();
+    Some(Values::ZERO.shift(closing as usize))
 }
 
 /// Sweep ranks `from..11` of `hand` from `work.states` (those before rank `from`); `held`
@@ -1194,27 +1220,7 @@ fn sweep(
             continue;
         }
         next.clear();
-        open_bits = 0;
-        for i in 0..states.keys.len() {
-            let (key, v) = (states.keys[i], states.values[i]);
-            // the most wilds a way on may use: lane `wilds` less the lowest reachable lane
-            let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
-                continue;
-            };
-            let active = &rank.active[..rank.n];
-            ways(
-                table,
-                key,
-                active,
-                rank.bits,
-                room,
-                combos,
-                |to, used, left| {
-                    next.insert(to, way_on(v, used, left + rank.settled, points));
-                    open_bits |= to;
-                },
-            )?;
-        }
+        open_bits = through(&rank, table, states, next, combos, wilds, points)?;
         std::mem::swap(states, next);
     }
     let mut best: Option<Values> = None;
@@ -1225,6 +1231,109 @@ fn sweep(
         }
     }
     Some(best.unwrap_or(Values::ZERO.shift(LANES)))
+}
+
+/// Every state of `states` on through `rank` (some suit taking part) into `next`: the key
+/// bits of the states reached, or'ed; None when some suit's runs would outgrow a state. (The
+/// cases of one, two and three suits, nearly every rank, are written out: they are the sweep's
+/// inner loop.)
+#[inline(always)]
+fn through(
+    rank: &Rank,
+    table: &StepTable,
+    states: &Layer,
+    next: &mut Layer,
+    combos: &mut Combos,
+    wilds: usize,
+    points: u8,
+) -> Option<u64> {
+    let mut open_bits = 0;
+    let settled = rank.settled;
+    let states = states.keys.iter().zip(&states.values);
+    match rank.active[..rank.n] {
+        [(o0, f0)] => {
+            for (&key, &v) in states {
+                // the most wilds a way on may use: lane `wilds` less the lowest reachable lane
+                let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
+                    continue;
+                };
+                let base = key & !rank.bits;
+                for a in table.steps(key >> o0 & SUIT_MASK, f0)? {
+                    if usize::from(a.wilds) <= room {
+                        let to = base | u64::from(a.open) << o0;
+                        next.insert(
+                            to,
+                            way_on(v, usize::from(a.wilds), a.left + settled, points),
+                        );
+                        open_bits |= to;
+                    }
+                }
+            }
+        }
+        [(o0, f0), (o1, f1)] => {
+            for (&key, &v) in states {
+                let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
+                    continue;
+                };
+                let base = key & !rank.bits;
+                let second = table.steps(key >> o1 & SUIT_MASK, f1)?;
+                for a in table.steps(key >> o0 & SUIT_MASK, f0)? {
+                    let from = base | u64::from(a.open) << o0;
+                    for b in second {
+                        let used = usize::from(a.wilds + b.wilds);
+                        if used <= room {
+                            let to = from | u64::from(b.open) << o1;
+                            next.insert(to, way_on(v, used, a.left + b.left + settled, points));
+                            open_bits |= to;
+                        }
+                    }
+                }
+            }
+        }
+        [(o0, f0), (o1, f1), (o2, f2)] => {
+            for (&key, &v) in states {
+                let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
+                    continue;
+                };
+                let base = key & !rank.bits;
+                let second = table.steps(key >> o1 & SUIT_MASK, f1)?;
+                let third = table.steps(key >> o2 & SUIT_MASK, f2)?;
+                for a in table.steps(key >> o0 & SUIT_MASK, f0)? {
+                    if usize::from(a.wilds) > room {
+                        continue;
+                    }
+                    let from = base | u64::from(a.open) << o0;
+                    for b in second {
+                        let used = a.wilds + b.wilds;
+                        if usize::from(used) > room {
+                            continue;
+                        }
+                        let (from, left) = (from | u64::from(b.open) << o1, a.left + b.left);
+                        for c in third {
+                            let used = usize::from(used + c.wilds);
+                            if used <= room {
+                                let to = from | u64::from(c.open) << o2;
+                                next.insert(to, way_on(v, used, left + c.left + settled, points));
+                                open_bits |= to;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        _ => {
+            for (&key, &v) in states {
+                let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
+                    continue;
+                };
+                rank.ways(table, key, room, combos, |to, used, left| {
+                    next.insert(to, way_on(v, used, left, points));
+                    open_bits |= to;
+                })?;
+            }
+        }
+    }
+    Some(open_bits)
 }
 
 /// The least deadwood of a hand given as codes, when the sweep takes the rules

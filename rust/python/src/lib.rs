@@ -6,6 +6,7 @@
 //! `fivecrowns._compiled`.
 
 use fivecrowns_engine::melds::stands_for;
+use fivecrowns_engine::solver::quick_least;
 use fivecrowns_engine::{is_wild, Hand, HandError, Kind, Layout, MeldRules, WildLimit, MAX_CARDS};
 use numpy::{PyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
@@ -241,51 +242,59 @@ fn canonical_cards(cards: &Bound<'_, PyTuple>, card_type: &Bound<'_, PyType>) ->
     Ok(())
 }
 
-/// The codes of a tuple or list whose every item is of type `card_type` (a canonical card's
-/// by its address, any other's read from its `code` attribute), or None for any other input.
-fn card_codes(
-    cards: &Bound<'_, PyAny>,
-    card_type: &Bound<'_, PyType>,
-) -> PyResult<Option<Vec<u32>>> {
+/// The codes of a hand read from Python: at most [`MAX_CARDS`], on the stack.
+struct Codes {
+    codes: [u8; MAX_CARDS],
+    len: usize,
+}
+
+impl Codes {
+    fn as_slice(&self) -> &[u8] {
+        &self.codes[..self.len]
+    }
+}
+
+/// The codes of a tuple or list of at most [`MAX_CARDS`] items whose every item is of type
+/// `card_type` (a canonical card's by its address, any other's read from its `code`
+/// attribute, which must be below 256), or None for any other input.
+fn card_codes(cards: &Bound<'_, PyAny>, card_type: &Bound<'_, PyType>) -> PyResult<Option<Codes>> {
     let py = cards.py();
     let code = intern!(py, "code");
     let table = CARDS.get(py);
-    let read = |item: Bound<'_, PyAny>| -> PyResult<Option<u32>> {
+    let read = |item: Bound<'_, PyAny>| -> PyResult<Option<u8>> {
         if let Some(c) = table.and_then(|t| t.code(item.as_ptr() as usize)) {
-            return Ok(Some(u32::from(c)));
+            return Ok(Some(c));
         }
         if !item.get_type().is(card_type) {
             return Ok(None);
         }
-        Ok(item.getattr(code)?.extract::<u32>().ok())
+        Ok(item.getattr(code)?.extract::<u8>().ok())
     };
-    let mut codes = Vec::new();
-    if let Ok(tuple) = cards.cast::<PyTuple>() {
-        if tuple.len() > MAX_CARDS {
-            return Ok(None); // the checked path refuses it
+    let mut found = Codes {
+        codes: [0; MAX_CARDS],
+        len: 0,
+    };
+    let mut take = |items: &mut dyn ExactSizeIterator<Item = Bound<'_, PyAny>>| {
+        if items.len() > MAX_CARDS {
+            return Ok(false); // the checked path refuses it
         }
-        codes.reserve(tuple.len());
-        for item in tuple.iter() {
+        for item in items {
             let Some(c) = read(item)? else {
-                return Ok(None);
+                return Ok(false);
             };
-            codes.push(c);
+            found.codes[found.len] = c;
+            found.len += 1;
         }
+        PyResult::Ok(true)
+    };
+    let read_all = if let Ok(tuple) = cards.cast::<PyTuple>() {
+        take(&mut tuple.iter())?
     } else if let Ok(list) = cards.cast::<PyList>() {
-        if list.len() > MAX_CARDS {
-            return Ok(None);
-        }
-        codes.reserve(list.len());
-        for item in list.iter() {
-            let Some(c) = read(item)? else {
-                return Ok(None);
-            };
-            codes.push(c);
-        }
+        take(&mut list.iter())?
     } else {
-        return Ok(None);
-    }
-    Ok(Some(codes))
+        false
+    };
+    Ok(read_all.then_some(found))
 }
 
 impl Solver {
@@ -296,10 +305,13 @@ impl Solver {
         wild_rank: u32,
         card_type: &Bound<'_, PyType>,
     ) -> PyResult<Option<Hand>> {
-        let Some(codes) = card_codes(cards, card_type)? else {
-            return Ok(None);
-        };
-        Ok(Hand::new(&codes, wild_rank, &self.rules).ok())
+        Ok(card_codes(cards, card_type)?.and_then(|codes| self.hand_of(&codes, wild_rank)))
+    }
+
+    /// The hand of `codes`, or None when the deck cannot hold it.
+    fn hand_of(&self, codes: &Codes, wild_rank: u32) -> Option<Hand> {
+        let codes: Vec<u32> = codes.as_slice().iter().copied().map(u32::from).collect();
+        Hand::new(&codes, wild_rank, &self.rules).ok()
     }
 
     /// The registered card table and the hand of `cards`, or None when either is missing
@@ -373,9 +385,14 @@ impl Solver {
         wild_rank: u32,
         card_type: &Bound<'_, PyType>,
     ) -> PyResult<Option<u64>> {
-        Ok(self
-            .card_hand(cards, wild_rank, card_type)?
-            .map(|hand| hand.least()))
+        // the hot path: no Hand built when the sweep answers (see `quick_least`)
+        let Some(codes) = card_codes(cards, card_type)? else {
+            return Ok(None);
+        };
+        if let Some(least) = quick_least(codes.as_slice(), wild_rank, &self.rules) {
+            return Ok(Some(least));
+        }
+        Ok(self.hand_of(&codes, wild_rank).map(|hand| hand.least()))
     }
 
     /// `can_out` for a tuple or list of `card_type` objects, or None (see `least_cards`).
