@@ -13,6 +13,7 @@
 //! `naturals` and `rules` under `search` and `sweep`, those under `solver`.
 
 pub mod batch;
+pub mod codes;
 pub mod error;
 pub mod game;
 pub mod knowledge;

@@ -3,9 +3,10 @@
 //! draws would let it. Every answer is exact, and the arrangements are those the Python twin
 //! returns (the search's, see [`crate::search`]).
 
+use crate::codes::{Codes, CAPACITY};
 use crate::error::HandError;
 use crate::naturals::Naturals;
-use crate::rules::{MeldRules, WildLimit};
+use crate::rules::{MeldRules, WildLimit, MAX_POINTS};
 use crate::search::{self, Discards};
 use crate::sweep;
 use crate::{is_wild, JOKER, MAX_CARDS, NUM_CODES};
@@ -14,12 +15,13 @@ pub use crate::search::Kind;
 
 /// A discard's place in the order `best_discard` prefers (smallest first): the deadwood
 /// left, whether it is wild, minus its points, minus its code, packed into one number (the
-/// deadwood in the high 64 bits, [`value_of`] reads it back).
-type DiscardOrder = u128;
+/// deadwood in the high 32 bits, [`value_of`] reads it back; a hand's deadwood is below
+/// 2^25: at most [`MAX_CARDS`] + 1 cards of at most [`crate::rules::MAX_POINTS`] = 2^20).
+type DiscardOrder = u64;
 
 /// The deadwood left of a discard's place in the order.
 fn value_of(order: DiscardOrder) -> u64 {
-    (order >> 64) as u64
+    order >> 32
 }
 
 /// The least deadwood of the hand `codes` when the checks pass and the sweep takes it, without
@@ -52,7 +54,7 @@ pub fn quick_least(codes: &[u8], wild_rank: u32, rules: &MeldRules) -> Option<u6
 /// A hand checked against a rule set: sorted codes that the deck can hold, and a wild rank.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hand {
-    codes: Vec<u8>,
+    codes: Codes,
     wild_rank: u8,
     rules: MeldRules,
 }
@@ -84,7 +86,7 @@ impl Hand {
             return Err(HandError::BadWildRank(wild_rank));
         }
         let mut counts = [0u16; NUM_CODES];
-        let mut sorted = Vec::with_capacity(codes.len());
+        let mut sorted = [0u8; MAX_CARDS];
         let packs = rules.packs as usize;
         let allowed = |code: usize| {
             if code == usize::from(JOKER) {
@@ -94,13 +96,13 @@ impl Hand {
             }
         };
         let mut over = false;
-        for &code in codes {
+        for (&code, at) in codes.iter().zip(&mut sorted) {
             let slot = counts
                 .get_mut(code as usize)
                 .ok_or(HandError::BadCode(code))?;
             *slot += 1;
             over |= usize::from(*slot) > allowed(code as usize);
-            sorted.push(code as u8);
+            *at = code as u8;
         }
         if over {
             // the lowest code held too often
@@ -114,20 +116,22 @@ impl Hand {
                 }
             }
         }
+        let sorted = &mut sorted[..codes.len()];
         sorted.sort_unstable();
         Ok(Hand {
-            codes: sorted,
+            codes: Codes::of(sorted).expect("at most MAX_CARDS codes"),
             wild_rank: wild_rank as u8,
             rules: *rules,
         })
     }
 
     /// A hand the caller knows to be valid: sorted codes the deck holds, a wild rank 3..=13
-    /// or 0, and rules that passed [`MeldRules::validate`] (the game's own hands).
-    pub(crate) fn trusted(codes: Vec<u8>, wild_rank: u8, rules: MeldRules) -> Hand {
+    /// or 0, and rules that passed [`MeldRules::validate`] (the game's own hands, which
+    /// hold at most [`MAX_CARDS`] codes, or one more with a draw added).
+    pub(crate) fn trusted(codes: &[u8], wild_rank: u8, rules: MeldRules) -> Hand {
         debug_assert!(codes.windows(2).all(|pair| pair[0] <= pair[1]));
         Hand {
-            codes,
+            codes: Codes::of(codes).expect("a game's hand fits"),
             wild_rank,
             rules,
         }
@@ -140,33 +144,24 @@ impl Hand {
 
     /// The hand with one more card (for the outs; it may hold one copy beyond the deck).
     fn with(&self, code: u8) -> Hand {
-        let mut codes = self.codes.clone();
-        let at = codes.partition_point(|&c| c <= code);
-        codes.insert(at, code);
         Hand {
-            codes,
+            codes: self.codes.with(code).expect("a hand has room for one draw"),
             wild_rank: self.wild_rank,
             rules: self.rules,
         }
     }
 
     fn without(&self, code: u8) -> Hand {
-        let mut codes = self.codes.clone();
-        if let Some(at) = codes.iter().position(|&c| c == code) {
-            codes.remove(at);
-        }
         Hand {
-            codes,
+            codes: self.codes.without(code),
             wild_rank: self.wild_rank,
             rules: self.rules,
         }
     }
 
     /// The distinct codes, in order.
-    fn distinct(&self) -> Vec<u8> {
-        let mut codes = self.codes.clone();
-        codes.dedup();
-        codes
+    fn distinct(&self) -> Codes {
+        self.codes.distinct()
     }
 
     /// The least deadwood points the hand can be left with.
@@ -204,11 +199,12 @@ impl Hand {
         }
         if self.swept_least().is_some() {
             let value = |c| (c, self.least_of(&self.without(c).codes));
-            return self.distinct().into_iter().map(value).collect();
+            return self.distinct().iter().copied().map(value).collect();
         }
         let mut discards = Discards::new(&self.codes, self.wild_rank, &self.rules);
         self.distinct()
-            .into_iter()
+            .iter()
+            .copied()
             .map(|c| (c, discards.score(c).points))
             .collect()
     }
@@ -217,7 +213,8 @@ impl Hand {
     fn swept_discards(&self) -> Option<Vec<(u8, u64)>> {
         let swept = self.swept()?;
         self.distinct()
-            .into_iter()
+            .iter()
+            .copied()
             .map(|c| Some((c, swept.without(c, self.wild_rank)?)))
             .collect()
     }
@@ -300,11 +297,12 @@ impl Hand {
     /// The order of discards: least deadwood left, a natural before a wild, the card worth the
     /// most points, the higher code.
     fn order(&self, c: u8, value: u64) -> DiscardOrder {
+        debug_assert!(value < 1 << 32);
         let points = self.rules.points(c, self.wild_rank);
-        u128::from(value) << 64
-            | u128::from(is_wild(c, self.wild_rank)) << 40
-            | u128::from(u32::MAX - points) << 8
-            | u128::from(u8::MAX - c)
+        value << 32
+            | u64::from(is_wild(c, self.wild_rank)) << 31
+            | u64::from(MAX_POINTS - points.min(MAX_POINTS)) << 8
+            | u64::from(u8::MAX - c)
     }
 
     /// The best discard by branch and bound. Discarding c leaves at least `least - points(c)`
@@ -315,25 +313,30 @@ impl Hand {
     /// c when a recorded sweep gives it.
     fn bounded_discard(&self, least: u64, swept: impl Fn(u8) -> Option<u64>) -> (u8, u64) {
         let lonely = Lonely::of(&self.codes, self.wild_rank, &self.rules);
-        let mut candidates: Vec<_> = self
-            .distinct()
-            .into_iter()
-            .map(|c| {
-                let alone = lonely.holds(c);
-                let bound = least.saturating_sub(u64::from(self.rules.points(c, self.wild_rank)));
-                let bound = if alone {
-                    bound
-                } else {
-                    bound.max(lonely.points)
-                };
-                (self.order(c, bound), c, alone)
-            })
-            .collect();
+        let bounded = |c: u8| {
+            let alone = lonely.holds(c);
+            let bound = least.saturating_sub(u64::from(self.rules.points(c, self.wild_rank)));
+            let bound = if alone {
+                bound
+            } else {
+                bound.max(lonely.points)
+            };
+            (self.order(c, bound), c, alone)
+        };
+        let distinct = self.distinct();
+        let mut candidates = [(0, 0, false); CAPACITY];
+        for (slot, &c) in candidates.iter_mut().zip(distinct.iter()) {
+            *slot = bounded(c);
+        }
+        let mut candidates = &mut candidates[..distinct.len()];
         let mut best: Option<(DiscardOrder, u8)> = None;
         // the candidates in order, the least bound first (most calls need one or two of
         // them, so each is picked out as needed rather than all sorted)
         while let Some((at, _)) = candidates.iter().enumerate().min_by_key(|(_, c)| c.0) {
-            let (bound, c, alone) = candidates.swap_remove(at);
+            let (bound, c, alone) = candidates[at];
+            let last = candidates.len() - 1;
+            candidates.swap(at, last);
+            candidates = &mut candidates[..last];
             if best.is_some_and(|(found, _)| bound >= found) {
                 break;
             }
@@ -373,7 +376,8 @@ impl Hand {
         let worth = |c: u8| u64::from(self.rules.points(c, self.wild_rank)) >= least;
         let mut candidates: Vec<u8> = self
             .distinct()
-            .into_iter()
+            .iter()
+            .copied()
             .rev()
             .filter(|&c| worth(c))
             .collect();
@@ -504,7 +508,7 @@ impl Kept {
             value,
         };
         let mut skipped = false;
-        for &c in &hand.codes {
+        for &c in hand.codes.iter() {
             if c == discard && !skipped {
                 skipped = true;
                 continue;
@@ -692,7 +696,8 @@ mod tests {
             let h = Hand::new(&codes, wild_rank, &rules).unwrap();
             let expected = h
                 .distinct()
-                .into_iter()
+                .iter()
+                .copied()
                 .any(|c| search::score(&h.without(c).codes, h.wild_rank, &rules).points == 0);
             assert_eq!(h.can_out(), expected, "{codes:?} wild {wild_rank}");
             outs += usize::from(expected);
@@ -730,7 +735,8 @@ mod tests {
             let lonely = Lonely::of(&h.codes, h.wild_rank, rules);
             let every: Vec<(u8, u64)> = h
                 .distinct()
-                .into_iter()
+                .iter()
+                .copied()
                 .map(|c| {
                     (
                         c,
@@ -764,7 +770,7 @@ mod tests {
                 // (the hand kept is remembered: the same value, for its own rules only)
                 let kept = h.without(best);
                 assert_eq!(kept.least(), value, "{codes:?} wild {wild_rank}");
-                let other = Hand::trusted(kept.codes.clone(), 0, *rules);
+                let other = Hand::trusted(&kept.codes, 0, *rules);
                 let truth = search::score(&other.codes, 0, rules).points;
                 assert_eq!(other.least(), truth, "{codes:?} wild 0");
             }

@@ -644,18 +644,23 @@ impl Split {
     /// points: then the wilds meld on their own, three or more where the rules allow it, or
     /// are deadwood.
     fn finish(&self, d: Option<u64>) -> u64 {
-        let [rank_wilds, jokers] = self.wilds;
+        self.finish_less(self.points, self.wilds, d)
+    }
+
+    /// [`Split::finish`] for the hand less a card: its naturals worth `points` and its
+    /// `wilds` (rank wilds, jokers).
+    fn finish_less(&self, points: u64, [rank_wilds, jokers]: [usize; 2], d: Option<u64>) -> u64 {
         if !self.melding_wilds {
             // no meld takes a wild: every wild is deadwood
             let wilds =
                 rank_wilds as u64 * self.wild_points[0] + jokers as u64 * self.wild_points[1];
-            return d.unwrap_or(0).min(self.points) + wilds;
+            return d.unwrap_or(0).min(points) + wilds;
         }
         match d {
             None => 0,
-            Some(d) if d < self.points => d,
+            Some(d) if d < points => d,
             Some(_) => {
-                self.points
+                points
                     + if self.all_wild_melds && rank_wilds + jokers >= 3 {
                         0
                     } else {
@@ -706,13 +711,7 @@ impl Split {
             return None;
         }
         with_work(|work| {
-            // (a hand's states before all its ranks: a few dozen for most hands; small
-            // enough for the allocator's fast path, which larger blocks miss)
-            let mut record = Record {
-                keys: Vec::with_capacity(64),
-                values: Vec::with_capacity(64),
-                starts: [0; 12],
-            };
+            let mut record = Record::take();
             work.states.load(&[0], &[Values::ZERO]);
             let whole = sweep(self, &self.held, wilds, 0, work, Some(&mut record))?;
             Some(Swept {
@@ -756,20 +755,24 @@ impl Swept {
         let split = &self.split;
         let wilds = split.usable();
         if is_wild(code, wild_rank) {
-            let mut rest = split.clone();
-            rest.wilds[usize::from(code == JOKER)] -= 1;
-            return Some(rest.finish(Some(self.whole.deadwood(rest.usable()))));
+            let mut rest = split.wilds;
+            rest[usize::from(code == JOKER)] -= 1;
+            let usable = if split.melding_wilds {
+                rest[0] + rest[1]
+            } else {
+                0
+            };
+            let d = self.whole.deadwood(usable);
+            return Some(split.finish_less(split.points, rest, Some(d)));
         }
         let (s, r) = (usize::from(code / 11), usize::from(code % 11));
-        let mut less = split.clone();
-        less.by_rank[r][s] -= 1;
-        less.points -= r as u64 + 3;
-        less.naturals -= 1;
+        let mut row = split.by_rank[r];
+        row[s] -= 1;
         let (from, to) = (self.record.starts[r], self.record.starts[r + 1]);
         let (keys, values) = (&self.record.keys[from..to], &self.record.values[from..to]);
         let table = StepTable::get();
         let open_bits = keys.iter().fold(0u64, |acc, k| acc | k);
-        let rank = Rank::of(&less.by_rank[r], open_bits, &split.held, r, reach(wilds));
+        let rank = Rank::of(&row, open_bits, &split.held, r, reach(wilds));
         let points = r as u8 + 3;
         let d = Back::with(self.id, |back| {
             let mut d = u64::MAX;
@@ -793,7 +796,7 @@ impl Swept {
             }
             Some(d)
         })?;
-        Some(less.finish(Some(d)))
+        Some(split.finish_less(split.points - (r as u64 + 3), split.wilds, Some(d)))
     }
 }
 
@@ -976,6 +979,58 @@ struct Record {
     keys: Vec<u64>,
     values: Vec<Values>,
     starts: [usize; 12],
+}
+
+impl Record {
+    /// The most records a thread keeps for reuse.
+    const KEPT: usize = 4;
+
+    thread_local! {
+        /// Records of dropped [`Swept`]s, kept for the next (a greedy bot's turn sweeps one or
+        /// two hands: their allocations would cost a tenth of a rollout).
+        static SPARE: RefCell<Vec<Record>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// An empty record: a spare one, or a new one (room for a few dozen states, the most
+    /// hands need).
+    fn take() -> Record {
+        let spare = Self::SPARE
+            .try_with(|spare| spare.try_borrow_mut().ok()?.pop())
+            .ok()
+            .flatten();
+        spare.unwrap_or_else(|| Record {
+            keys: Vec::with_capacity(64),
+            values: Vec::with_capacity(64),
+            starts: [0; 12],
+        })
+    }
+
+    /// Keep `self` for reuse, emptied (unless enough are kept, or the thread is ending).
+    fn give_back(mut self) {
+        self.keys.clear();
+        self.values.clear();
+        let _ = Self::SPARE.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                if spare.len() < Self::KEPT {
+                    spare.push(self);
+                }
+            }
+        });
+    }
+}
+
+impl Drop for Swept {
+    fn drop(&mut self) {
+        let record = std::mem::replace(
+            &mut self.record,
+            Record {
+                keys: Vec::new(),
+                values: Vec::new(),
+                starts: [0; 12],
+            },
+        );
+        record.give_back();
+    }
 }
 
 /// The reach of gaps and new runs with `wilds` wilds, as masks of the ranks above: a gap

@@ -15,11 +15,11 @@ pub(crate) struct Query<'a> {
 
 impl Query<'_> {
     fn hand(&self) -> Hand {
-        Hand::trusted(self.codes.to_vec(), self.wild_rank, self.rules.melds)
+        Hand::trusted(self.codes, self.wild_rank, self.rules.melds)
     }
 
     fn melded_hand(&self) -> Hand {
-        Hand::trusted(self.codes.to_vec(), self.wild_rank, self.rules.melded())
+        Hand::trusted(self.codes, self.wild_rank, self.rules.melded())
     }
 
     /// The least deadwood points.
@@ -72,7 +72,7 @@ impl Query<'_> {
         let mut counting = self.rules.melded();
         counting.wild_points = 1;
         counting.joker_points = 1;
-        let hand = Hand::trusted(self.codes.to_vec(), self.wild_rank, counting);
+        let hand = Hand::trusted(self.codes, self.wild_rank, counting);
         let least = hand.least();
         let worth = |&c: &u8| u64::from(counting.points(c, self.wild_rank)) >= least;
         if !self.codes.iter().any(worth) {
