@@ -34,7 +34,7 @@
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use crate::rules::{MeldRules, WildLimit};
 use crate::{is_wild, JOKER};
@@ -590,6 +590,8 @@ pub struct Split {
     all_wild_melds: bool,
     /// May a meld hold wilds at all (not under `max_wilds_per_meld=0`)?
     melding_wilds: bool,
+    /// The reach of gaps and new runs with the wilds melds may take (see [`reach`]).
+    reach: (u32, u32),
 }
 
 impl Split {
@@ -605,6 +607,7 @@ impl Split {
             wild_points: [u64::from(rules.wild_points), u64::from(rules.joker_points)],
             all_wild_melds: rules.all_wild_melds,
             melding_wilds: rules.max_wilds != WildLimit::AtMost(0),
+            reach: (0, 0),
         };
         for &c in codes {
             let Some(&(s, r)) = SUIT_RANK.get(usize::from(c)) else {
@@ -623,6 +626,7 @@ impl Split {
             split.naturals += 1;
             split.points += r as u64 + 3;
         }
+        split.reach = reach(split.usable());
         split
     }
 
@@ -722,6 +726,7 @@ impl Split {
                     static NEXT: AtomicU64 = AtomicU64::new(1);
                     NEXT.fetch_add(1, Ordering::Relaxed)
                 },
+                back: Mutex::new(None),
             })
         })
     }
@@ -737,9 +742,12 @@ pub struct Swept {
     split: Split,
     record: Record,
     whole: Values,
-    /// A number no other `Swept` of the process has: the key of its values in this thread's
-    /// [`Back`].
+    /// A number no other `Swept` of the process has: the owner of its values in a [`Back`].
     id: u64,
+    /// The values of the ranks above, found as discards ask for them (taken from the
+    /// thread's spare on the first, given back when dropped; behind a lock, so that threads
+    /// may share a `Swept`).
+    back: Mutex<Option<Box<Back>>>,
 }
 
 impl Swept {
@@ -765,16 +773,19 @@ impl Swept {
             let d = self.whole.deadwood(usable);
             return Some(split.finish_less(split.points, rest, Some(d)));
         }
-        let (s, r) = (usize::from(code / 11), usize::from(code % 11));
+        let (s, r) = SUIT_RANK[usize::from(code)];
+        let (s, r) = (usize::from(s), usize::from(r));
         let mut row = split.by_rank[r];
         row[s] -= 1;
         let (from, to) = (self.record.starts[r], self.record.starts[r + 1]);
         let (keys, values) = (&self.record.keys[from..to], &self.record.values[from..to]);
         let table = StepTable::get();
-        let open_bits = keys.iter().fold(0u64, |acc, k| acc | k);
-        let rank = Rank::of(&row, open_bits, &split.held, r, reach(wilds));
+        let rank = Rank::of(&row, self.record.open[r], &split.held, r, split.reach);
         let points = r as u8 + 3;
-        let d = Back::with(self.id, |back| {
+        let mut slot = self.back.lock().unwrap_or_else(PoisonError::into_inner);
+        let back = slot.get_or_insert_with(|| Back::take(self.id));
+        back.kids.clear(); // (a call that gave up may have left some)
+        let d = (|| {
             let mut d = u64::MAX;
             for (&key, &v) in keys.iter().zip(values) {
                 let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
@@ -795,7 +806,7 @@ impl Swept {
                 back.kids.truncate(pushed.start);
             }
             Some(d)
-        })?;
+        })()?;
         Some(split.finish_less(split.points - (r as u64 + 3), split.wilds, Some(d)))
     }
 }
@@ -905,24 +916,33 @@ struct Back {
 }
 
 impl Back {
-    /// `work` on this thread's memo, cleared first unless it holds the values of the hand
-    /// `owner`, kept from call to call (taken out while in use, so a nested call gets its
-    /// own).
-    fn with<T>(owner: u64, work: impl FnOnce(&mut Back) -> T) -> T {
-        thread_local! {
-            static BACK: RefCell<Option<Box<Back>>> = const { RefCell::new(None) };
-        }
-        let mut back = BACK
-            .with(|cell| cell.borrow_mut().take())
+    thread_local! {
+        /// The memo of the last [`Swept`] dropped on this thread, for the next.
+        static SPARE: RefCell<Option<Box<Back>>> = const { RefCell::new(None) };
+    }
+
+    /// This thread's spare memo (or a new one), cleared unless it holds the values of the
+    /// hand `owner`.
+    fn take(owner: u64) -> Box<Back> {
+        let mut back = Self::SPARE
+            .try_with(|cell| cell.try_borrow_mut().ok()?.take())
+            .ok()
+            .flatten()
             .unwrap_or_default();
         if back.owner != owner {
             back.memo.clear();
             back.owner = owner;
         }
-        back.kids.clear(); // (a call that gave up may have left some)
-        let found = work(&mut back);
-        BACK.with(|cell| *cell.borrow_mut() = Some(back));
-        found
+        back
+    }
+
+    /// Keep `self` as this thread's spare memo (unless the thread is ending).
+    fn give_back(self: Box<Back>) {
+        let _ = Self::SPARE.try_with(|cell| {
+            if let Ok(mut spare) = cell.try_borrow_mut() {
+                *spare = Some(self);
+            }
+        });
     }
 
     /// Push the ways on from the state `key` through `rank` (see [`Rank::ways`]) onto the
@@ -954,7 +974,7 @@ impl Back {
             return Some(found);
         }
         let wilds = hand.usable();
-        let rank = Rank::of(&hand.by_rank[r], key, &hand.held, r, reach(wilds));
+        let rank = Rank::of(&hand.by_rank[r], key, &hand.held, r, hand.reach);
         let points = r as u8 + 3;
         let found = if rank.n == 0 {
             way_on(self.value(hand, r + 1, key)?, 0, rank.settled, points)
@@ -979,6 +999,8 @@ struct Record {
     keys: Vec<u64>,
     values: Vec<Values>,
     starts: [usize; 12],
+    /// The open runs of the states before each rank, or'ed.
+    open: [u64; 11],
 }
 
 impl Record {
@@ -1002,6 +1024,7 @@ impl Record {
             keys: Vec::with_capacity(64),
             values: Vec::with_capacity(64),
             starts: [0; 12],
+            open: [0; 11],
         })
     }
 
@@ -1027,9 +1050,14 @@ impl Drop for Swept {
                 keys: Vec::new(),
                 values: Vec::new(),
                 starts: [0; 12],
+                open: [0; 11],
             },
         );
         record.give_back();
+        let back = self.back.get_mut().unwrap_or_else(PoisonError::into_inner);
+        if let Some(back) = back.take() {
+            back.give_back();
+        }
     }
 }
 
@@ -1254,14 +1282,16 @@ fn sweep(
         combos,
     } = work;
     let table = StepTable::get();
-    let reach = reach(wilds);
+    let reach = hand.reach;
     let mut open_bits = states.keys.iter().fold(0u64, |acc, k| acc | k);
     for r in from..11 {
         if let Some(record) = record.as_deref_mut() {
             record.starts[r] = record.keys.len();
-            record.keys.extend_from_slice(&states.keys);
-            record.values.extend_from_slice(&states.values);
+            // (element by element: a layer holds a few states, too few for a call to memcpy)
+            record.keys.extend(states.keys.iter().copied());
+            record.values.extend(states.values.iter().copied());
             record.starts[r + 1] = record.keys.len();
+            record.open[r] = open_bits;
         }
         let rank = Rank::of(&hand.by_rank[r], open_bits, held, r, reach);
         let points = r as u8 + 3;
