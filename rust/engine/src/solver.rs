@@ -836,4 +836,41 @@ mod tests {
         );
         assert!(message.starts_with(&expected), "{message}");
     }
+
+    /// `quick_least` answers exactly what a checked `Hand` answers whenever it answers, and
+    /// only on input a `Hand` takes: random hands of every size, and each way of bad input.
+    #[test]
+    fn quick_least_is_the_checked_hands_answer_or_none() {
+        let rules = MeldRules::default();
+        let mut next = xorshift(0x5eed_0f_0a11);
+        let mut answered = 0;
+        for _ in 0..3000 {
+            let size = (next() % (MAX_CARDS as u64 + 1)) as usize;
+            let codes: Vec<u8> = (0..size).map(|_| (next() % 56) as u8).collect();
+            let wild_rank = [0, 3, 9, 13][(next() % 4) as usize];
+            let wide: Vec<u32> = codes.iter().map(|&c| u32::from(c)).collect();
+            let checked = Hand::new(&wide, wild_rank, &rules);
+            match quick_least(&codes, wild_rank, &rules) {
+                Some(least) => {
+                    answered += 1;
+                    assert_eq!(Ok(least), checked.map(|h| h.least()), "{codes:?}");
+                }
+                None => {
+                    // refused input, or a hand the sweep leaves to the search
+                    let swept = sweep::least_of(&codes, wild_rank as u8, &rules);
+                    assert!(checked.is_err() || swept.is_none(), "{codes:?}");
+                }
+            }
+        }
+        assert!(answered > 1000, "only {answered} answered");
+        assert_eq!(quick_least(&[56], 3, &rules), None);
+        assert_eq!(quick_least(&[1, 1, 1], 3, &rules), None);
+        assert_eq!(quick_least(&[55; 7], 3, &rules), None);
+        assert_eq!(quick_least(&[55; 6], 3, &rules), Some(0));
+        assert_eq!(quick_least(&[1], 2, &rules), None);
+        assert_eq!(quick_least(&[1], 14, &rules), None);
+        assert_eq!(quick_least(&[0; MAX_CARDS + 1], 3, &rules), None);
+        let bad = MeldRules { packs: 0, ..rules };
+        assert_eq!(quick_least(&[1], 3, &bad), None);
+    }
 }
