@@ -1028,8 +1028,24 @@ impl Record {
         })
     }
 
-    /// Keep `self` for reuse, emptied (unless enough are kept, or the thread is ending).
+    /// A record holding nothing, with no memory.
+    const EMPTY: Record = Record {
+        keys: Vec::new(),
+        values: Vec::new(),
+        starts: [0; 12],
+        open: [0; 11],
+    };
+
+    /// The most states a record kept for reuse may have room for (a rare huge hand's record
+    /// is freed rather than kept).
+    const ROOM: usize = 4096;
+
+    /// Keep `self` for reuse, emptied (unless enough are kept, it is huge, or the thread is
+    /// ending).
     fn give_back(mut self) {
+        if self.keys.capacity() > Self::ROOM {
+            return;
+        }
         self.keys.clear();
         self.values.clear();
         let _ = Self::SPARE.try_with(|spare| {
@@ -1044,16 +1060,7 @@ impl Record {
 
 impl Drop for Swept {
     fn drop(&mut self) {
-        let record = std::mem::replace(
-            &mut self.record,
-            Record {
-                keys: Vec::new(),
-                values: Vec::new(),
-                starts: [0; 12],
-                open: [0; 11],
-            },
-        );
-        record.give_back();
+        std::mem::replace(&mut self.record, Record::EMPTY).give_back();
         let back = self.back.get_mut().unwrap_or_else(PoisonError::into_inner);
         if let Some(back) = back.take() {
             back.give_back();
@@ -1281,6 +1288,7 @@ fn sweep(
         next,
         combos,
     } = work;
+    debug_assert_eq!(wilds, hand.usable(), "the reach is the hand's");
     let table = StepTable::get();
     let reach = hand.reach;
     let mut open_bits = states.keys.iter().fold(0u64, |acc, k| acc | k);

@@ -5,6 +5,7 @@
 //! typed API users call is `fivecrowns.solver`, which reaches this module through
 //! `fivecrowns._compiled`.
 
+use fivecrowns_engine::codes::Codes;
 use fivecrowns_engine::melds::stands_for;
 use fivecrowns_engine::solver::quick_least;
 use fivecrowns_engine::{is_wild, Hand, HandError, Kind, Layout, MeldRules, WildLimit, MAX_CARDS};
@@ -242,21 +243,9 @@ fn canonical_cards(cards: &Bound<'_, PyTuple>, card_type: &Bound<'_, PyType>) ->
     Ok(())
 }
 
-/// The codes of a hand read from Python: at most [`MAX_CARDS`], on the stack.
-struct Codes {
-    codes: [u8; MAX_CARDS],
-    len: usize,
-}
-
-impl Codes {
-    fn as_slice(&self) -> &[u8] {
-        &self.codes[..self.len]
-    }
-}
-
 /// The codes of a tuple or list of at most [`MAX_CARDS`] items whose every item is of type
 /// `card_type` (a canonical card's by its address, any other's read from its `code`
-/// attribute, which must be below 256), or None for any other input.
+/// attribute, which must be below 256), read onto the stack, or None for any other input.
 fn card_codes(cards: &Bound<'_, PyAny>, card_type: &Bound<'_, PyType>) -> PyResult<Option<Codes>> {
     let py = cards.py();
     let code = intern!(py, "code");
@@ -270,31 +259,26 @@ fn card_codes(cards: &Bound<'_, PyAny>, card_type: &Bound<'_, PyType>) -> PyResu
         }
         Ok(item.getattr(code)?.extract::<u8>().ok())
     };
-    let mut found = Codes {
-        codes: [0; MAX_CARDS],
-        len: 0,
-    };
-    let mut take = |items: &mut dyn ExactSizeIterator<Item = Bound<'_, PyAny>>| {
-        if items.len() > MAX_CARDS {
-            return Ok(false); // the checked path refuses it
-        }
-        for item in items {
+    let take = |items: &mut dyn ExactSizeIterator<Item = Bound<'_, PyAny>>| {
+        let mut codes = [0u8; MAX_CARDS];
+        let Some(slots) = codes.get_mut(..items.len()) else {
+            return Ok(None); // the checked path refuses it
+        };
+        for (slot, item) in slots.iter_mut().zip(items) {
             let Some(c) = read(item)? else {
-                return Ok(false);
+                return Ok(None);
             };
-            found.codes[found.len] = c;
-            found.len += 1;
+            *slot = c;
         }
-        PyResult::Ok(true)
+        PyResult::Ok(Codes::of(slots))
     };
-    let read_all = if let Ok(tuple) = cards.cast::<PyTuple>() {
-        take(&mut tuple.iter())?
+    if let Ok(tuple) = cards.cast::<PyTuple>() {
+        take(&mut tuple.iter())
     } else if let Ok(list) = cards.cast::<PyList>() {
-        take(&mut list.iter())?
+        take(&mut list.iter())
     } else {
-        false
-    };
-    Ok(read_all.then_some(found))
+        Ok(None)
+    }
 }
 
 impl Solver {
@@ -310,7 +294,7 @@ impl Solver {
 
     /// The hand of `codes`, or None when the deck cannot hold it.
     fn hand_of(&self, codes: &Codes, wild_rank: u32) -> Option<Hand> {
-        let codes: Vec<u32> = codes.as_slice().iter().copied().map(u32::from).collect();
+        let codes: Vec<u32> = codes.iter().copied().map(u32::from).collect();
         Hand::new(&codes, wild_rank, &self.rules).ok()
     }
 
@@ -389,7 +373,7 @@ impl Solver {
         let Some(codes) = card_codes(cards, card_type)? else {
             return Ok(None);
         };
-        if let Some(least) = quick_least(codes.as_slice(), wild_rank, &self.rules) {
+        if let Some(least) = quick_least(&codes, wild_rank, &self.rules) {
             return Ok(Some(least));
         }
         Ok(self.hand_of(&codes, wild_rank).map(|hand| hand.least()))
