@@ -85,12 +85,13 @@ impl MeldRules {
 
     /// What `code` costs unmelded in a round with wild rank `wild_rank` (0: jokers only).
     pub fn points(&self, code: u8, wild_rank: u8) -> u32 {
+        let rank = crate::rank_index(code) + 3;
         if code == crate::JOKER {
             self.joker_points
-        } else if code % 11 + 3 == wild_rank {
+        } else if rank == wild_rank {
             self.wild_points
         } else {
-            u32::from(code % 11 + 3)
+            u32::from(rank)
         }
     }
 

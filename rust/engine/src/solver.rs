@@ -9,7 +9,7 @@ use crate::naturals::Naturals;
 use crate::rules::{MeldRules, WildLimit, MAX_POINTS};
 use crate::search::{self, Discards};
 use crate::sweep;
-use crate::{is_wild, JOKER, MAX_CARDS, NUM_CODES};
+use crate::{is_wild, rank_index, JOKER, MAX_CARDS, NUM_CODES};
 
 pub use crate::search::Kind;
 
@@ -298,9 +298,13 @@ impl Hand {
     /// most points, the higher code.
     fn order(&self, c: u8, value: u64) -> DiscardOrder {
         debug_assert!(value < 1 << 32);
-        let points = self.rules.points(c, self.wild_rank);
-        value << 32
-            | u64::from(is_wild(c, self.wild_rank)) << 31
+        value << 32 | self.tie(c, self.rules.points(c, self.wild_rank))
+    }
+
+    /// The low half of `c`'s place in the order (the ties between equal deadwood), for a
+    /// card worth `points`.
+    fn tie(&self, c: u8, points: u32) -> DiscardOrder {
+        u64::from(is_wild(c, self.wild_rank)) << 31
             | u64::from(MAX_POINTS - points.min(MAX_POINTS)) << 8
             | u64::from(u8::MAX - c)
     }
@@ -315,13 +319,15 @@ impl Hand {
         let lonely = Lonely::of(&self.codes, self.wild_rank, &self.rules);
         let bounded = |c: u8| {
             let alone = lonely.holds(c);
-            let bound = least.saturating_sub(u64::from(self.rules.points(c, self.wild_rank)));
+            let points = self.rules.points(c, self.wild_rank);
+            let bound = least.saturating_sub(u64::from(points));
             let bound = if alone {
                 bound
             } else {
                 bound.max(lonely.points)
             };
-            (self.order(c, bound), c, alone)
+            debug_assert!(bound < 1 << 32);
+            (bound << 32 | self.tie(c, points), c, alone)
         };
         let distinct = self.distinct();
         let mut candidates = [(0, 0, false); CAPACITY];
@@ -345,7 +351,8 @@ impl Hand {
             } else {
                 swept(c).unwrap_or_else(|| self.least_of(&self.without(c).codes))
             };
-            let key = self.order(c, value);
+            debug_assert!(value < 1 << 32);
+            let key = value << 32 | bound & u64::from(u32::MAX); // (the same tie)
             if best.is_none_or(|(found, _)| key < found) {
                 best = Some((key, c));
             }
@@ -544,17 +551,6 @@ pub(crate) struct Lonely {
     points: u64,
 }
 
-/// The rank of each code (0 for threes; the joker's is not read).
-const RANK_OF: [u8; NUM_CODES] = {
-    let mut ranks = [0u8; NUM_CODES];
-    let mut c = 0;
-    while c < NUM_CODES {
-        ranks[c] = (c % 11) as u8;
-        c += 1;
-    }
-    ranks
-};
-
 impl Lonely {
     pub(crate) fn of(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Lonely {
         let mut of_rank = [0u8; 11];
@@ -564,7 +560,7 @@ impl Lonely {
             if is_wild(c, wild_rank) {
                 wilds += 1;
             } else {
-                of_rank[usize::from(RANK_OF[usize::from(c)])] += 1;
+                of_rank[usize::from(rank_index(c))] += 1;
                 held |= 1 << c;
             }
         }
@@ -601,7 +597,7 @@ impl Lonely {
             lonely.points = codes
                 .iter()
                 .filter(|&&c| lonely.holds(c))
-                .map(|&c| u64::from(RANK_OF[usize::from(c)]) + 3)
+                .map(|&c| u64::from(rank_index(c)) + 3)
                 .sum();
         }
         lonely
