@@ -293,6 +293,17 @@ impl Game {
                 return bad(format!("seat {p} holds {size} cards, not {want}"));
             }
         }
+        for &p in &parts.finished {
+            // (a seat that finished kept its hand, and the card it drew when it went out
+            // without a discard)
+            let size = parts.hands.get(usize::from(p)).map_or(0, Vec::len);
+            if size > usize::from(hand_size) + 1 {
+                return bad(format!(
+                    "seat {p} finished holding {size} cards, more than {} can be",
+                    usize::from(hand_size) + 1
+                ));
+            }
+        }
         let mut hands = parts.hands;
         let mut laid = Vec::with_capacity(parts.finished.len());
         for &p in &parts.finished {
@@ -1092,4 +1103,30 @@ fn remove(hand: &mut Vec<u8>, card: u8) {
 fn insert(hand: &mut Vec<u8>, card: u8) {
     let at = hand.partition_point(|&c| c <= card);
     hand.insert(at, card);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A seat that finished holds at most its hand and one card: a state giving it more (the
+    /// deck still whole) is refused with a reason, not played (the solver's hands hold at
+    /// most `MAX_CARDS + 1` codes).
+    #[test]
+    fn a_finished_seat_holding_too_many_cards_is_refused() {
+        let rules = Arc::new(GameRules::default());
+        let game = Game::new(Arc::clone(&rules), 3, 7, 0).expect("official rules");
+        let mut parts = game.to_parts();
+        assert!(Game::from_parts(Arc::clone(&rules), game.to_parts()).is_ok());
+        let seat = parts.current;
+        parts.finished = vec![seat];
+        parts.went_out = Some(seat);
+        let mut stock = std::mem::take(&mut parts.stock);
+        parts.hands[usize::from(seat)].append(&mut stock);
+        let refused = Game::from_parts(rules, parts);
+        let Err(HandError::BadHand(why)) = refused else {
+            panic!("not refused: {refused:?}");
+        };
+        assert!(why.contains("finished holding"), "{why}");
+    }
 }
