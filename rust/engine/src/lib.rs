@@ -36,6 +36,17 @@ pub use solver::{Hand, Kind, Layout, Meld};
 pub const JOKER: u8 = 55;
 /// How many distinct card codes there are: 55 naturals and the joker.
 pub const NUM_CODES: usize = 56;
+
+/// How many copies of the card `code` a deck of `packs` packs holds: one of each natural per
+/// pack, and three jokers.
+#[inline]
+pub fn copies_in_deck(code: usize, packs: usize) -> usize {
+    if code == usize::from(JOKER) {
+        3 * packs
+    } else {
+        packs
+    }
+}
 /// The largest hand a round deals (the Python package's `rules.MAX_HAND_SIZE`): every
 /// question the engine answers on a hand of at most one card more is answered within a
 /// second, whatever the rules (`benchmarks/worst_inputs.py` searches for the slowest).

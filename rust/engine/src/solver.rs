@@ -9,7 +9,7 @@ use crate::naturals::Naturals;
 use crate::rules::{MeldRules, WildLimit, MAX_POINTS};
 use crate::search::{self, Discards};
 use crate::sweep;
-use crate::{is_wild, rank_index, JOKER, MAX_CARDS, NUM_CODES};
+use crate::{copies_in_deck, is_wild, rank_index, JOKER, MAX_CARDS, NUM_CODES};
 
 pub use crate::search::Kind;
 
@@ -36,17 +36,14 @@ pub fn quick_least(codes: &[u8], wild_rank: u32, rules: &MeldRules) -> Option<u6
     {
         return None;
     }
+    let packs = rules.packs as usize;
     let mut copies = [0u8; NUM_CODES];
     for &c in codes {
         let held = copies.get_mut(usize::from(c))?;
         *held += 1;
-    }
-    let packs = rules.packs;
-    let over = copies[..usize::from(JOKER)]
-        .iter()
-        .any(|&n| u32::from(n) > packs);
-    if over || u32::from(copies[usize::from(JOKER)]) > 3 * packs {
-        return None;
+        if usize::from(*held) > copies_in_deck(usize::from(c), packs) {
+            return None;
+        }
     }
     sweep::least_of(codes, wild_rank as u8, rules)
 }
@@ -88,13 +85,7 @@ impl Hand {
         let mut counts = [0u16; NUM_CODES];
         let mut sorted = [0u8; MAX_CARDS];
         let packs = rules.packs as usize;
-        let allowed = |code: usize| {
-            if code == usize::from(JOKER) {
-                3 * packs
-            } else {
-                packs
-            }
-        };
+        let allowed = |code: usize| copies_in_deck(code, packs);
         let mut over = false;
         for (&code, at) in codes.iter().zip(&mut sorted) {
             let slot = counts

@@ -1023,8 +1023,7 @@ impl Record {
         spare.unwrap_or_else(|| Record {
             keys: Vec::with_capacity(64),
             values: Vec::with_capacity(64),
-            starts: [0; 12],
-            open: [0; 11],
+            ..Record::EMPTY
         })
     }
 

@@ -15,7 +15,7 @@ use crate::game::rules::{GameRules, TieBreak};
 use crate::search::Kind;
 use crate::shuffle;
 use crate::solver::Layout;
-use crate::{JOKER, NUM_CODES};
+use crate::{copies_in_deck, JOKER, NUM_CODES};
 
 /// The integer of "draw from the stock".
 pub const DRAW_STOCK: u16 = 0;
@@ -281,7 +281,7 @@ impl Game {
             counts[usize::from(c)] += 1;
         }
         let packs = parts_packs(&rules);
-        let whole = (0..NUM_CODES).all(|c| counts[c] == if c == 55 { 3 * packs } else { packs });
+        let whole = (0..NUM_CODES).all(|c| counts[c] == copies_in_deck(c, packs));
         if !whole {
             return bad("the cards are not the deck, each card once".to_string());
         }
