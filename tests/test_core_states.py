@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import concurrent.futures
 import copy
+import gc
 import pickle
 import random
+import types
 from collections.abc import Callable
+from typing import Any
+
+import attrs
 
 import numpy as np
 import pytest
@@ -46,6 +51,14 @@ def _refusal(state: GameState, action: int | str) -> str | None:
     return None
 
 
+def _read(view: fc.PlayerView, rng: random.Random) -> dict[str, Any]:
+    """The fields of ``view``, read in a random order (a view of a state the core plays
+    reads its round's fields from the core when one of them is first asked for)."""
+    names = [field.name for field in attrs.fields(fc.PlayerView)]
+    rng.shuffle(names)
+    return {name: getattr(view, name) for name in names}
+
+
 def _check_step(fast: GameState, slow: GameState, rng: random.Random) -> None:
     """Compare what a caller may read, in a random order (so states are compared both
     before and after their fields are read from the core)."""
@@ -53,6 +66,9 @@ def _check_step(fast: GameState, slow: GameState, rng: random.Random) -> None:
         lambda: (
             [fast.view(p) for p in range(fast.players)]
             == [slow.view(p) for p in range(slow.players)]
+        ),
+        lambda: all(
+            _read(fast.view(p), rng) == _read(slow.view(p), rng) for p in range(fast.players)
         ),
         lambda: fast.legal_actions() == slow.legal_actions(),
         lambda: fast.legal_action_ints() == slow.legal_action_ints(),
@@ -94,7 +110,10 @@ def test_a_state_the_core_plays_is_the_python_engines_state_action_for_action(
         action = rng.choice(legal)
         assert fast.is_legal(action)
         assert slow.is_legal(action)
+        seat = rng.randrange(players)
+        kept = fast.view(seat), slow.view(seat)  # (the core's is read after the action)
         fast, slow = fast.apply(action), slow.apply(action)
+        assert _read(kept[0], rng) == _read(kept[1], rng)
     assert fast == slow
     assert fast.view(0) == slow.view(0)
     assert fast.to_json() == slow.to_json()
@@ -115,6 +134,68 @@ def test_a_state_the_core_plays_keeps_its_fields_through_pickle_and_copy() -> No
         assert copied == slow
         assert copied.view(copied.current) == slow.view(slow.current)
         assert copied.apply(fc.DRAW_STOCK) == slow.apply(fc.DRAW_STOCK)
+
+
+def _reachable(root: object) -> list[object]:
+    """Every object reachable from ``root`` through the garbage collector's references,
+    not walking into classes, modules and functions (shared by everything)."""
+    seen: set[int] = set()
+    found: list[object] = []
+    todo = [root]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        found.append(item)
+        if not isinstance(item, (type, types.ModuleType, types.FunctionType)):
+            todo.extend(gc.get_referents(item))
+    return found
+
+
+def test_a_view_of_a_state_the_core_plays_reaches_nothing_the_player_may_not_know() -> None:
+    """The view reads from the core lazily, through a seat's view of the core game that
+    offers only that seat's hand and public facts; it holds no reference to the state or to
+    its core game, before or after its fields are read."""
+    from fivecrowns import _core
+
+    fast, slow = _pair(fc.Rules.short_game(3), 4, 21)
+    rng = random.Random(21)
+    for _ in range(60):
+        action = rng.choice(slow.legal_actions())
+        fast, slow = fast.apply(action), slow.apply(action)
+    assert fast.results  # (a finished round's results are read through the seat's view)
+    for player in range(4):
+        view = fast.view(player)
+        for when in ("unread", "read"):
+            for item in _reachable(view):
+                assert not isinstance(item, (GameState, _core.Game)), when
+            assert _read(view, rng) == _read(slow.view(player), rng)
+    public = {name for name in dir(_core.SeatView) if not name.startswith("_")}
+    assert public == {"fields", "results_from"}
+    with pytest.raises(ValueError, match="no such seat"):
+        fast.__dict__["_game"].seat_view(4)
+
+
+def test_a_view_of_a_state_the_core_plays_pickles_and_stays_what_it_was() -> None:
+    fast, slow = _pair(fc.Rules(), 3, 8)
+    rng = random.Random(8)
+    for _ in range(20):
+        action = rng.choice(slow.legal_actions())
+        fast, slow = fast.apply(action), slow.apply(action)
+    expected = slow.view(slow.current)
+    for view in (fast.view(fast.current), fast.view(fast.current)):
+        copied = pickle.loads(pickle.dumps(view))  # (before any field is read)
+        assert copied == expected
+        assert set(vars(copied)) == {field.name for field in attrs.fields(fc.PlayerView)}
+        assert copy.copy(view) == copy.deepcopy(view) == expected
+    # An action played on the state's own core game (the package never does) plays on a
+    # copy: a view made before it still reads the game as it was.
+    view = fast.view(0)
+    fast.__dict__["_game"].apply(fc.DRAW_STOCK.to_int())
+    assert view == slow.view(0)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        getattr(view, "nothing")
 
 
 def test_the_old_state_is_untouched_by_an_action_or_a_refusal() -> None:

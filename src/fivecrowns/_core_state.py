@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from ._round import FinalLayout, RoundResult, TableMeld, round_params
+from ._round import FinalLayout, RoundResult, TableMeld, round_params, winners
 from ._scoring import meld_of
 from .actions import _ACTIONS as _BASE_ACTIONS
 from .actions import Action, Phase
@@ -24,7 +24,16 @@ from .rules import Rules
 if TYPE_CHECKING:
     from . import _core
 
-__all__ = ["PHASES", "RoundMemo", "legal", "new_game", "read_round"]
+__all__ = [
+    "PHASES",
+    "VIEW_FIELDS",
+    "RoundMemo",
+    "legal",
+    "new_game",
+    "read_round",
+    "read_view",
+    "view_values",
+]
 
 #: The phase of each name the core gives.
 PHASES: Final = {phase.value: phase for phase in Phase}
@@ -93,7 +102,7 @@ class RoundMemo:
     def __init__(self, before: RoundMemo | None = None) -> None:
         self.before = before
         self.fixed: dict[str, Any] | None = None
-        self.past: tuple[int, ...] = ()
+        self.past: tuple[int, ...] | None = None
         self.results: tuple[RoundResult, ...] | None = None
         self.melds: dict[tuple[int, str, tuple[int, ...]], TableMeld] = {}
 
@@ -115,8 +124,11 @@ class RoundMemo:
         }
         return self.fixed
 
-    def finished(self, game: _core.Game, rules: Rules) -> dict[str, Any]:
-        """The finished rounds' results and actions (``results`` and ``past_actions``)."""
+    def read_results(
+        self, source: _core.Game | _core.SeatView, rules: Rules
+    ) -> tuple[RoundResult, ...]:
+        """The finished rounds' results, read from ``source`` (the round's core game, or a
+        seat's view of it) when first asked for."""
         results = self.results
         if results is None:
             known: tuple[RoundResult, ...] = ()
@@ -126,11 +138,18 @@ class RoundMemo:
                     known = earlier.results
                     break
                 earlier = earlier.before
-            results = known + _results(game.results_from(len(known)), rules)
-            self.past = tuple(game.actions[: game.round_facts()[5]])
+            results = known + _results(source.results_from(len(known)), rules)
             self.results = results
             self.before = None  # (the results are in; let the old memos go)
-        return {"results": results, "past_actions": self.past}
+        return results
+
+    def finished(self, game: _core.Game, rules: Rules) -> dict[str, Any]:
+        """The finished rounds' results and actions (``results`` and ``past_actions``)."""
+        results = self.read_results(game, rules)
+        past = self.past
+        if past is None:
+            past = self.past = tuple(game.actions[: game.round_facts()[5]])
+        return {"results": results, "past_actions": past}
 
 
 def read_round(game: _core.Game, rules: Rules, memo: RoundMemo, values: dict[str, Any]) -> None:
@@ -174,3 +193,79 @@ def _table_meld(
         owner, kind, codes = placed
         found = memo.melds[placed] = TableMeld(owner, _meld(kind, codes, wild_rank, rules))
     return found
+
+
+#: The fields of a view of a state the core plays that are read from the core when first
+#: asked for (all but ``results`` together, in one call).
+VIEW_FIELDS: Final = frozenset(
+    {
+        "hand",
+        "hand_sizes",
+        "stock_size",
+        "discard_pile",
+        "table",
+        "went_out",
+        "final_turns_left",
+        "taken",
+        "turns",
+        "results",
+    }
+)
+
+
+def view_values(values: dict[str, Any], p: int) -> dict[str, Any]:
+    """The ``__dict__`` of seat ``p``'s view of a state the core plays (``values``, the
+    state's ``__dict__``): the fields known without reading the round, and what reads the
+    others (:data:`VIEW_FIELDS`) when first asked for: the seat's view of the core game
+    (which can read nothing the seat may not know) and the round's memo. The view keeps no
+    reference to the state."""
+    game: _core.Game = values["_game"]
+    rules: Rules = values["rules"]
+    memo: RoundMemo = values["_round"]
+    fixed = memo.read(game, rules)
+    params = fixed["_params"]
+    phase = values["phase"]
+    over = phase is Phase.OVER
+    return {
+        "player": p,
+        "players": values["players"],
+        "rules": rules,
+        "round_number": fixed["round_number"],
+        "extra_round": fixed["extra_round"],
+        "hand_size": params.hand_size,
+        "wild_rank": params.wild_rank,
+        "dealer": fixed["dealer"],
+        "active": fixed["active"],
+        "current_player": None if over else values["current"],
+        "phase": phase,
+        "selection": (),
+        "scores": fixed["scores"],
+        "history": values["public_history"],
+        "winners": winners(memo.read_results(game, rules), fixed["scores"], rules) if over else (),
+        "_seat": game.seat_view(p),
+        "_round": memo,
+    }
+
+
+def read_view(values: dict[str, Any], name: str) -> None:
+    """Put field ``name`` of a view of a state the core plays (``values``, the view's
+    ``__dict__`` from :func:`view_values`) into ``values``, with the fields read with it."""
+    seat: _core.SeatView = values["_seat"]
+    memo: RoundMemo = values["_round"]
+    rules: Rules = values["rules"]
+    if name == "results":
+        values["results"] = memo.read_results(seat, rules)
+        return
+    hand, sizes, stock_size, pile, table, went_out, left, taken, turns = seat.fields()
+    wild_rank = values["wild_rank"]
+    values["hand"] = hand
+    values["hand_sizes"] = sizes
+    values["stock_size"] = stock_size
+    values["discard_pile"] = pile
+    values["table"] = (
+        tuple(_table_meld(memo, placed, wild_rank, rules) for placed in table) if table else ()
+    )
+    values["went_out"] = went_out
+    values["final_turns_left"] = left
+    values["taken"] = taken
+    values["turns"] = turns

@@ -41,6 +41,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from . import _core_state
 from ._round import FinalLayout as FinalLayout  # (the game's, re-exported)
 from ._round import RoundResult as RoundResult
 from ._round import TableMeld as TableMeld
@@ -94,6 +95,11 @@ class PlayerView:
     the current round as ``(player, action)`` (a draw from the stock names no card; selecting
     cards to lay down is private and left out). ``scores`` are the totals of the rounds
     played (tie-break rounds excluded); ``winners`` is empty until the game is over.
+
+    A view of a state the compiled core plays costs the same whatever the round's length:
+    its cards (hand, discard pile, table, ...) and the finished rounds' results are read
+    from the core when first asked for, through a handle that can read only what this
+    player may know (never the state or another hand).
     """
 
     player: int
@@ -121,6 +127,21 @@ class PlayerView:
     results: tuple[RoundResult, ...]
     history: tuple[tuple[int, Action], ...]
     winners: tuple[int, ...]
+
+    if not TYPE_CHECKING:  # (for mypy, a view has its fields and nothing else)
+
+        def __getattr__(self, name: str) -> Any:
+            # Called only for a name the view lacks: a view of a state the core plays reads
+            # its round's fields from the core when first asked for them.
+            values = self.__dict__
+            if "_seat" not in values or name not in _core_state.VIEW_FIELDS:
+                raise AttributeError(f"'PlayerView' object has no attribute {name!r}")
+            _core_state.read_view(values, name)
+            return values[name]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields (for pickle and copy)."""
+        return {name: getattr(self, name) for name in _VIEW_FIELDS}
 
     @property
     def top_discard(self) -> Card | None:
@@ -188,6 +209,7 @@ class PlayerView:
         return obs
 
 
+_VIEW_FIELDS: Final = tuple(field.name for field in attrs.fields(PlayerView))
 _PRIVATE: Final = (ActionKind.SELECT, ActionKind.DESELECT)
 #: The public actions of a round: (player, action).
 PublicHistory = tuple[tuple[int, Action], ...]
@@ -216,8 +238,14 @@ def view_of(state: GameState, p: int) -> PlayerView:
     only (:meth:`fivecrowns.GameState.view`). Every field but the first six is the state's
     own public one, as it is (the history is kept from state to state: a view costs the same
     however long the round). The view's fields are filled in one step, as its constructor
-    (which checks nothing) would fill them, at half its cost."""
+    (which checks nothing) would fill them, at half its cost. A view of a state the core
+    plays reads the round's cards from the core when first asked for them
+    (``_core_state.view_values``)."""
     view: PlayerView = _NEW(PlayerView)
+    values = state.__dict__
+    if "_game" in values:
+        _SET(view, "__dict__", _core_state.view_values(values, p))
+        return view
     _SET(
         view,
         "__dict__",

@@ -92,16 +92,28 @@ impl GameRules {
     }
 }
 
-/// A match played in the core.
+/// A match played in the core. The engine's game is shared with the seats' views of it
+/// (`seat_view`); an action on this object plays on a copy if a view still holds the old one.
 #[pyclass(module = "fivecrowns._core")]
 pub struct Game {
-    game: EngineGame,
+    game: Arc<EngineGame>,
 }
 
 impl Game {
     pub(crate) fn from_engine(game: EngineGame) -> Game {
-        Game { game }
+        Game {
+            game: Arc::new(game),
+        }
     }
+}
+
+/// What one seat of a game may know, read when asked for (the source of a `PlayerView` of a
+/// state the core plays): it shares the game, as it was when the view was made, and reads
+/// from it only that seat's hand and the public facts.
+#[pyclass(frozen, module = "fivecrowns._core")]
+pub struct SeatView {
+    game: Arc<EngineGame>,
+    seat: u8,
 }
 
 fn kinds(py: Python<'_>, bots: &[String]) -> PyResult<Vec<PolicyKind>> {
@@ -155,7 +167,7 @@ impl Game {
     ) -> PyResult<Game> {
         let game = EngineGame::new(rules.rules.clone(), players, seed, first_dealer)
             .map_err(|e| refusal(py, &e))?;
-        Ok(Game { game })
+        Ok(Game::from_engine(game))
     }
 
     /// The match in a state given field by field, as `GameState` names them (cards as
@@ -242,14 +254,12 @@ impl Game {
         };
         let game =
             EngineGame::from_parts(rules.rules.clone(), parts).map_err(|e| refusal(py, &e))?;
-        Ok(Game { game })
+        Ok(Game::from_engine(game))
     }
 
     /// A copy that plays on independently.
     fn clone(&self) -> Game {
-        Game {
-            game: self.game.clone(),
-        }
+        Game::from_engine(EngineGame::clone(&self.game))
     }
 
     /// The legal actions, ascending.
@@ -262,7 +272,9 @@ impl Game {
         let Ok(action) = u16::try_from(action) else {
             return Err(illegal(py, format!("no action has the integer {action}")));
         };
-        self.game.apply(action).map_err(|why| illegal(py, why.0))
+        Arc::make_mut(&mut self.game)
+            .apply(action)
+            .map_err(|why| illegal(py, why.0))
     }
 
     /// A copy with `action` played (this game is unchanged), with the seat to act then, its
@@ -371,32 +383,32 @@ impl Game {
     /// stay the same through the round.)
     fn round_fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let g = &self.game;
-        let cards = |codes: &[u8]| card_tuple(py, codes);
         let hands = (0..g.players())
-            .map(|seat| cards(g.hand(seat)))
+            .map(|seat| card_tuple(py, g.hand(seat)))
             .collect::<PyResult<Vec<_>>>()?;
-        let table = g
-            .table()
-            .map(|(owner, m)| {
-                (owner, m.kind.name(), PyTuple::new(py, &m.codes)?).into_bound_py_any(py)
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        let taken = match g.taken() {
-            Some(code) => card_object(py, code)?,
-            None => py.None().into_bound(py),
-        };
         let items = [
             PyTuple::new(py, hands)?.into_any(),
-            cards(g.discard_pile())?.into_any(),
-            PyTuple::new(py, table)?.into_any(),
+            card_tuple(py, g.discard_pile())?.into_any(),
+            table_tuple(py, g)?.into_any(),
             g.went_out().into_bound_py_any(py)?,
             PyTuple::new(py, g.final_turns_left())?.into_any(),
-            taken,
+            taken_card(py, g)?,
             g.turns().into_bound_py_any(py)?,
             g.reshuffles().into_bound_py_any(py)?,
             PyTuple::new(py, g.round_scores())?.into_any(),
         ];
         PyTuple::new(py, items)
+    }
+
+    /// What `seat` may know of the game as it is now, read when asked for (see `SeatView`).
+    fn seat_view(&self, seat: u8) -> PyResult<SeatView> {
+        if seat >= self.game.players() {
+            return Err(PyValueError::new_err("no such seat"));
+        }
+        Ok(SeatView {
+            game: self.game.clone(),
+            seat,
+        })
     }
 
     /// The facts that stay the same through the round in play: (round_number, extra_round,
@@ -484,6 +496,53 @@ impl Game {
     }
 }
 
+#[pymethods]
+impl SeatView {
+    /// The fields of the round in play that change from action to action, as `PlayerView`
+    /// names them, in this order: hand (this seat's), hand_sizes, stock_size, discard_pile,
+    /// table (as (owner, kind, codes) tuples), went_out, final_turns_left, taken, turns;
+    /// cards as the package's canonical `Card` objects.
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let g = &self.game;
+        let sizes = (0..g.players()).map(|seat| g.hand(seat).len());
+        let items = [
+            card_tuple(py, g.hand(self.seat))?.into_any(),
+            PyTuple::new(py, sizes)?.into_any(),
+            g.stock().len().into_bound_py_any(py)?,
+            card_tuple(py, g.discard_pile())?.into_any(),
+            table_tuple(py, g)?.into_any(),
+            g.went_out().into_bound_py_any(py)?,
+            PyTuple::new(py, g.final_turns_left())?.into_any(),
+            taken_card(py, g)?,
+            g.turns().into_bound_py_any(py)?,
+        ];
+        PyTuple::new(py, items)
+    }
+
+    /// The round results from index `start` on, as `Game.results_from` gives them (every
+    /// hand of a finished round is public).
+    fn results_from<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyList>> {
+        results_list(py, &self.game, start)
+    }
+}
+
+/// The melds on the table as (owner, kind, codes) tuples.
+fn table_tuple<'py>(py: Python<'py>, g: &EngineGame) -> PyResult<Bound<'py, PyTuple>> {
+    let table = g
+        .table()
+        .map(|(owner, m)| (owner, m.kind.name(), PyTuple::new(py, &m.codes)?).into_bound_py_any(py))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyTuple::new(py, table)
+}
+
+/// The card taken from the discard pile this turn, or None.
+fn taken_card<'py>(py: Python<'py>, g: &EngineGame) -> PyResult<Bound<'py, PyAny>> {
+    match g.taken() {
+        Some(code) => card_object(py, code),
+        None => Ok(py.None().into_bound(py)),
+    }
+}
+
 /// The round results of `g` from index `start` on: (round_number, extra_round, hand_size,
 /// wild_rank or None, dealer, went_out, scores, ended, layouts), each layout (melds as
 /// (kind, codes), deadwood codes, points) or None for a seat not dealt in.
@@ -537,7 +596,7 @@ fn play_game(py: Python<'_>, rules: &GameRules, bots: Vec<String>, seed: u64) ->
     let game = py
         .detach(move || policy::play_game(rules, &kinds, seed))
         .map_err(|e| refusal(py, &e))?;
-    Ok(Game { game })
+    Ok(Game::from_engine(game))
 }
 
 /// Many whole games (one per seed) played by built-in bots without the GIL: each game's
@@ -609,7 +668,7 @@ fn rollouts<'py>(
     } else {
         Until::Round
     };
-    let engines: Vec<EngineGame> = games.iter().map(|g| g.game.clone()).collect();
+    let engines: Vec<EngineGame> = games.iter().map(|g| EngineGame::clone(&g.game)).collect();
     let per_seed = firsts.len().max(1);
     let mut scores = Vec::with_capacity(seeds.len() * per_seed * players);
     for (chunk, seeds) in seeds.chunks(BATCH * 16).enumerate() {
@@ -661,7 +720,7 @@ fn view_rollouts<'py>(
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let kinds = kinds(py, &bots)?;
     let players = kinds.len();
-    let game = template.game.clone();
+    let game = &template.game;
     let n = usize::from(game.players());
     if players != n || [known.len(), laid.len(), hidden.len(), scored.len()] != [n; 4] {
         return Err(PyValueError::new_err(
@@ -774,6 +833,7 @@ const BATCH: usize = 16;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameRules>()?;
     m.add_class::<Game>()?;
+    m.add_class::<SeatView>()?;
     m.add_function(wrap_pyfunction!(play_game, m)?)?;
     m.add_function(wrap_pyfunction!(play_games, m)?)?;
     m.add_function(wrap_pyfunction!(play_summaries, m)?)?;
