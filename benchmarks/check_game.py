@@ -14,7 +14,10 @@ every meld, turn, scoring and tie-break option, short and odd schedules), a play
   Python one (equal as values, every other action its view first); or
 - plays a game of built-in bots (``random``, ``greedy`` and ``strong`` seats; a third of them
   all greedy or all strong, with no turn limit) in both (the Python bots against the core's),
-  comparing every action chosen and the final state.
+  comparing every action chosen and the final state; or
+- under ``lay_off`` (whose games the core's bots do not play), plays the Python bots on the
+  Python state's views and the same actions in both engines, comparing them as for random
+  actions (the bots go out, so final turns lay cards off).
 
 Prints the counts and every mismatch; exits 1 if there is one.
 """
@@ -42,14 +45,20 @@ _CHUNK = 50
 
 
 def check_one(index: int, seed: int) -> tuple[str, int, str | None]:
-    """Game ``index``: its kind ("steps" or "bots"), the actions played, any mismatch."""
+    """Game ``index``: its kind ("steps", "bots" or "lay_off"), the actions played, any
+    mismatch."""
     rng = random.Random(f"check_game/{seed}/{index}")
     rules = random_rules(rng)
     players = rng.randint(2, min(6, rules.max_players))
     game_seed = rng.getrandbits(63)
-    steps = rng.random() < 0.6
+    kind = rng.choices(["steps", "bots", "lay_off"], [0.5, 0.35, 0.15])[0]
+    steps = kind == "steps"
     bots = [rng.choice(["random", "greedy", "greedy", "strong", "strong"]) for _ in range(players)]
-    if not steps and rng.random() < 0.3:
+    if kind == "lay_off":
+        # (turns enough for the bots to go out, so that final turns lay cards off)
+        rules = attrs.evolve(rules, lay_off=True, turn_limit=300)
+        played, mismatch = step_both(rules, players, game_seed, rng.choice, bots=bots)
+    elif kind == "bots" and rng.random() < 0.3:
         # games without a turn limit, played by greedy bots under the official meld and
         # points rules (their rounds end; under some house rules two greedy bots can pass
         # cards back and forth for ever, e.g. max_wilds_per_meld=0 with wild_points=0)
@@ -58,9 +67,8 @@ def check_one(index: int, seed: int) -> tuple[str, int, str | None]:
         rules, bots = attrs.evolve(official, turn_limit=None), [bot] * players
     if steps:
         played, mismatch = step_both(rules, players, game_seed, rng.choice)
-    else:
+    elif kind == "bots":
         played, mismatch = bots_both(rules, bots, game_seed)
-    kind = "steps" if steps else "bots"
     if mismatch is not None:
         mismatch = f"game {index} ({players} players, seed {game_seed}, {rules!r}): {mismatch}"
     return kind, played, mismatch
@@ -79,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     started = time.perf_counter()
     tasks = [(i, min(i + _CHUNK, args.games), args.seed) for i in range(0, args.games, _CHUNK)]
-    counts = {"steps": [0, 0], "bots": [0, 0]}
+    counts = {"steps": [0, 0], "bots": [0, 0], "lay_off": [0, 0]}
     mismatches: list[str] = []
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
@@ -98,7 +106,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"{games} games ({counts['steps'][0]} of random actions, {counts['steps'][1]} actions "
         f"compared state by state; {counts['bots'][0]} of built-in bots, {counts['bots'][1]} "
-        f"actions), seed {args.seed}: {len(mismatches)} mismatches "
+        f"actions; {counts['lay_off'][0]} under lay_off played by Python bots, "
+        f"{counts['lay_off'][1]} actions compared state by state), seed {args.seed}: "
+        f"{len(mismatches)} mismatches "
         f"in {time.perf_counter() - started:.0f} s"
     )
     return 1 if mismatches else 0

@@ -38,7 +38,12 @@ def py_snapshot(state: GameState, results: bool = True) -> dict[str, Any]:
         layouts = [
             None
             if lay is None
-            else ([_meld(meld) for meld in lay.melds], _codes(lay.deadwood), lay.points)
+            else (
+                [_meld(meld) for meld in lay.melds],
+                _codes(lay.deadwood),
+                lay.points,
+                _codes(lay.laid_off),
+            )
             for lay in r.layouts
         ]
         found.append(
@@ -71,6 +76,7 @@ def py_snapshot(state: GameState, results: bool = True) -> dict[str, Any]:
         "turns": state.turns,
         "reshuffles": state.reshuffles,
         "round_scores": state.round_scores,
+        "laid_off": tuple(_codes(cards) for cards in state.laid_off),
         "scores": state.scores,
         "past_actions": len(state.past_actions),
         "round_history": state.round_history,
@@ -104,12 +110,17 @@ def step_both(
     seed: int,
     choose: Callable[[Sequence[int]], int],
     max_actions: int = 100_000,
+    bots: Sequence[str] = (),
 ) -> tuple[int, str | None]:
     """Play one game in both engines with the same actions (``choose`` picks one of the
-    legal integers), comparing the states and the legal actions after every action (the
+    legal integers; or, given ``bots``, those Python bots play the seats, on the Python
+    state's views), comparing the states and the legal actions after every action (the
     round results whenever a round ends), and the public ``GameState`` the core plays with
     the Python one (every other action its view first): the actions played and the first
     mismatch (None: none)."""
+    players_bots = [make_bot(name) for name in bots]
+    for index, bot in enumerate(players_bots):
+        bot.reset(seed + index)
     with _engine.plain_states():  # (the Python transitions: the twin)
         state = GameState.new(players, rules=rules, seed=seed)
     game = core_game(state)
@@ -137,7 +148,12 @@ def step_both(
             if list(state.winners) != game.winners:
                 return played, f"winners {state.winners} vs {game.winners}"
             return played, None
-        action = choose(legal)
+        if players_bots:
+            seat = state.current
+            act = players_bots[seat].act(state.view(seat), state.legal_actions())
+            action = act.to_int()
+        else:
+            action = choose(legal)
         state = state.apply(action)
         game.apply(action)
         if fast is not None:

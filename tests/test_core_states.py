@@ -16,7 +16,6 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -25,7 +24,7 @@ from hypothesis import strategies as st
 import fivecrowns as fc
 from fivecrowns import _engine
 from fivecrowns.game import GameState
-from game_twins import random_rules
+from game_twins import random_rules, step_both
 
 if not _engine.compiled_states(fc.Rules()):
     pytest.skip("the compiled core is not running", allow_module_level=True)
@@ -95,7 +94,7 @@ def test_a_state_the_core_plays_is_the_python_engines_state_action_for_action(
     seed: int,
 ) -> None:
     rng = random.Random(seed)
-    rules = random_rules(rng)
+    rules = attrs.evolve(random_rules(rng), lay_off=rng.random() < 0.3)
     players = rng.randint(2, min(5, rules.max_players))
     fast, slow = _pair(rules, players, seed)
     width = fc.num_actions(rules)
@@ -195,7 +194,7 @@ def test_a_view_of_a_state_the_core_plays_pickles_and_stays_what_it_was() -> Non
     fast.__dict__["_game"].apply(fc.DRAW_STOCK.to_int())
     assert view == slow.view(0)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-        getattr(view, "nothing")
+        getattr(view, "nothing")  # noqa: B009 (a name mypy knows the view lacks)
 
 
 def test_the_old_state_is_untouched_by_an_action_or_a_refusal() -> None:
@@ -218,14 +217,77 @@ def test_a_changed_state_is_a_plain_one() -> None:
     assert moved.apply(fc.DRAW_STOCK) == slow._evolve(seed=6).apply(fc.DRAW_STOCK)
 
 
-@pytest.mark.parametrize(
-    "rules",
-    [fc.Rules(lay_off=True), fc.Rules(auto_arrange_final_hand=False)],
-    ids=["lay_off", "manual_lay_down"],
-)
-def test_rules_the_core_does_not_play_give_plain_states(rules: fc.Rules) -> None:
+def test_rules_the_core_does_not_play_give_plain_states() -> None:
+    rules = fc.Rules(auto_arrange_final_hand=False)
     assert "_game" not in GameState.new(4, rules=rules, seed=1).__dict__
     assert "_game" not in GameState.new(4, seed=2**64).__dict__
+    # (the core plays lay_off's transitions, not its bots: whole games stay in Python)
+    assert "_game" in GameState.new(4, rules=fc.Rules(lay_off=True), seed=1).__dict__
+    assert not _engine.compiled_games(fc.Rules(lay_off=True))
+
+
+def _lay_off_game(seed: int) -> int:
+    """One game of bots that go out under ``lay_off`` (random meld options) on both engines:
+    the core's ``_core.Game`` and the public ``GameState`` on it against the Python
+    transitions, compared after every action. Returns how many cards were laid off."""
+    rng = random.Random(seed)
+    rules = fc.Rules.short_game(
+        rng.randint(3, 6),
+        lay_off=True,
+        packs=rng.choice([1, 2, 3]),
+        max_wilds_per_meld=rng.choice([None, 1, "naturals"]),
+        distinct_suit_books=rng.random() < 0.3,
+        all_wild_melds=rng.random() < 0.7,
+        go_out_without_discard=rng.random() < 0.3,
+    )
+    players = rng.randint(2, 5)
+    bots = [rng.choice(["greedy", "strong"]) for _ in range(players)]
+    _, mismatch = step_both(rules, players, seed, rng.choice, bots=bots)
+    assert mismatch is None, mismatch
+    # the same game on the public states alone, counting its lay-offs
+    fast, slow = _pair(rules, players, seed)
+    chosen = [fc.make_bot(name) for name in bots]
+    for index, bot in enumerate(chosen):
+        bot.reset(seed + index)
+    while not slow.is_over:
+        seat = slow.current
+        action = chosen[seat].act(slow.view(seat), slow.legal_actions())
+        fast, slow = fast.apply(action), slow.apply(action)
+        assert fast.laid_off == slow.laid_off
+    assert fast == slow
+    assert fast.results == slow.results
+    return sum(len(layout.laid_off) for r in fast.results for layout in r.layouts if layout)
+
+
+def test_lay_off_final_turns_are_the_python_engines_action_for_action() -> None:
+    """Rule ``lay_off``: "the final-turn player may add cards to melds on the table", the
+    engine laying out each final hand for the least deadwood (counting what it can lay off).
+    Bots that go out play games on both engines; their final turns lay cards off."""
+    laid = [_lay_off_game(seed) for seed in range(10)]
+    assert sum(laid) >= 10
+    assert sum(1 for count in laid if count) >= 4
+
+
+def test_a_final_turn_goes_out_by_laying_off_on_both_engines() -> None:
+    """A final turn under ``lay_off`` and ``go_out_without_discard`` may go out with no
+    discard by laying cards off, even holding cards no meld of the hand could take (found
+    by ``check_game``: the core once skipped such hands as unable to go out)."""
+    rules = fc.Rules.short_game(5, lay_off=True, max_wilds_per_meld=1, go_out_without_discard=True)
+    bots = ["strong", "strong", "strong"]
+    _, mismatch = step_both(rules, 3, 1175, random.Random(0).choice, bots=bots)
+    assert mismatch is None, mismatch
+    with _engine.plain_states():
+        state = GameState.new(3, rules=rules, seed=1175)
+    chosen = [fc.make_bot(name) for name in bots]
+    for index, bot in enumerate(chosen):
+        bot.reset(1175 + index)
+    seen = False
+    while not state.is_over:
+        seat = state.current
+        if state.went_out is not None and state.is_legal(fc.GO_OUT_WITHOUT_DISCARD):
+            seen |= not fc.can_meld_all(state.hands[seat], state.wild_rank, rules=rules)
+        state = state.apply(chosen[seat].act(state.view(seat), state.legal_actions()))
+    assert seen
 
 
 def test_threads_reading_and_playing_shared_states_see_what_one_thread_sees() -> None:

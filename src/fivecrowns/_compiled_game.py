@@ -5,6 +5,8 @@ the same bots' choices), for tournaments.
 The core plays every rule set but those where final hands are laid down by the players
 (``auto_arrange_final_hand=False``) or laid off onto the table (``lay_off``), and those whose
 points or go-out bonus exceed its integers (:func:`supports`); the Python engine plays those.
+Its transitions alone (for :class:`fivecrowns.GameState`) take ``lay_off`` too
+(:func:`supports_states`): its built-in bots do not weigh lay-offs as the Python ones do.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ __all__ = [
     "play_summaries",
     "rollouts",
     "supports",
+    "supports_states",
     "view_rollouts",
 ]
 
@@ -41,10 +44,14 @@ _MAX_BONUS: Final = 1 << 40
 
 
 def supports(rules: Rules) -> bool:
-    """Does the core play games under ``rules``?"""
+    """Does the core play games under ``rules`` (its built-in bots too)?"""
+    return not rules.lay_off and supports_states(rules)
+
+
+def supports_states(rules: Rules) -> bool:
+    """Does the core play the transitions of games under ``rules``?"""
     return (
         rules.auto_arrange_final_hand
-        and not rules.lay_off
         and rules.wild_points <= _MAX_POINTS
         and rules.joker_points <= _MAX_POINTS
         and abs(rules.go_out_bonus) <= _MAX_BONUS
@@ -65,6 +72,7 @@ def game_rules(rules: Rules) -> _core.GameRules:
             rules.go_out_bonus_below_zero,
             rules.may_discard_taken_discard,
             rules.go_out_without_discard,
+            rules.lay_off,
             rules.turn_limit or 0,
         )
         if _ACCOUNT.admit(_RULES_BYTES):

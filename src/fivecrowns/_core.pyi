@@ -69,6 +69,7 @@ class GameRules:
         go_out_bonus_below_zero: bool,
         may_discard_taken_discard: bool,
         go_out_without_discard: bool,
+        lay_off: bool,
         turn_limit: int,
     ) -> None: ...
     @property

@@ -79,7 +79,7 @@ def _results(found: Any, rules: Rules) -> tuple[RoundResult, ...]:
                     if layout is None
                     else FinalLayout(
                         tuple(_meld(kind, codes, wild, rules) for kind, codes in layout[0]),
-                        (),
+                        _cards(layout[3]),
                         _cards(layout[1]),
                         layout[2],
                     )
@@ -118,7 +118,6 @@ class RoundMemo:
             "dealer": dealer,
             "active": tuple(active),
             "selection": (),
-            "laid_off": ((),) * len(scores),
             "scores": tuple(scores),
             "_params": round_params(rules, round_number, extra_round),
         }
@@ -167,6 +166,7 @@ def read_round(game: _core.Game, rules: Rules, memo: RoundMemo, values: dict[str
         turns,
         reshuffles,
         round_scores,
+        laid_off,
     ) = game.round_fields()
     fixed = memo.read(game, rules)
     values.update(fixed)
@@ -183,6 +183,7 @@ def read_round(game: _core.Game, rules: Rules, memo: RoundMemo, values: dict[str
     values["turns"] = turns
     values["reshuffles"] = reshuffles
     values["round_scores"] = round_scores
+    values["laid_off"] = laid_off
 
 
 def _table_meld(

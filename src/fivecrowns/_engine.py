@@ -124,9 +124,14 @@ def compiled_games(rules: Rules) -> bool:
 
 def compiled_states(rules: Rules) -> bool:
     """Does :meth:`fivecrowns.GameState.new` make states the core plays under ``rules``
-    (``fivecrowns._core_state``)? When the core plays games under them, but inside
+    (``fivecrowns._core_state``)? When the core plays the games' transitions under them
+    (every rule set it plays whole games under, and ``lay_off``), but inside
     :func:`plain_states`."""
-    return _STATES_ON_CORE and compiled_games(rules)
+    if not _STATES_ON_CORE or _COMPILED is None:
+        return False
+    from . import _compiled_game
+
+    return _compiled_game.supports_states(rules)
 
 
 _STATES_ON_CORE = True

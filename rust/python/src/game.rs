@@ -18,8 +18,8 @@ use pyo3::IntoPyObjectExt;
 
 use crate::{card_object, card_tuple, refusal, Solver};
 
-/// A rule set the compiled game plays (every option but `lay_off` and players laying down
-/// their own final hands, which the Python engine plays).
+/// A rule set the compiled game plays (every option but players laying down their own final
+/// hands, which the Python engine plays).
 #[pyclass(frozen, module = "fivecrowns._core")]
 pub struct GameRules {
     rules: Arc<EngineRules>,
@@ -33,7 +33,8 @@ impl GameRules {
     #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (
         melds, schedule, wild_ranks, extra_round_hand_size, tie_break, go_out_bonus,
-        go_out_bonus_below_zero, may_discard_taken_discard, go_out_without_discard, turn_limit
+        go_out_bonus_below_zero, may_discard_taken_discard, go_out_without_discard, lay_off,
+        turn_limit
     ))]
     fn new(
         py: Python<'_>,
@@ -46,6 +47,7 @@ impl GameRules {
         go_out_bonus_below_zero: bool,
         may_discard_taken_discard: bool,
         go_out_without_discard: bool,
+        lay_off: bool,
         turn_limit: u32,
     ) -> PyResult<GameRules> {
         let melds = melds.rules;
@@ -70,6 +72,7 @@ impl GameRules {
             go_out_bonus_below_zero,
             may_discard_taken_discard,
             go_out_without_discard,
+            lay_off,
             turn_limit: (turn_limit > 0).then_some(turn_limit),
         };
         rules.validate().map_err(|e| refusal(py, &e))?;
@@ -377,7 +380,8 @@ impl Game {
 
     /// The fields of the round in play that change from action to action, as `GameState`
     /// reads them, in this order: hands, discard_pile, table (as (owner, kind, codes)
-    /// tuples), went_out, final_turns_left, taken, turns, reshuffles, round_scores; cards as
+    /// tuples), went_out, final_turns_left, taken, turns, reshuffles, round_scores, laid_off
+    /// (each seat's cards laid off onto the table); cards as
     /// the package's canonical `Card` objects. (The seat to act and the phase come with
     /// `played`, the stock and the round's history have getters of their own, and the rest
     /// stay the same through the round.)
@@ -396,6 +400,7 @@ impl Game {
             g.turns().into_bound_py_any(py)?,
             g.reshuffles().into_bound_py_any(py)?,
             PyTuple::new(py, g.round_scores())?.into_any(),
+            laid_off_tuple(py, g)?.into_any(),
         ];
         PyTuple::new(py, items)
     }
@@ -483,6 +488,10 @@ impl Game {
         out.set_item("turns", g.turns())?;
         out.set_item("reshuffles", g.reshuffles())?;
         out.set_item("round_scores", PyTuple::new(py, g.round_scores())?)?;
+        let laid_off = (0..g.players())
+            .map(|seat| PyTuple::new(py, g.laid_off(seat)))
+            .collect::<PyResult<Vec<_>>>()?;
+        out.set_item("laid_off", PyTuple::new(py, laid_off)?)?;
         out.set_item("scores", PyTuple::new(py, g.scores())?)?;
         out.set_item("past_actions", g.past_actions())?;
         let history = g.round_history().to_vec();
@@ -535,6 +544,14 @@ fn table_tuple<'py>(py: Python<'py>, g: &EngineGame) -> PyResult<Bound<'py, PyTu
     PyTuple::new(py, table)
 }
 
+/// Each seat's cards laid off onto the table this round (a tuple of `Card` tuples).
+fn laid_off_tuple<'py>(py: Python<'py>, g: &EngineGame) -> PyResult<Bound<'py, PyTuple>> {
+    let seats = (0..g.players())
+        .map(|seat| card_tuple(py, g.laid_off(seat)))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyTuple::new(py, seats)
+}
+
 /// The card taken from the discard pile this turn, or None.
 fn taken_card<'py>(py: Python<'py>, g: &EngineGame) -> PyResult<Bound<'py, PyAny>> {
     match g.taken() {
@@ -545,7 +562,7 @@ fn taken_card<'py>(py: Python<'py>, g: &EngineGame) -> PyResult<Bound<'py, PyAny
 
 /// The round results of `g` from index `start` on: (round_number, extra_round, hand_size,
 /// wild_rank or None, dealer, went_out, scores, ended, layouts), each layout (melds as
-/// (kind, codes), deadwood codes, points) or None for a seat not dealt in.
+/// (kind, codes), deadwood codes, points, codes laid off) or None for a seat not dealt in.
 fn results_list<'py>(
     py: Python<'py>,
     g: &EngineGame,
@@ -567,7 +584,8 @@ fn results_list<'py>(
                         .map(meld)
                         .collect::<PyResult<Vec<_>>>()?;
                     let deadwood = PyTuple::new(py, layout.deadwood)?;
-                    layouts.append((melds, deadwood, layout.points))?;
+                    let laid_off = PyTuple::new(py, layout.laid_off)?;
+                    layouts.append((melds, deadwood, layout.points, laid_off))?;
                 }
             }
         }

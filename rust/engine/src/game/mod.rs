@@ -1,6 +1,7 @@
 //! The game: a match of Five Crowns as a state machine on card codes ([`Game`]), and the
 //! rule options it reads ([`GameRules`]).
 
+pub(crate) mod final_hand;
 pub(crate) mod hands;
 pub mod observe;
 pub mod rules;

@@ -36,6 +36,9 @@ pub struct GameRules {
     pub may_discard_taken_discard: bool,
     /// May a player go out with every card melded and no discard?
     pub go_out_without_discard: bool,
+    /// May a final turn lay cards off onto the melds on the table (its layout found by the
+    /// engine, as every final hand's)?
+    pub lay_off: bool,
     /// End a round with nobody out after this many turns (a simulation safeguard); without
     /// one, after [`MAX_ROUND_TURNS`].
     pub turn_limit: Option<u32>,
@@ -65,6 +68,7 @@ impl Default for GameRules {
             go_out_bonus_below_zero: false,
             may_discard_taken_discard: true,
             go_out_without_discard: false,
+            lay_off: false,
             turn_limit: None,
         }
     }

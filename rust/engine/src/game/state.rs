@@ -10,11 +10,12 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::error::HandError;
+use crate::game::final_hand::{arrange_final, FinalHand};
 use crate::game::hands::Query;
 use crate::game::rules::{GameRules, TieBreak};
 use crate::search::Kind;
 use crate::shuffle;
-use crate::solver::Layout;
+use crate::solver::{Layout, Meld as TableMeld};
 use crate::{copies_in_deck, JOKER, NUM_CODES};
 
 /// The integer of "draw from the stock".
@@ -80,15 +81,20 @@ pub struct RoundResult {
     /// Each seat's cards at the end: those it kept going out or in its final turn (its
     /// melds went onto the table), or the hand it still held; None: not dealt in.
     hands: Vec<Option<Vec<u8>>>,
+    /// Each seat's final layout, when it depends on more than its cards (under `lay_off`,
+    /// the melds on the table); else found from `hands` when asked for.
+    layouts: Option<Vec<Option<FinalLayout>>>,
 }
 
 /// A meld: its kind and sorted codes.
 pub type Meld = (Kind, Vec<u8>);
 
-/// How one hand ended a round: its melds, its deadwood (sorted) and what that costs.
+/// How one hand ended a round: its melds (with the cards others laid off onto them), the
+/// cards it laid off onto others' melds (sorted), its deadwood (sorted) and what that costs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FinalLayout {
     pub melds: Vec<Meld>,
+    pub laid_off: Vec<u8>,
     pub deadwood: Vec<u8>,
     pub points: u64,
 }
@@ -115,6 +121,9 @@ pub struct Game {
     discard_pile: Vec<u8>,
     /// The cards each finished player kept, in the order they finished.
     laid: Vec<Laid>,
+    /// The cards each seat laid off onto the table this round (sorted), by seat; empty
+    /// until some seat lays off (so a copy of a game costs nothing more without lay-offs).
+    laid_off: Vec<Vec<u8>>,
     went_out: Option<u8>,
     /// Who still takes a final turn, in order (from `final_next`).
     final_turns_left: Vec<u8>,
@@ -145,7 +154,8 @@ pub struct Game {
 
 /// The cards a finished player kept (going out, or after a final turn's discard), and their
 /// arrangement once someone asked for it: its melds are on the table, its deadwood is the
-/// player's hand.
+/// player's hand. (Under `lay_off` a final turn's arrangement is made at once, without the
+/// cards it laid off, and its melds grow by the cards later turns lay off onto them.)
 #[derive(Debug, Clone)]
 struct Laid {
     owner: u8,
@@ -304,6 +314,13 @@ impl Game {
                 ));
             }
         }
+        if rules.lay_off && !parts.finished.is_empty() {
+            return bad(
+                "a state whose table holds melds under lay_off is not built from its \
+                 parts (which do not say what was laid off)"
+                    .to_string(),
+            );
+        }
         let mut hands = parts.hands;
         let mut laid = Vec::with_capacity(parts.finished.len());
         for &p in &parts.finished {
@@ -327,6 +344,7 @@ impl Game {
                     dealer: 0,
                     went_out,
                     hands: vec![None; scores.len()],
+                    layouts: None,
                     scores,
                     ended,
                 }
@@ -347,6 +365,7 @@ impl Game {
             stock: parts.stock,
             discard_pile: parts.discard_pile,
             laid,
+            laid_off: Vec::new(),
             went_out: parts.went_out,
             final_turns_left: parts.final_turns_left,
             final_next: 0,
@@ -472,6 +491,7 @@ impl Game {
             stock: Vec::new(),
             discard_pile: Vec::new(),
             laid: Vec::new(),
+            laid_off: Vec::new(),
             went_out: None,
             final_turns_left: Vec::new(),
             final_next: 0,
@@ -618,7 +638,15 @@ impl Game {
         }
     }
 
-    /// The melds on the table: (owner, meld), in the order they were laid down.
+    /// The cards `seat` laid off onto the table this round, sorted.
+    pub fn laid_off(&self, seat: u8) -> &[u8] {
+        self.laid_off
+            .get(usize::from(seat))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The melds on the table: (owner, meld), in the order they were laid down (with the
+    /// cards laid off onto them).
     pub fn table(&self) -> impl Iterator<Item = (u8, &crate::solver::Meld)> + '_ {
         self.laid.iter().flat_map(move |laid| {
             self.layout(laid)
@@ -636,6 +664,9 @@ impl Game {
     /// The final layout of each seat in finished round `index` (None: not dealt in).
     pub fn layouts(&self, index: usize) -> Vec<Option<FinalLayout>> {
         let result = &self.results[index];
+        if let Some(layouts) = &result.layouts {
+            return layouts.clone();
+        }
         result
             .hands
             .iter()
@@ -654,6 +685,7 @@ impl Game {
                         .collect();
                     FinalLayout {
                         melds,
+                        laid_off: Vec::new(),
                         deadwood: layout.deadwood,
                         points: layout.points,
                     }
@@ -704,6 +736,79 @@ impl Game {
             wild_rank: self.wild_rank,
             rules: &self.rules,
         }
+    }
+
+    /// Does `hand` (the current player's) meld every card, laying off onto the table under
+    /// `lay_off` in a final turn?
+    fn melds_all(&self, hand: &[u8]) -> bool {
+        if self.rules.lay_off && self.went_out.is_some() {
+            return self.arrange_final(hand).deadwood.is_empty();
+        }
+        self.query(hand).melds_all()
+    }
+
+    /// The layout of final hand `hand` with the least deadwood, laying off onto the table.
+    fn arrange_final(&self, hand: &[u8]) -> FinalHand {
+        let table: Vec<TableMeld> = self.table().map(|(_, meld)| meld.clone()).collect();
+        arrange_final(hand, &table, self.wild_rank, &self.rules)
+    }
+
+    /// Add `cards` to table meld `index` (counted over the table in order).
+    fn lay_off_onto(&mut self, index: usize, cards: &[u8]) {
+        let mut skip = index;
+        for at in 0..self.laid.len() {
+            let count = self.layout(&self.laid[at]).melds.len();
+            if skip < count {
+                let layout = self.laid[at].arranged.get_mut().expect("arranged above");
+                let meld = &mut layout.melds[skip];
+                meld.codes.extend_from_slice(cards);
+                meld.codes.sort_unstable();
+                return;
+            }
+            skip -= count;
+        }
+        unreachable!("a lay-off names a meld on the table");
+    }
+
+    /// Each seat's final layout under `lay_off` as the round ends: a finished seat's melds
+    /// on the table (as they grew), what it laid off and its deadwood; a seat still holding
+    /// its hand arranged for the least deadwood against the table (its melds are not laid
+    /// down).
+    fn lay_off_layouts(&self) -> Vec<Option<FinalLayout>> {
+        let mut layouts = vec![None; usize::from(self.players)];
+        for &p in &self.active {
+            let seat = usize::from(p);
+            let mut melds: Vec<Meld> = self
+                .table()
+                .filter(|&(owner, _)| owner == p)
+                .map(|(_, meld)| (meld.kind, meld.codes.clone()))
+                .collect();
+            layouts[seat] = Some(if self.round_scores[seat].is_some() {
+                let deadwood = self.hand(p).to_vec();
+                let points = deadwood
+                    .iter()
+                    .map(|&c| u64::from(self.rules.melds.points(c, self.wild_rank)))
+                    .sum();
+                FinalLayout {
+                    melds,
+                    laid_off: self.laid_off(p).to_vec(),
+                    deadwood,
+                    points,
+                }
+            } else {
+                let end = self.arrange_final(&self.hands[seat]);
+                melds.extend(end.melds.into_iter().map(|meld| (meld.kind, meld.codes)));
+                let mut laid_off: Vec<u8> = end.lay_offs.into_iter().flat_map(|(_, c)| c).collect();
+                laid_off.sort_unstable();
+                FinalLayout {
+                    melds,
+                    laid_off,
+                    deadwood: end.deadwood,
+                    points: end.points,
+                }
+            });
+        }
+        layouts
     }
 
     /// The players dealt in, in turn order from the one left of `seat`.
@@ -757,7 +862,9 @@ impl Game {
                     .map(|&c| DISCARD + u16::from(c))
                     .collect();
                 let query = self.query(hand);
-                if !query.may_go_out() {
+                // (a final turn under lay_off may meld cards no meld of the hand holds)
+                let lays_off = self.rules.lay_off && self.went_out.is_some();
+                if !lays_off && !query.may_go_out() {
                     return legal;
                 }
                 if self.went_out.is_none() {
@@ -767,7 +874,7 @@ impl Game {
                         }
                     }
                 }
-                if self.rules.go_out_without_discard && query.melds_all() {
+                if self.rules.go_out_without_discard && self.melds_all(hand) {
                     legal.push(GO_OUT_WITHOUT_DISCARD);
                 }
                 legal
@@ -813,7 +920,7 @@ impl Game {
                 .then(|| Illegal("cannot go out: cards are unmelded".to_string()));
         }
         if action == GO_OUT_WITHOUT_DISCARD {
-            let ok = self.rules.go_out_without_discard && self.query(hand).melds_all();
+            let ok = self.rules.go_out_without_discard && self.melds_all(hand);
             return (!ok).then(|| Illegal("cannot go out without a discard".to_string()));
         }
         refuse(format!(
@@ -907,9 +1014,29 @@ impl Game {
     fn finish_final(&mut self) {
         let p = self.current;
         let kept = std::mem::take(&mut self.hands[usize::from(p)]);
-        let points = self.query(&kept).least();
-        self.round_scores[usize::from(p)] = Some(points as i64);
-        self.laid.push(Laid::new(p, kept));
+        if self.rules.lay_off {
+            let end = self.arrange_final(&kept);
+            for (index, cards) in &end.lay_offs {
+                self.lay_off_onto(*index, cards);
+                self.laid_off.resize(usize::from(self.players), Vec::new());
+                let mine = &mut self.laid_off[usize::from(p)];
+                mine.extend_from_slice(cards);
+                mine.sort_unstable();
+            }
+            self.round_scores[usize::from(p)] = Some(end.points as i64);
+            let laid = Laid::new(p, kept);
+            let arranged = Layout {
+                melds: end.melds,
+                deadwood: end.deadwood,
+                points: end.points,
+            };
+            laid.arranged.set(arranged).expect("a new arrangement");
+            self.laid.push(laid);
+        } else {
+            let points = self.query(&kept).least();
+            self.round_scores[usize::from(p)] = Some(points as i64);
+            self.laid.push(Laid::new(p, kept));
+        }
         self.final_next += 1;
         self.taken = None;
         self.turns += 1;
@@ -947,6 +1074,7 @@ impl Game {
         let n = usize::from(self.players);
         let mut hands: Vec<Option<Vec<u8>>> = vec![None; n];
         let mut scores = self.round_scores.clone();
+        let layouts = self.rules.lay_off.then(|| self.lay_off_layouts());
         for &p in &self.active {
             let seat = usize::from(p);
             let cards = match self.laid.iter().find(|laid| laid.owner == p) {
@@ -954,7 +1082,11 @@ impl Game {
                 None => self.hands[seat].clone(),
             };
             if scores[seat].is_none() {
-                scores[seat] = Some(self.query(&cards).least() as i64);
+                let points = match &layouts {
+                    Some(layouts) => layouts[seat].as_ref().map_or(0, |l| l.points),
+                    None => self.query(&cards).least(),
+                };
+                scores[seat] = Some(points as i64);
             }
             hands[seat] = Some(cards);
         }
@@ -968,6 +1100,7 @@ impl Game {
             scores: scores.clone(),
             ended,
             hands,
+            layouts,
         };
         if result.extra_round == 0 {
             for (total, score) in self.totals.iter_mut().zip(&scores) {
@@ -982,6 +1115,7 @@ impl Game {
         self.past += self.actions.len();
         self.actions.clear();
         self.taken = None;
+        self.laid_off.clear(); // (in the round's result now)
         if self.halt {
             self.phase = Phase::Over;
             self.final_turns_left.clear();
