@@ -15,9 +15,11 @@ every meld, turn, scoring and tie-break option, short and odd schedules), a play
 - plays a game of built-in bots (``random``, ``greedy`` and ``strong`` seats; a third of them
   all greedy or all strong, with no turn limit) in both (the Python bots against the core's),
   comparing every action chosen and the final state; or
-- under ``lay_off`` (whose games the core's bots do not play), plays the Python bots on the
-  Python state's views and the same actions in both engines, comparing them as for random
-  actions (the bots go out, so final turns lay cards off).
+- under ``lay_off`` or with final hands laid down by hand (``auto_arrange_final_hand=False``,
+  or both; games the core's bots do not play), plays the Python bots on the Python state's
+  views and the same actions in both engines, comparing them as for random actions (the bots
+  go out, so final turns lay cards off, or select cards and lay them down; in half the games
+  the final turns' actions are chosen at random instead).
 
 Prints the counts and every mismatch; exits 1 if there is one.
 """
@@ -45,19 +47,33 @@ _CHUNK = 50
 
 
 def check_one(index: int, seed: int) -> tuple[str, int, str | None]:
-    """Game ``index``: its kind ("steps", "bots" or "lay_off"), the actions played, any
+    """Game ``index``: its kind ("steps", "bots" or "final"), the actions played, any
     mismatch."""
     rng = random.Random(f"check_game/{seed}/{index}")
     rules = random_rules(rng)
     players = rng.randint(2, min(6, rules.max_players))
     game_seed = rng.getrandbits(63)
-    kind = rng.choices(["steps", "bots", "lay_off"], [0.5, 0.35, 0.15])[0]
+    kind = rng.choices(["steps", "bots", "final"], [0.5, 0.35, 0.15])[0]
     steps = kind == "steps"
     bots = [rng.choice(["random", "greedy", "greedy", "strong", "strong"]) for _ in range(players)]
-    if kind == "lay_off":
-        # (turns enough for the bots to go out, so that final turns lay cards off)
-        rules = attrs.evolve(rules, lay_off=True, turn_limit=300)
-        played, mismatch = step_both(rules, players, game_seed, rng.choice, bots=bots)
+    if kind == "final":
+        # (turns enough for the bots to go out, so that final turns lay cards down or off)
+        by_hand = rng.random() < 0.6
+        lay_off = not by_hand or rng.random() < 0.5
+        # (hands of at most 10 cards: the Python StrongBot prices a final draw by laying out
+        # the hand with every unseen card, each layout trying every set of cards that could
+        # be laid off; with 14 cards and four packs one decision took minutes)
+        rules = attrs.evolve(
+            rules,
+            lay_off=lay_off,
+            auto_arrange_final_hand=not by_hand,
+            turn_limit=300,
+            schedule=tuple(min(size, 10) for size in rules.schedule),
+        )
+        random_final = rng.random() < 0.5  # (the final turns' actions chosen at random)
+        played, mismatch = step_both(
+            rules, players, game_seed, rng.choice, bots=bots, random_final_turns=random_final
+        )
     elif kind == "bots" and rng.random() < 0.3:
         # games without a turn limit, played by greedy bots under the official meld and
         # points rules (their rounds end; under some house rules two greedy bots can pass
@@ -87,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     started = time.perf_counter()
     tasks = [(i, min(i + _CHUNK, args.games), args.seed) for i in range(0, args.games, _CHUNK)]
-    counts = {"steps": [0, 0], "bots": [0, 0], "lay_off": [0, 0]}
+    counts = {"steps": [0, 0], "bots": [0, 0], "final": [0, 0]}
     mismatches: list[str] = []
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
@@ -106,8 +122,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"{games} games ({counts['steps'][0]} of random actions, {counts['steps'][1]} actions "
         f"compared state by state; {counts['bots'][0]} of built-in bots, {counts['bots'][1]} "
-        f"actions; {counts['lay_off'][0]} under lay_off played by Python bots, "
-        f"{counts['lay_off'][1]} actions compared state by state), seed {args.seed}: "
+        f"actions; {counts['final'][0]} under lay_off or laying down by hand, played by "
+        f"Python bots, {counts['final'][1]} actions compared state by state), seed "
+        f"{args.seed}: "
         f"{len(mismatches)} mismatches "
         f"in {time.perf_counter() - started:.0f} s"
     )

@@ -77,6 +77,7 @@ def py_snapshot(state: GameState, results: bool = True) -> dict[str, Any]:
         "reshuffles": state.reshuffles,
         "round_scores": state.round_scores,
         "laid_off": tuple(_codes(cards) for cards in state.laid_off),
+        "selection": _codes(state.selection),
         "scores": state.scores,
         "past_actions": len(state.past_actions),
         "round_history": state.round_history,
@@ -111,13 +112,14 @@ def step_both(
     choose: Callable[[Sequence[int]], int],
     max_actions: int = 100_000,
     bots: Sequence[str] = (),
+    random_final_turns: bool = False,
 ) -> tuple[int, str | None]:
     """Play one game in both engines with the same actions (``choose`` picks one of the
     legal integers; or, given ``bots``, those Python bots play the seats, on the Python
-    state's views), comparing the states and the legal actions after every action (the
-    round results whenever a round ends), and the public ``GameState`` the core plays with
-    the Python one (every other action its view first): the actions played and the first
-    mismatch (None: none)."""
+    state's views, but the final turns with ``random_final_turns``), comparing the states and
+    the legal actions after every action (the round results whenever a round ends), and the
+    public ``GameState`` the core plays with the Python one (every other action its view
+    first): the actions played and the first mismatch (None: none)."""
     players_bots = [make_bot(name) for name in bots]
     for index, bot in enumerate(players_bots):
         bot.reset(seed + index)
@@ -148,7 +150,7 @@ def step_both(
             if list(state.winners) != game.winners:
                 return played, f"winners {state.winners} vs {game.winners}"
             return played, None
-        if players_bots:
+        if players_bots and not (random_final_turns and state.went_out is not None):
             seat = state.current
             act = players_bots[seat].act(state.view(seat), state.legal_actions())
             action = act.to_int()

@@ -159,9 +159,11 @@ def test_the_core_ends_an_endless_round_where_python_ends_it() -> None:
 def test_only_rule_sets_and_bots_the_core_plays_go_to_it() -> None:
     assert _compiled_game.supports(fc.Rules())
     assert not _compiled_game.supports(fc.Rules(lay_off=True))
-    # (its bots do not weigh lay-offs; its transitions play them, for GameState)
+    # (its bots do not weigh lay-offs nor lay hands down; its transitions play them, for
+    # GameState)
     assert _compiled_game.supports_states(fc.Rules(lay_off=True))
-    assert not _compiled_game.supports_states(fc.Rules(auto_arrange_final_hand=False))
+    assert _compiled_game.supports_states(fc.Rules(auto_arrange_final_hand=False))
+    assert not _compiled_game.supports_states(fc.Rules(joker_points=2**21))
     assert not _compiled_game.supports(fc.Rules(auto_arrange_final_hand=False))
     assert not _compiled_game.supports(fc.Rules(joker_points=2**21))
     with pytest.raises(fc.FiveCrownsError, match="'random', 'greedy' and 'strong'"):
@@ -171,7 +173,7 @@ def test_only_rule_sets_and_bots_the_core_plays_go_to_it() -> None:
 def _core_rules(schedule: list[int], wild_ranks: list[int], tie_break: str) -> _core.GameRules:
     melds = _core.Solver(2, False, None, True, 20, 50)
     return _core.GameRules(
-        melds, schedule, wild_ranks, 13, tie_break, 0, False, True, False, False, 0
+        melds, schedule, wild_ranks, 13, tie_break, 0, False, True, False, False, True, 0
     )
 
 

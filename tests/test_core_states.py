@@ -94,7 +94,11 @@ def test_a_state_the_core_plays_is_the_python_engines_state_action_for_action(
     seed: int,
 ) -> None:
     rng = random.Random(seed)
-    rules = attrs.evolve(random_rules(rng), lay_off=rng.random() < 0.3)
+    rules = attrs.evolve(
+        random_rules(rng),
+        lay_off=rng.random() < 0.3,
+        auto_arrange_final_hand=rng.random() < 0.7,
+    )
     players = rng.randint(2, min(5, rules.max_players))
     fast, slow = _pair(rules, players, seed)
     width = fc.num_actions(rules)
@@ -217,23 +221,27 @@ def test_a_changed_state_is_a_plain_one() -> None:
     assert moved.apply(fc.DRAW_STOCK) == slow._evolve(seed=6).apply(fc.DRAW_STOCK)
 
 
-def test_rules_the_core_does_not_play_give_plain_states() -> None:
-    rules = fc.Rules(auto_arrange_final_hand=False)
-    assert "_game" not in GameState.new(4, rules=rules, seed=1).__dict__
+def test_states_the_core_does_not_play_are_plain_ones() -> None:
     assert "_game" not in GameState.new(4, seed=2**64).__dict__
-    # (the core plays lay_off's transitions, not its bots: whole games stay in Python)
-    assert "_game" in GameState.new(4, rules=fc.Rules(lay_off=True), seed=1).__dict__
-    assert not _engine.compiled_games(fc.Rules(lay_off=True))
+    assert "_game" not in GameState.new(4, rules=fc.Rules(joker_points=2**21), seed=1).__dict__
+    # (the core plays the transitions of lay_off and of hands laid down by hand, not its
+    # bots: whole games of built-in bots under them stay in Python)
+    for rules in (fc.Rules(lay_off=True), fc.Rules(auto_arrange_final_hand=False)):
+        assert "_game" in GameState.new(4, rules=rules, seed=1).__dict__
+        assert not _engine.compiled_games(rules)
 
 
-def _lay_off_game(seed: int) -> int:
-    """One game of bots that go out under ``lay_off`` (random meld options) on both engines:
-    the core's ``_core.Game`` and the public ``GameState`` on it against the Python
-    transitions, compared after every action. Returns how many cards were laid off."""
+def _final_turns_game(seed: int, by_hand: bool) -> tuple[int, int]:
+    """One game of bots that go out under ``lay_off`` (random meld options; final hands laid
+    down ``by_hand``, or by the engine) on both engines: the core's ``_core.Game`` and the
+    public ``GameState`` on it against the Python transitions, compared after every action.
+    Returns how many cards were laid off, and how many final turns laid melds down by
+    hand."""
     rng = random.Random(seed)
     rules = fc.Rules.short_game(
         rng.randint(3, 6),
         lay_off=True,
+        auto_arrange_final_hand=not by_hand,
         packs=rng.choice([1, 2, 3]),
         max_wilds_per_meld=rng.choice([None, 1, "naturals"]),
         distinct_suit_books=rng.random() < 0.3,
@@ -249,23 +257,36 @@ def _lay_off_game(seed: int) -> int:
     chosen = [fc.make_bot(name) for name in bots]
     for index, bot in enumerate(chosen):
         bot.reset(seed + index)
+    melded = 0
     while not slow.is_over:
         seat = slow.current
         action = chosen[seat].act(slow.view(seat), slow.legal_actions())
+        melded += action.kind in (fc.ActionKind.MELD_BOOK, fc.ActionKind.MELD_RUN)
         fast, slow = fast.apply(action), slow.apply(action)
         assert fast.laid_off == slow.laid_off
+        assert fast.selection == slow.selection
     assert fast == slow
     assert fast.results == slow.results
-    return sum(len(layout.laid_off) for r in fast.results for layout in r.layouts if layout)
+    laid = sum(len(layout.laid_off) for r in fast.results for layout in r.layouts if layout)
+    return laid, melded
 
 
 def test_lay_off_final_turns_are_the_python_engines_action_for_action() -> None:
     """Rule ``lay_off``: "the final-turn player may add cards to melds on the table", the
     engine laying out each final hand for the least deadwood (counting what it can lay off).
     Bots that go out play games on both engines; their final turns lay cards off."""
-    laid = [_lay_off_game(seed) for seed in range(10)]
+    laid = [_final_turns_game(seed, by_hand=False)[0] for seed in range(10)]
     assert sum(laid) >= 10
     assert sum(1 for count in laid if count) >= 4
+
+
+def test_final_hands_laid_down_by_hand_are_the_python_engines_action_for_action() -> None:
+    """Rule ``auto_arrange_final_hand=False``: "the player's own laid-down melds count" (and
+    with ``lay_off``, its own lay-offs). Bots select cards, lay them down as books and runs
+    and off onto table melds, on both engines."""
+    played = [_final_turns_game(seed, by_hand=True) for seed in range(10)]
+    assert sum(melded for _, melded in played) >= 10
+    assert sum(laid for laid, _ in played) >= 5
 
 
 def test_a_final_turn_goes_out_by_laying_off_on_both_engines() -> None:

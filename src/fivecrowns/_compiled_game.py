@@ -5,8 +5,9 @@ the same bots' choices), for tournaments.
 The core plays every rule set but those where final hands are laid down by the players
 (``auto_arrange_final_hand=False``) or laid off onto the table (``lay_off``), and those whose
 points or go-out bonus exceed its integers (:func:`supports`); the Python engine plays those.
-Its transitions alone (for :class:`fivecrowns.GameState`) take ``lay_off`` too
-(:func:`supports_states`): its built-in bots do not weigh lay-offs as the Python ones do.
+Its transitions alone (for :class:`fivecrowns.GameState`) take those two options too
+(:func:`supports_states`): its built-in bots do not weigh lay-offs nor lay hands down as the
+Python ones do.
 """
 
 from __future__ import annotations
@@ -45,14 +46,13 @@ _MAX_BONUS: Final = 1 << 40
 
 def supports(rules: Rules) -> bool:
     """Does the core play games under ``rules`` (its built-in bots too)?"""
-    return not rules.lay_off and supports_states(rules)
+    return rules.auto_arrange_final_hand and not rules.lay_off and supports_states(rules)
 
 
 def supports_states(rules: Rules) -> bool:
     """Does the core play the transitions of games under ``rules``?"""
     return (
-        rules.auto_arrange_final_hand
-        and rules.wild_points <= _MAX_POINTS
+        rules.wild_points <= _MAX_POINTS
         and rules.joker_points <= _MAX_POINTS
         and abs(rules.go_out_bonus) <= _MAX_BONUS
     )
@@ -73,6 +73,7 @@ def game_rules(rules: Rules) -> _core.GameRules:
             rules.may_discard_taken_discard,
             rules.go_out_without_discard,
             rules.lay_off,
+            rules.auto_arrange_final_hand,
             rules.turn_limit or 0,
         )
         if _ACCOUNT.admit(_RULES_BYTES):

@@ -70,6 +70,7 @@ class GameRules:
         may_discard_taken_discard: bool,
         go_out_without_discard: bool,
         lay_off: bool,
+        auto_arrange_final_hand: bool,
         turn_limit: int,
     ) -> None: ...
     @property

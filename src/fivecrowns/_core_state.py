@@ -1,7 +1,7 @@
 """Game states the compiled core plays (``fivecrowns._core``, Rust).
 
 With the core, :meth:`fivecrowns.GameState.new` under rules the core plays (see
-``_compiled_game.supports``) makes a state that holds its core game (``_core.Game``) and
+``_compiled_game.supports_states``) makes a state that holds its core game (``_core.Game``) and
 reads its fields from it only when one is first asked for; ``apply`` and the legal actions
 run in the core, a state at a time (each action makes a new core game; the old one is
 untouched). Its fields, read here, are those the Python transitions give move for move (the
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._round import FinalLayout, RoundResult, TableMeld, round_params, winners
 from ._scoring import meld_of
 from .actions import _ACTIONS as _BASE_ACTIONS
-from .actions import Action, Phase
+from .actions import NUM_BASE_ACTIONS, Action, Phase
 from .cards import CARDS, Card
 from .melds import Meld
 from .rules import Rules
@@ -47,9 +47,11 @@ def new_game(rules: Rules, players: int, seed: int, first_dealer: int) -> _core.
 
 
 def legal(game: _core.Game) -> tuple[Action, ...]:
-    """The legal actions of ``game``, in integer order (the core plays no lay-offs, so each
-    is one of the base actions)."""
-    return tuple(map(_BASE_ACTIONS.__getitem__, game.legal_actions()))
+    """The legal actions of ``game``, in integer order."""
+    found = game.legal_actions()
+    if found and found[-1] >= NUM_BASE_ACTIONS:  # (lay-offs onto table melds)
+        return tuple(map(Action.from_int, found))
+    return tuple(map(_BASE_ACTIONS.__getitem__, found))
 
 
 def _cards(codes: Sequence[int]) -> tuple[Card, ...]:
@@ -117,7 +119,6 @@ class RoundMemo:
             "extra_round": extra_round,
             "dealer": dealer,
             "active": tuple(active),
-            "selection": (),
             "scores": tuple(scores),
             "_params": round_params(rules, round_number, extra_round),
         }
@@ -167,6 +168,7 @@ def read_round(game: _core.Game, rules: Rules, memo: RoundMemo, values: dict[str
         reshuffles,
         round_scores,
         laid_off,
+        selection,
     ) = game.round_fields()
     fixed = memo.read(game, rules)
     values.update(fixed)
@@ -184,6 +186,7 @@ def read_round(game: _core.Game, rules: Rules, memo: RoundMemo, values: dict[str
     values["reshuffles"] = reshuffles
     values["round_scores"] = round_scores
     values["laid_off"] = laid_off
+    values["selection"] = selection
 
 
 def _table_meld(
@@ -209,6 +212,7 @@ VIEW_FIELDS: Final = frozenset(
         "final_turns_left",
         "taken",
         "turns",
+        "selection",
         "results",
     }
 )
@@ -239,7 +243,6 @@ def view_values(values: dict[str, Any], p: int) -> dict[str, Any]:
         "active": fixed["active"],
         "current_player": None if over else values["current"],
         "phase": phase,
-        "selection": (),
         "scores": fixed["scores"],
         "history": values["public_history"],
         "winners": winners(memo.read_results(game, rules), fixed["scores"], rules) if over else (),
@@ -257,7 +260,7 @@ def read_view(values: dict[str, Any], name: str) -> None:
     if name == "results":
         values["results"] = memo.read_results(seat, rules)
         return
-    hand, sizes, stock_size, pile, table, went_out, left, taken, turns = seat.fields()
+    hand, sizes, stock_size, pile, table, went_out, left, taken, turns, selection = seat.fields()
     wild_rank = values["wild_rank"]
     values["hand"] = hand
     values["hand_sizes"] = sizes
@@ -270,3 +273,4 @@ def read_view(values: dict[str, Any], name: str) -> None:
     values["final_turns_left"] = left
     values["taken"] = taken
     values["turns"] = turns
+    values["selection"] = selection

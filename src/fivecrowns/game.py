@@ -536,9 +536,8 @@ class GameState:
         if same_round:  # share the round's records
             seat = values["current"]
             known["_round"] = values["_round"]
-            # (every action the core plays is public: the private ones are the selections
-            # of final hands laid down by hand, which the Python transitions play)
-            known["public_history"] = (*values["public_history"], (seat, act))
+            # (selecting cards to lay down is private)
+            known["public_history"] = values["public_history"] + public_entry(seat, act)
             played = values.get("round_history")
             if played is not None:
                 known["round_history"] = (*played, (seat, code))

@@ -18,8 +18,7 @@ use pyo3::IntoPyObjectExt;
 
 use crate::{card_object, card_tuple, refusal, Solver};
 
-/// A rule set the compiled game plays (every option but players laying down their own final
-/// hands, which the Python engine plays).
+/// A rule set the compiled game plays (every option of `fivecrowns.Rules` but Solitaire's).
 #[pyclass(frozen, module = "fivecrowns._core")]
 pub struct GameRules {
     rules: Arc<EngineRules>,
@@ -34,7 +33,7 @@ impl GameRules {
     #[pyo3(signature = (
         melds, schedule, wild_ranks, extra_round_hand_size, tie_break, go_out_bonus,
         go_out_bonus_below_zero, may_discard_taken_discard, go_out_without_discard, lay_off,
-        turn_limit
+        auto_arrange_final_hand, turn_limit
     ))]
     fn new(
         py: Python<'_>,
@@ -48,6 +47,7 @@ impl GameRules {
         may_discard_taken_discard: bool,
         go_out_without_discard: bool,
         lay_off: bool,
+        auto_arrange_final_hand: bool,
         turn_limit: u32,
     ) -> PyResult<GameRules> {
         let melds = melds.rules;
@@ -73,6 +73,7 @@ impl GameRules {
             may_discard_taken_discard,
             go_out_without_discard,
             lay_off,
+            auto_arrange_final_hand,
             turn_limit: (turn_limit > 0).then_some(turn_limit),
         };
         rules.validate().map_err(|e| refusal(py, &e))?;
@@ -381,7 +382,7 @@ impl Game {
     /// The fields of the round in play that change from action to action, as `GameState`
     /// reads them, in this order: hands, discard_pile, table (as (owner, kind, codes)
     /// tuples), went_out, final_turns_left, taken, turns, reshuffles, round_scores, laid_off
-    /// (each seat's cards laid off onto the table); cards as
+    /// (each seat's cards laid off onto the table), selection; cards as
     /// the package's canonical `Card` objects. (The seat to act and the phase come with
     /// `played`, the stock and the round's history have getters of their own, and the rest
     /// stay the same through the round.)
@@ -401,6 +402,7 @@ impl Game {
             g.reshuffles().into_bound_py_any(py)?,
             PyTuple::new(py, g.round_scores())?.into_any(),
             laid_off_tuple(py, g)?.into_any(),
+            card_tuple(py, g.selection())?.into_any(),
         ];
         PyTuple::new(py, items)
     }
@@ -492,6 +494,7 @@ impl Game {
             .map(|seat| PyTuple::new(py, g.laid_off(seat)))
             .collect::<PyResult<Vec<_>>>()?;
         out.set_item("laid_off", PyTuple::new(py, laid_off)?)?;
+        out.set_item("selection", PyTuple::new(py, g.selection())?)?;
         out.set_item("scores", PyTuple::new(py, g.scores())?)?;
         out.set_item("past_actions", g.past_actions())?;
         let history = g.round_history().to_vec();
@@ -509,11 +512,17 @@ impl Game {
 impl SeatView {
     /// The fields of the round in play that change from action to action, as `PlayerView`
     /// names them, in this order: hand (this seat's), hand_sizes, stock_size, discard_pile,
-    /// table (as (owner, kind, codes) tuples), went_out, final_turns_left, taken, turns;
-    /// cards as the package's canonical `Card` objects.
+    /// table (as (owner, kind, codes) tuples), went_out, final_turns_left, taken, turns,
+    /// selection (this seat's, when it is to act); cards as the package's canonical `Card`
+    /// objects.
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let g = &self.game;
         let sizes = (0..g.players()).map(|seat| g.hand(seat).len());
+        let selected = if g.current() == self.seat {
+            g.selection()
+        } else {
+            &[]
+        };
         let items = [
             card_tuple(py, g.hand(self.seat))?.into_any(),
             PyTuple::new(py, sizes)?.into_any(),
@@ -524,6 +533,7 @@ impl SeatView {
             PyTuple::new(py, g.final_turns_left())?.into_any(),
             taken_card(py, g)?,
             g.turns().into_bound_py_any(py)?,
+            card_tuple(py, selected)?.into_any(),
         ];
         PyTuple::new(py, items)
     }

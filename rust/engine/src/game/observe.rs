@@ -6,7 +6,8 @@ use crate::game::state::{Game, Phase};
 use crate::NUM_CODES;
 
 const HAND: usize = 0;
-const PILE: usize = 2 * NUM_CODES; // (the selection block before it stays zero here)
+const SELECTION: usize = NUM_CODES;
+const PILE: usize = 2 * NUM_CODES;
 const TOP: usize = 3 * NUM_CODES;
 const TABLE: usize = 4 * NUM_CODES;
 const WILD: usize = 5 * NUM_CODES;
@@ -36,6 +37,11 @@ pub fn observe(game: &Game, seat: u8, out: &mut [f32]) {
     }
     if let Some(&top) = pile.last() {
         out[TOP + usize::from(top)] = 1.0;
+    }
+    if game.phase() != Phase::Over && game.current() == seat {
+        for &c in game.selection() {
+            out[SELECTION + usize::from(c)] += 1.0;
+        }
     }
     for (_, meld) in game.table() {
         for &c in &meld.codes {

@@ -39,6 +39,10 @@ pub struct GameRules {
     /// May a final turn lay cards off onto the melds on the table (its layout found by the
     /// engine, as every final hand's)?
     pub lay_off: bool,
+    /// Does the engine lay out every final hand for the least deadwood? Else a final turn's
+    /// player lays its cards down itself (selecting them, then laying them down as a book or
+    /// a run, or off onto a table meld under `lay_off`) before its discard.
+    pub auto_arrange_final_hand: bool,
     /// End a round with nobody out after this many turns (a simulation safeguard); without
     /// one, after [`MAX_ROUND_TURNS`].
     pub turn_limit: Option<u32>,
@@ -69,6 +73,7 @@ impl Default for GameRules {
             may_discard_taken_discard: true,
             go_out_without_discard: false,
             lay_off: false,
+            auto_arrange_final_hand: true,
             turn_limit: None,
         }
     }

@@ -13,6 +13,7 @@ use crate::error::HandError;
 use crate::game::final_hand::{arrange_final, FinalHand};
 use crate::game::hands::Query;
 use crate::game::rules::{GameRules, TieBreak};
+use crate::melds::is_meld;
 use crate::search::Kind;
 use crate::shuffle;
 use crate::solver::{Layout, Meld as TableMeld};
@@ -28,6 +29,17 @@ pub const DISCARD: u16 = 2;
 pub const GO_OUT: u16 = 2 + NUM_CODES as u16;
 /// The integer of "go out without a discard".
 pub const GO_OUT_WITHOUT_DISCARD: u16 = 2 + 2 * NUM_CODES as u16;
+/// The first integer of "select code c to lay down" (`SELECT + c`), in a final turn where
+/// players lay their hands down themselves.
+pub const SELECT: u16 = GO_OUT_WITHOUT_DISCARD + 1;
+/// The first integer of "deselect code c" (`DESELECT + c`).
+pub const DESELECT: u16 = SELECT + NUM_CODES as u16;
+/// The integer of "lay the selection down as a book".
+pub const MELD_BOOK: u16 = DESELECT + NUM_CODES as u16;
+/// The integer of "lay the selection down as a run".
+pub const MELD_RUN: u16 = MELD_BOOK + 1;
+/// The first integer of "lay the selection off onto table meld i" (`LAY_OFF + i`).
+pub const LAY_OFF: u16 = MELD_RUN + 1;
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -121,6 +133,11 @@ pub struct Game {
     discard_pile: Vec<u8>,
     /// The cards each finished player kept, in the order they finished.
     laid: Vec<Laid>,
+    /// The melds laid down by hand in final turns (`auto_arrange_final_hand` off), after the
+    /// melds of `laid` on the table: (owner, meld).
+    placed: Vec<(u8, TableMeld)>,
+    /// The cards the player to act has selected to lay down (sorted).
+    selection: Vec<u8>,
     /// The cards each seat laid off onto the table this round (sorted), by seat; empty
     /// until some seat lays off (so a copy of a game costs nothing more without lay-offs).
     laid_off: Vec<Vec<u8>>,
@@ -314,10 +331,10 @@ impl Game {
                 ));
             }
         }
-        if rules.lay_off && !parts.finished.is_empty() {
+        if (rules.lay_off || !rules.auto_arrange_final_hand) && !parts.finished.is_empty() {
             return bad(
-                "a state whose table holds melds under lay_off is not built from its \
-                 parts (which do not say what was laid off)"
+                "a state whose table holds melds under lay_off, or laid down by hand, is \
+                 not built from its parts (which do not say what was laid where)"
                     .to_string(),
             );
         }
@@ -365,6 +382,8 @@ impl Game {
             stock: parts.stock,
             discard_pile: parts.discard_pile,
             laid,
+            placed: Vec::new(),
+            selection: Vec::new(),
             laid_off: Vec::new(),
             went_out: parts.went_out,
             final_turns_left: parts.final_turns_left,
@@ -491,6 +510,8 @@ impl Game {
             stock: Vec::new(),
             discard_pile: Vec::new(),
             laid: Vec::new(),
+            placed: Vec::new(),
+            selection: Vec::new(),
             laid_off: Vec::new(),
             went_out: None,
             final_turns_left: Vec::new(),
@@ -648,12 +669,21 @@ impl Game {
     /// The melds on the table: (owner, meld), in the order they were laid down (with the
     /// cards laid off onto them).
     pub fn table(&self) -> impl Iterator<Item = (u8, &crate::solver::Meld)> + '_ {
-        self.laid.iter().flat_map(move |laid| {
-            self.layout(laid)
-                .melds
-                .iter()
-                .map(move |meld| (laid.owner, meld))
-        })
+        self.laid
+            .iter()
+            .flat_map(move |laid| {
+                self.layout(laid)
+                    .melds
+                    .iter()
+                    .map(move |meld| (laid.owner, meld))
+            })
+            .chain(self.placed.iter().map(|(owner, meld)| (*owner, meld)))
+    }
+
+    /// The cards the player to act has selected to lay down (sorted; empty but in a final
+    /// turn where players lay their hands down themselves).
+    pub fn selection(&self) -> &[u8] {
+        &self.selection
     }
 
     fn layout<'a>(&self, laid: &'a Laid) -> &'a Layout {
@@ -767,14 +797,16 @@ impl Game {
             }
             skip -= count;
         }
-        unreachable!("a lay-off names a meld on the table");
+        let meld = &mut self.placed[skip].1;
+        meld.codes.extend_from_slice(cards);
+        meld.codes.sort_unstable();
     }
 
-    /// Each seat's final layout under `lay_off` as the round ends: a finished seat's melds
-    /// on the table (as they grew), what it laid off and its deadwood; a seat still holding
-    /// its hand arranged for the least deadwood against the table (its melds are not laid
-    /// down).
-    fn lay_off_layouts(&self) -> Vec<Option<FinalLayout>> {
+    /// Each seat's final layout as the round ends, under `lay_off` or with hands laid down
+    /// by hand: a finished seat's melds on the table (as they grew), what it laid off and
+    /// its deadwood; a seat still holding its hand arranged for the least deadwood against
+    /// the table (its melds are not laid down).
+    fn table_layouts(&self) -> Vec<Option<FinalLayout>> {
         let mut layouts = vec![None; usize::from(self.players)];
         for &p in &self.active {
             let seat = usize::from(p);
@@ -861,6 +893,10 @@ impl Game {
                     .filter(|&&c| Some(c) != forbidden)
                     .map(|&c| DISCARD + u16::from(c))
                     .collect();
+                if self.lays_down_by_hand() {
+                    self.lay_down_actions(&distinct, &mut legal);
+                    return legal;
+                }
                 let query = self.query(hand);
                 // (a final turn under lay_off may meld cards no meld of the hand holds)
                 let lays_off = self.rules.lay_off && self.went_out.is_some();
@@ -878,6 +914,50 @@ impl Game {
                     legal.push(GO_OUT_WITHOUT_DISCARD);
                 }
                 legal
+            }
+        }
+    }
+
+    /// Is this a final turn where the player lays its hand down itself (selecting cards,
+    /// then laying them down as a book or a run, or off onto a table meld)?
+    fn lays_down_by_hand(&self) -> bool {
+        !self.rules.auto_arrange_final_hand && self.went_out.is_some()
+    }
+
+    /// The legal actions of laying down by hand (`distinct`: the hand's distinct codes),
+    /// ascending, added to `legal`: select a card not yet every copy selected; deselect a
+    /// selected card; lay the selection down as a book or a run, or off onto a table meld
+    /// (with `lay_off`), where it makes a meld and leaves a card to discard (or
+    /// `go_out_without_discard`).
+    fn lay_down_actions(&self, distinct: &[u8], legal: &mut Vec<u16>) {
+        let hand = &self.hands[usize::from(self.current)];
+        let count = |cards: &[u8], c: u8| cards.iter().filter(|&&x| x == c).count();
+        let selection = &self.selection;
+        for &c in distinct {
+            if count(selection, c) < count(hand, c) {
+                legal.push(SELECT + u16::from(c));
+            }
+        }
+        let mut chosen = selection.clone();
+        chosen.dedup();
+        legal.extend(chosen.iter().map(|&c| DESELECT + u16::from(c)));
+        let keeps_one = selection.len() < hand.len() || self.rules.go_out_without_discard;
+        if selection.is_empty() || !keeps_one {
+            return;
+        }
+        let (wild, rules) = (self.wild_rank, &self.rules.melds);
+        for (action, kind) in [(MELD_BOOK, Kind::Book), (MELD_RUN, Kind::Run)] {
+            if is_meld(kind, selection, wild, rules) {
+                legal.push(action);
+            }
+        }
+        if self.rules.lay_off {
+            for (index, (_, meld)) in self.table().enumerate() {
+                let mut joined = meld.codes.clone();
+                joined.extend_from_slice(selection);
+                if is_meld(meld.kind, &joined, wild, rules) {
+                    legal.push(LAY_OFF + index as u16);
+                }
             }
         }
     }
@@ -920,11 +1000,18 @@ impl Game {
                 .then(|| Illegal("cannot go out: cards are unmelded".to_string()));
         }
         if action == GO_OUT_WITHOUT_DISCARD {
-            let ok = self.rules.go_out_without_discard && self.melds_all(hand);
+            let ok = self.rules.go_out_without_discard
+                && !self.lays_down_by_hand()
+                && self.melds_all(hand);
             return (!ok).then(|| Illegal("cannot go out without a discard".to_string()));
         }
+        if action >= SELECT && self.lays_down_by_hand() {
+            return (!self.legal_actions().contains(&action))
+                .then(|| Illegal("that card or meld cannot be laid down".to_string()));
+        }
         refuse(format!(
-            "action {action} is not played by the compiled engine's rule sets"
+            "cards are laid down by hand only in a final turn, when the rules say so (action \
+             {action})"
         ))
     }
 
@@ -946,7 +1033,39 @@ impl Game {
             DRAW_STOCK | DRAW_DISCARD => self.draw(action == DRAW_STOCK),
             a if a < GO_OUT => self.discard((a - DISCARD) as u8),
             a if a < GO_OUT_WITHOUT_DISCARD => self.go_out(Some((a - GO_OUT) as u8)),
-            _ => self.go_out(None),
+            GO_OUT_WITHOUT_DISCARD => self.go_out(None),
+            a if a < DESELECT => insert(&mut self.selection, (a - SELECT) as u8),
+            a if a < MELD_BOOK => remove(&mut self.selection, (a - DESELECT) as u8),
+            MELD_BOOK => self.lay_down(Some(Kind::Book)),
+            MELD_RUN => self.lay_down(Some(Kind::Run)),
+            a => {
+                let index = usize::from(a - LAY_OFF);
+                let cards = self.selection.clone();
+                self.lay_off_onto(index, &cards);
+                self.laid_off.resize(usize::from(self.players), Vec::new());
+                let mine = &mut self.laid_off[usize::from(self.current)];
+                mine.extend_from_slice(&cards);
+                mine.sort_unstable();
+                self.lay_down(None);
+            }
+        }
+    }
+
+    /// Take the selection out of the hand of the player to act (a new meld of `kind` on the
+    /// table, or laid off already); an empty hand ends the final turn.
+    fn lay_down(&mut self, kind: Option<Kind>) {
+        let p = self.current;
+        let cards = std::mem::take(&mut self.selection);
+        let hand = &mut self.hands[usize::from(p)];
+        for &c in &cards {
+            remove(hand, c);
+        }
+        let empty = hand.is_empty();
+        if let Some(kind) = kind {
+            self.placed.push((p, TableMeld { kind, codes: cards }));
+        }
+        if empty {
+            self.finish_final();
         }
     }
 
@@ -1014,7 +1133,23 @@ impl Game {
     fn finish_final(&mut self) {
         let p = self.current;
         let kept = std::mem::take(&mut self.hands[usize::from(p)]);
-        if self.rules.lay_off {
+        self.selection.clear();
+        if !self.rules.auto_arrange_final_hand {
+            // (the player laid down what it chose; the rest is its deadwood)
+            let points: u64 = kept
+                .iter()
+                .map(|&c| u64::from(self.rules.melds.points(c, self.wild_rank)))
+                .sum();
+            self.round_scores[usize::from(p)] = Some(points as i64);
+            let laid = Laid::new(p, kept.clone());
+            let arranged = Layout {
+                melds: Vec::new(),
+                deadwood: kept,
+                points,
+            };
+            laid.arranged.set(arranged).expect("a new arrangement");
+            self.laid.push(laid);
+        } else if self.rules.lay_off {
             let end = self.arrange_final(&kept);
             for (index, cards) in &end.lay_offs {
                 self.lay_off_onto(*index, cards);
@@ -1074,7 +1209,8 @@ impl Game {
         let n = usize::from(self.players);
         let mut hands: Vec<Option<Vec<u8>>> = vec![None; n];
         let mut scores = self.round_scores.clone();
-        let layouts = self.rules.lay_off.then(|| self.lay_off_layouts());
+        let by_table = self.rules.lay_off || !self.rules.auto_arrange_final_hand;
+        let layouts = by_table.then(|| self.table_layouts());
         for &p in &self.active {
             let seat = usize::from(p);
             let cards = match self.laid.iter().find(|laid| laid.owner == p) {
@@ -1207,6 +1343,8 @@ impl Game {
         self.current = seats[0];
         self.phase = Phase::Draw;
         self.laid.clear();
+        self.placed.clear();
+        self.selection.clear();
         self.went_out = None;
         self.final_turns_left.clear();
         self.final_next = 0;
@@ -1242,6 +1380,90 @@ fn insert(hand: &mut Vec<u8>, card: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::{Policy, PolicyKind};
+
+    /// A final turn of a game whose players lay their hands down themselves, after the draw,
+    /// where the hand holds a meld (greedy players up to it, from the first seed that gives
+    /// one).
+    fn final_turn_with_a_meld(rules: &Arc<GameRules>) -> (Game, Layout) {
+        for seed in 0..200 {
+            let mut game = Game::new(Arc::clone(rules), 3, seed, 0).expect("rules");
+            let mut bots: Vec<Policy> = (0..3)
+                .map(|seat| Policy::new(PolicyKind::Greedy, seed, seat))
+                .collect();
+            while game.phase() != Phase::Over && game.results().is_empty() {
+                if game.went_out().is_some() && game.phase() == Phase::Discard {
+                    let layout = game.query(game.hand(game.current())).arrangement();
+                    if !layout.melds.is_empty() && !layout.deadwood.is_empty() {
+                        return (game, layout);
+                    }
+                }
+                let seat = usize::from(game.current());
+                let action = if game.lays_down_by_hand() && game.phase() == Phase::Discard {
+                    DISCARD + u16::from(game.hand(game.current())[0])
+                } else {
+                    bots[seat].act(&game)
+                };
+                game.apply(action).expect("a legal action");
+            }
+        }
+        panic!("no final turn with a meld in 200 games");
+    }
+
+    /// Laying down by hand: each card of a meld selected in turn, then the meld laid down,
+    /// moves those cards from the hand to the table; every action the engine lists is
+    /// played, every other one refused with nothing changed; the turn ends with the discard
+    /// and scores what is left in hand.
+    #[test]
+    fn a_final_hand_is_laid_down_by_hand() {
+        let rules = Arc::new(GameRules {
+            schedule: vec![7, 8],
+            wild_ranks: vec![7, 8],
+            auto_arrange_final_hand: false,
+            ..GameRules::default()
+        });
+        let (mut game, layout) = final_turn_with_a_meld(&rules);
+        let before = game.clone();
+        for action in 0..LAY_OFF + 4 {
+            let legal = game.legal_actions().contains(&action);
+            let mut trial = game.clone();
+            assert_eq!(trial.apply(action).is_ok(), legal, "action {action}");
+            if !legal {
+                assert_eq!(trial, before);
+            }
+        }
+        assert!(!game.legal_actions().contains(&MELD_BOOK));
+        let seat = game.current();
+        let table = game.table().count();
+        let meld = &layout.melds[0];
+        for &c in &meld.codes {
+            game.apply(SELECT + u16::from(c))
+                .expect("select a card of the hand");
+        }
+        let kind = match meld.kind {
+            Kind::Book => MELD_BOOK,
+            Kind::Run => MELD_RUN,
+        };
+        assert!(game.legal_actions().contains(&kind));
+        game.apply(kind).expect("lay the meld down");
+        assert_eq!(game.table().count(), table + 1);
+        assert!(game.selection().is_empty());
+        let hand = game.hand(seat).to_vec();
+        assert_eq!(hand.len() + meld.codes.len(), before.hand(seat).len());
+        let discard = hand[0];
+        game.apply(DISCARD + u16::from(discard)).expect("discard");
+        let left: i64 = hand[1..]
+            .iter()
+            .map(|&c| i64::from(rules.melds.points(c, game.wild_rank)))
+            .sum();
+        let score = game
+            .results()
+            .last()
+            .map_or(game.round_scores()[usize::from(seat)], |r| {
+                r.scores[usize::from(seat)]
+            });
+        assert_eq!(score, Some(left));
+    }
 
     /// A seat that finished holds at most its hand and one card: a state giving it more (the
     /// deck still whole) is refused with a reason, not played (the solver's hands hold at
