@@ -265,6 +265,10 @@ def _final_turns_game(seed: int, by_hand: bool) -> tuple[int, int]:
         fast, slow = fast.apply(action), slow.apply(action)
         assert fast.laid_off == slow.laid_off
         assert fast.selection == slow.selection
+        if slow.selection:  # (the observation's selection block, the player's view of it)
+            for p in range(players):
+                assert np.array_equal(fast.observation(p), slow.observation(p))
+                assert fast.view(p) == slow.view(p)
     assert fast == slow
     assert fast.results == slow.results
     laid = sum(len(layout.laid_off) for r in fast.results for layout in r.layouts if layout)
