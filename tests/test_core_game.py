@@ -159,15 +159,42 @@ def test_the_core_ends_an_endless_round_where_python_ends_it() -> None:
 def test_only_rule_sets_and_bots_the_core_plays_go_to_it() -> None:
     assert _compiled_game.supports(fc.Rules())
     assert not _compiled_game.supports(fc.Rules(lay_off=True))
-    # (its bots do not weigh lay-offs nor lay hands down; its transitions play them, for
-    # GameState)
-    assert _compiled_game.supports_states(fc.Rules(lay_off=True))
-    assert _compiled_game.supports_states(fc.Rules(auto_arrange_final_hand=False))
+    # (whole games from the deal and GameState's transitions, yes; rollouts and batches,
+    # which start from states built from their fields, no)
+    for rules in (fc.Rules(lay_off=True), fc.Rules(auto_arrange_final_hand=False)):
+        assert _compiled_game.supports_states(rules)
+        assert _compiled_game.supports_games(rules)
     assert not _compiled_game.supports_states(fc.Rules(joker_points=2**21))
+    assert not _compiled_game.supports_games(fc.Rules(joker_points=2**21))
     assert not _compiled_game.supports(fc.Rules(auto_arrange_final_hand=False))
     assert not _compiled_game.supports(fc.Rules(joker_points=2**21))
     with pytest.raises(fc.FiveCrownsError, match="'random', 'greedy' and 'strong'"):
         _core.play_games(_compiled_game.game_rules(fc.Rules()), ["greedy", "expert"], [1])
+
+
+@pytest.mark.parametrize("by_hand", [False, True], ids=["lay_off", "laid_down_by_hand"])
+def test_built_in_bots_lay_off_and_lay_down_by_hand_as_the_python_bots_do(by_hand: bool) -> None:
+    """Rules ``lay_off`` and ``auto_arrange_final_hand=False`` with the built-in bots in the
+    core: the same games, action for action, as the Python bots play (their final turns lay
+    cards off onto the table, or lay their melds down card by card)."""
+    laid_off = laid_down = 0
+    for seed in range(8):
+        rules = fc.Rules.short_game(
+            5, lay_off=not by_hand or seed % 2 == 0, auto_arrange_final_hand=not by_hand
+        )
+        bots = ["strong", "greedy", "strong"][: 2 + seed % 2]
+        _, mismatch = bots_both(rules, bots, seed)
+        assert mismatch is None, mismatch
+        game = _core.play_game(_compiled_game.game_rules(rules), bots, seed)
+        kinds = [fc.Action.from_int(a, rules).kind for a in game.actions]
+        laid_down += kinds.count(fc.ActionKind.MELD_BOOK) + kinds.count(fc.ActionKind.MELD_RUN)
+        laid_off += kinds.count(fc.ActionKind.LAY_OFF)
+        with _engine.plain_states():
+            record = GameRecord(len(bots), rules, seed, len(bots) - 1, tuple(game.actions))
+            final = record.replay()
+        laid_off += sum(len(lay.laid_off) for r in final.results for lay in r.layouts if lay)
+    assert laid_off > 0
+    assert (laid_down > 0) == by_hand
 
 
 def _core_rules(schedule: list[int], wild_ranks: list[int], tie_break: str) -> _core.GameRules:

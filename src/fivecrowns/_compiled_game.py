@@ -2,12 +2,12 @@
 core, move for move the games the Python engine plays with the same seeds (the same shuffles,
 the same bots' choices), for tournaments.
 
-The core plays every rule set but those where final hands are laid down by the players
-(``auto_arrange_final_hand=False``) or laid off onto the table (``lay_off``), and those whose
-points or go-out bonus exceed its integers (:func:`supports`); the Python engine plays those.
-Its transitions alone (for :class:`fivecrowns.GameState`) take those two options too
-(:func:`supports_states`): its built-in bots do not weigh lay-offs nor lay hands down as the
-Python ones do.
+The core plays every rule set but those whose points or go-out bonus exceed its integers:
+the transitions of :class:`fivecrowns.GameState` (:func:`supports_states`) and whole games of
+its built-in bots from the deal (:func:`supports_games`). Rollouts and batches, which start
+from any state, take all but the rule sets where final hands are laid down by the players
+(``auto_arrange_final_hand=False``) or laid off onto the table (``lay_off``)
+(:func:`supports`); the Python engine plays those.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ __all__ = [
     "play_summaries",
     "rollouts",
     "supports",
+    "supports_games",
     "supports_states",
     "view_rollouts",
 ]
@@ -45,8 +46,15 @@ _MAX_BONUS: Final = 1 << 40
 
 
 def supports(rules: Rules) -> bool:
-    """Does the core play games under ``rules`` (its built-in bots too)?"""
+    """Does the core play games under ``rules`` from any state: rollouts, batches (whose
+    states it builds from their fields, which do not say what was laid down where)?"""
     return rules.auto_arrange_final_hand and not rules.lay_off and supports_states(rules)
+
+
+def supports_games(rules: Rules) -> bool:
+    """Does the core play whole games of its built-in bots, from the deal, under ``rules``
+    (tournaments)?"""
+    return supports_states(rules)
 
 
 def supports_states(rules: Rules) -> bool:

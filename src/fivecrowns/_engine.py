@@ -28,6 +28,7 @@ __all__ = [
     "CoreInfo",
     "Engine",
     "compiled_games",
+    "compiled_tournaments",
     "core_info",
     "engine",
     "engines",
@@ -113,13 +114,23 @@ def engine(rules: Rules) -> Engine:
 
 
 def compiled_games(rules: Rules) -> bool:
-    """Does the compiled core play whole games under ``rules`` (see ``_compiled_game``)? Not
-    when the Python twin runs."""
+    """Does the compiled core play games under ``rules`` from any state (rollouts, batches:
+    ``_compiled_game.supports``)? Not when the Python twin runs."""
     if _COMPILED is None:
         return False
     from . import _compiled_game
 
     return _compiled_game.supports(rules)
+
+
+def compiled_tournaments(rules: Rules) -> bool:
+    """Does the compiled core play whole games of its built-in bots under ``rules``, from the
+    deal (``_compiled_game.supports_games``)? Not when the Python twin runs."""
+    if _COMPILED is None:
+        return False
+    from . import _compiled_game
+
+    return _compiled_game.supports_games(rules)
 
 
 def compiled_states(rules: Rules) -> bool:

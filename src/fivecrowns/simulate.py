@@ -443,7 +443,7 @@ def _in_core(bots: tuple[BotEntry, ...], rules: Rules) -> bool:
 
     names = _compiled_game.CORE_BOTS
     return all(isinstance(entry, str) and entry in names for entry in bots) and (
-        _engine.compiled_games(rules)
+        _engine.compiled_tournaments(rules)
     )
 
 
@@ -797,8 +797,8 @@ def tournament(
     - ``progress``: a progress bar on stderr (tqdm's with the ``progress`` extra); ``None``
       shows it only if stderr is a terminal (or in a notebook, with tqdm).
     - In the compiled core: when every entry is ``"random"``, ``"greedy"`` or ``"strong"`` (by
-      name), the rules are ones the core plays (all but ``lay_off`` and
-      ``auto_arrange_final_hand=False``) and ``isolate`` is off, each chunk of games is
+      name), the rules are ones the core plays (all but points beyond its integers) and
+      ``isolate`` is off, each chunk of games is
       played inside the core, with no Python call per action: the same games, move for move,
       as the Python engine plays (two orders of magnitude faster for official greedy games; see
       ``benchmarks/bench_simulate.py``).

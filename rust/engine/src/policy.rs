@@ -6,9 +6,11 @@
 
 use crate::game::hands::Query;
 use crate::game::state::{
-    Game, Phase, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD,
+    Game, Phase, DESELECT, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD,
+    LAY_OFF, MELD_BOOK, MELD_RUN, SELECT,
 };
 use crate::is_wild;
+use crate::search::Kind;
 use crate::shuffle::{derive_seed, Mt19937};
 use crate::strong::Strong;
 
@@ -153,6 +155,9 @@ pub(crate) fn greedy(game: &Game, memo: &mut Memo) -> u16 {
             DRAW_STOCK
         };
     }
+    if game.went_out().is_some() && (rules.lay_off || !rules.auto_arrange_final_hand) {
+        return final_turn(game);
+    }
     let here = ask(game, hand);
     if rules.go_out_without_discard && here.melds_all() {
         return GO_OUT_WITHOUT_DISCARD;
@@ -212,6 +217,125 @@ pub(crate) fn greedy(game: &Game, memo: &mut Memo) -> u16 {
         .map(|(c, _)| c)
         .expect("a hand after drawing holds a discard");
     DISCARD + u16::from(best)
+}
+
+/// Greedy's final turn (after the draw) where the table counts: laying off onto it
+/// (`lay_off`), or laying the hand down by hand: going out without a discard when that is
+/// legal; else the legal discard leaving the least deadwood (laying off, as the engine
+/// scores the hand), its ties broken as every greedy discard's; laying down by hand, first
+/// the next step of laying down the layout of the hand that discard keeps (lay-offs, then
+/// melds, card by card).
+fn final_turn(game: &Game) -> u16 {
+    let legal = game.legal_actions();
+    if legal.contains(&GO_OUT_WITHOUT_DISCARD) {
+        return GO_OUT_WITHOUT_DISCARD;
+    }
+    let hand = game.hand(game.current());
+    let values = final_discard_values(game, hand);
+    let (wild, rules) = (game.wild_rank(), &game.rules().melds);
+    let order = |&(c, value): &(u8, u64)| {
+        (
+            value,
+            is_wild(c, wild),
+            std::cmp::Reverse(rules.points(c, wild)),
+            std::cmp::Reverse(c),
+        )
+    };
+    let card = values
+        .into_iter()
+        .filter(|&(c, _)| legal.contains(&(DISCARD + u16::from(c))))
+        .min_by_key(order)
+        .map(|(c, _)| c)
+        .expect("a hand after drawing holds a legal discard");
+    if game.lays_down_by_hand() {
+        return lay_down_step(game, &legal, card);
+    }
+    DISCARD + u16::from(card)
+}
+
+/// Each distinct card of `hand` (the player to act's, after drawing) with the deadwood its
+/// discard leaves, as the engine scores a final hand (laying off onto the table melds under
+/// `lay_off`).
+pub(crate) fn final_discard_values(game: &Game, hand: &[u8]) -> Vec<(u8, u64)> {
+    if !game.rules().lay_off || game.table().next().is_none() {
+        return ask(game, hand).discard_values();
+    }
+    let mut distinct = hand.to_vec();
+    distinct.dedup();
+    distinct
+        .into_iter()
+        .map(|c| {
+            let mut rest = hand.to_vec();
+            rest.remove(rest.binary_search(&c).expect("held"));
+            (c, game.arrange_final(&rest).points)
+        })
+        .collect()
+}
+
+/// The next step of laying down, by hand, the layout of the hand kept after `discard` (the
+/// whole hand's, when it melds every card and may go out without a discard): select the
+/// lowest card of the first group (lay-offs, then melds) not yet selected, deselect the
+/// lowest selected card beyond it, or lay it down; the discard once nothing is left to lay
+/// down (or the step is not legal).
+fn lay_down_step(game: &Game, legal: &[u16], discard: u8) -> u16 {
+    let hand = game.hand(game.current());
+    let mut kept = hand.to_vec();
+    kept.remove(kept.binary_search(&discard).expect("held"));
+    let mut layout = game.arrange_final(&kept);
+    if game.rules().go_out_without_discard {
+        let whole = game.arrange_final(hand);
+        if whole.deadwood.is_empty() {
+            layout = whole;
+        }
+    }
+    let first = match (layout.lay_offs.first(), layout.melds.first()) {
+        (Some((index, cards)), _) => Some((cards.clone(), LAY_OFF + *index as u16)),
+        (None, Some(meld)) => {
+            let finish = match meld.kind {
+                Kind::Book => MELD_BOOK,
+                Kind::Run => MELD_RUN,
+            };
+            let mut cards = meld.codes.clone();
+            cards.sort_unstable();
+            Some((cards, finish))
+        }
+        (None, None) => None,
+    };
+    let fallback = DISCARD + u16::from(discard);
+    let Some((wanted, finish)) = first else {
+        return fallback;
+    };
+    let selected = game.selection();
+    let step = if let Some(extra) = less(selected, &wanted).first() {
+        DESELECT + u16::from(*extra)
+    } else if let Some(missing) = less(&wanted, selected).first() {
+        SELECT + u16::from(*missing)
+    } else {
+        finish
+    };
+    if legal.contains(&step) {
+        step
+    } else {
+        fallback
+    }
+}
+
+/// The cards of `cards` (sorted) beyond those of `other` (sorted): the multiset difference,
+/// sorted.
+fn less(cards: &[u8], other: &[u8]) -> Vec<u8> {
+    let mut rest = Vec::new();
+    let mut taken = other.iter().peekable();
+    for &c in cards {
+        while taken.peek().is_some_and(|&&o| o < c) {
+            taken.next();
+        }
+        if taken.peek() == Some(&&c) {
+            taken.next();
+        } else {
+            rest.push(c);
+        }
+    }
+    rest
 }
 
 /// The questions about `codes` under the game's rules and wild rank.

@@ -8,7 +8,7 @@ use crate::game::state::{
     Game, Phase, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD,
 };
 use crate::knowledge::Knowledge;
-use crate::policy::{ask, greedy, Memo};
+use crate::policy::{ask, final_discard_values, greedy, Memo};
 use crate::{is_wild, NUM_CODES};
 
 /// `StrongBot.hazard_base`, `hazard_slope`, `hazard_take`, `single_weight`, `feed_penalty`
@@ -390,6 +390,9 @@ fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> u16 {
     if total == 0 {
         return greedy(game, memo);
     }
+    if game.rules().lay_off && game.table().next().is_some() {
+        return final_draw_laying_off(game, know, top);
+    }
     let taken = deadwood_after_drawing(game, top, true);
     let hand = game.hand(game.current());
     let query = ask(game, hand);
@@ -429,6 +432,43 @@ fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> u16 {
         left -= count;
     }
     if target < found {
+        DRAW_DISCARD
+    } else {
+        DRAW_STOCK
+    }
+}
+
+/// [`final_draw`] under `lay_off`, where a final hand counts what it can lay off onto the
+/// table (without the shortcuts, which assume a hand melds on its own): the top discard
+/// only if the deadwood it leaves is less than a stock draw's on average.
+fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> u16 {
+    let after = |card: u8, taken: bool| {
+        let hand = game.hand(game.current());
+        let mut with = hand.to_vec();
+        with.insert(with.partition_point(|&c| c <= card), card);
+        let values = final_discard_values(game, &with);
+        let codes: Vec<u8> = values.iter().map(|&(c, _)| c).collect();
+        let allowed = if taken {
+            allowed_after_taking(game, card, &codes)
+        } else {
+            codes
+        };
+        values
+            .into_iter()
+            .filter(|(c, _)| allowed.contains(c))
+            .map(|(_, v)| v)
+            .min()
+            .expect("a hand after drawing holds a discard")
+    };
+    let taken = after(top, true);
+    let found: u64 = know
+        .unseen
+        .iter()
+        .enumerate()
+        .filter(|&(_, &count)| count > 0)
+        .map(|(code, &count)| u64::from(count) * after(code as u8, false))
+        .sum();
+    if taken * u64::from(know.unseen_total()) < found {
         DRAW_DISCARD
     } else {
         DRAW_STOCK

@@ -777,8 +777,9 @@ impl Game {
         self.query(hand).melds_all()
     }
 
-    /// The layout of final hand `hand` with the least deadwood, laying off onto the table.
-    fn arrange_final(&self, hand: &[u8]) -> FinalHand {
+    /// The layout of final hand `hand` with the least deadwood, laying off onto the table
+    /// under `lay_off`.
+    pub(crate) fn arrange_final(&self, hand: &[u8]) -> FinalHand {
         let table: Vec<TableMeld> = self.table().map(|(_, meld)| meld.clone()).collect();
         arrange_final(hand, &table, self.wild_rank, &self.rules)
     }
@@ -920,7 +921,7 @@ impl Game {
 
     /// Is this a final turn where the player lays its hand down itself (selecting cards,
     /// then laying them down as a book or a run, or off onto a table meld)?
-    fn lays_down_by_hand(&self) -> bool {
+    pub(crate) fn lays_down_by_hand(&self) -> bool {
         !self.rules.auto_arrange_final_hand && self.went_out.is_some()
     }
 
