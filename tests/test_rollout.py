@@ -185,3 +185,32 @@ def test_first_actions_are_checked_before_anything_is_played() -> None:
         rollouts(state.view((state.current + 1) % 3), n=2, actions=["draw"])
     with pytest.raises(fc.FiveCrownsError, match="rollout bot"):
         rollouts(state, "expert", n=2)
+
+
+@pytest.mark.skipif(not CORE, reason="the compiled core is not in use")
+@pytest.mark.parametrize("by_hand", [False, True], ids=["lay_off", "laid_down_by_hand"])
+def test_rollouts_from_a_state_the_core_plays_under_lay_off_are_the_python_ones(
+    by_hand: bool,
+) -> None:
+    """From a state the core plays, rollouts run on its own core game, so under ``lay_off``
+    and with hands laid down by hand too (a state built from its fields could not say what
+    was laid where): the same scores as the Python engine's, final laps included."""
+    rules = fc.Rules.short_game(4, lay_off=True, auto_arrange_final_hand=not by_hand)
+    fast = fc.GameState.new(3, rules=rules, seed=9)
+    with _engine.plain_states():
+        slow = fc.GameState.new(3, rules=rules, seed=9)
+    assert "_game" in fast.__dict__
+    assert "_game" not in slow.__dict__
+    bots = [fc.GreedyBot() for _ in range(3)]
+    final_laps = 0
+    for step in range(400):
+        if slow.is_over:
+            break
+        if step % 17 == 0 or slow.went_out is not None:
+            final_laps += slow.went_out is not None
+            bot, until = ("greedy", "game") if step % 2 else ("strong", "round")
+            found = rollouts(fast, bot, n=2, seed=step, until=until)
+            assert np.array_equal(found, rollouts(slow, bot, n=2, seed=step, until=until))
+        action = bots[slow.current].act(slow.view(slow.current), slow.legal_actions())
+        fast, slow = fast.apply(action), slow.apply(action)
+    assert final_laps > 0

@@ -93,6 +93,18 @@ def test_the_core_and_the_python_engine_step_the_same_games(seed: int) -> None:
 
 
 @needs_core
+@pytest.mark.parametrize("seed", range(4))
+def test_lay_offs_and_hands_laid_down_by_hand_step_the_same_in_both_engines(seed: int) -> None:
+    """Rules ``lay_off`` and ``auto_arrange_final_hand=False`` in the batched simulator: bots
+    that go out in some seats (final turns lay cards off, or down card by card), random
+    legal actions in the others."""
+    rules = fc.Rules.short_game(
+        3 + seed % 2, lay_off=seed != 1, auto_arrange_final_hand=seed % 2 == 0
+    )
+    _steps_agree(rules, 3, [None, "greedy", "strong"], seed, 300)
+
+
+@needs_core
 def test_official_four_player_games_step_the_same_in_both_engines() -> None:
     _steps_agree(fc.Rules(), 4, [None, "greedy", None, "random"], 5, 400)
     _steps_agree(fc.Rules(), 3, [None, "strong", "strong"], 6, 300)
@@ -264,15 +276,16 @@ def test_bad_arguments_are_refused_with_what_is_accepted() -> None:
 
 
 def test_the_engine_says_which_plays_and_why() -> None:
-    lay_off = fc.Simulator(1, players=2, rules=fc.Rules(lay_off=True))
-    assert lay_off.engine == "python"
+    costly = fc.Rules(joker_points=2**21)
+    assert fc.Simulator(1, players=2, rules=costly).engine == "python"
     expert = fc.Simulator(1, players=2, bots=[None, "expert"])
     assert expert.engine == "python"
     assert "expert" in expert.engine_reason or not CORE
     if CORE:
         assert fc.Simulator(1, players=2).engine == "core"
-        with pytest.raises(fc.FiveCrownsError, match="lay_off"):
-            fc.Simulator(1, players=2, rules=fc.Rules(lay_off=True), engine="core")
+        assert fc.Simulator(1, players=2, rules=fc.Rules(lay_off=True)).engine == "core"
+        with pytest.raises(fc.FiveCrownsError, match="points beyond"):
+            fc.Simulator(1, players=2, rules=costly, engine="core")
     else:
         with pytest.raises(fc.FiveCrownsError, match="not in use"):
             fc.Simulator(1, players=2, engine="core")

@@ -4,10 +4,10 @@ the same bots' choices), for tournaments.
 
 The core plays every rule set but those whose points or go-out bonus exceed its integers:
 the transitions of :class:`fivecrowns.GameState` (:func:`supports_states`) and whole games of
-its built-in bots from the deal (:func:`supports_games`). Rollouts and batches, which start
-from any state, take all but the rule sets where final hands are laid down by the players
-(``auto_arrange_final_hand=False``) or laid off onto the table (``lay_off``)
-(:func:`supports`); the Python engine plays those.
+its built-in bots and batches from the deal (:func:`supports_games`). Rollouts from a state
+the core builds from its fields take all but the rule sets where final hands are laid down
+by the players (``auto_arrange_final_hand=False``) or laid off onto the table (``lay_off``)
+(:func:`supports`); rollouts from a state the core plays run on that state's own core game.
 """
 
 from __future__ import annotations
@@ -46,14 +46,14 @@ _MAX_BONUS: Final = 1 << 40
 
 
 def supports(rules: Rules) -> bool:
-    """Does the core play games under ``rules`` from any state: rollouts, batches (whose
-    states it builds from their fields, which do not say what was laid down where)?"""
+    """Does the core play games under ``rules`` from any state (rollouts from a state it
+    builds from the state's fields, which do not say what was laid down where)?"""
     return rules.auto_arrange_final_hand and not rules.lay_off and supports_states(rules)
 
 
 def supports_games(rules: Rules) -> bool:
-    """Does the core play whole games of its built-in bots, from the deal, under ``rules``
-    (tournaments)?"""
+    """Does the core play whole games under ``rules`` from the deal (tournaments of its
+    built-in bots, the batched simulator)?"""
     return supports_states(rules)
 
 
@@ -116,8 +116,12 @@ def batch(
 
 
 def core_game(state: GameState) -> _core.Game:
-    """The core's copy of ``state`` (a game the core plays; it keeps the round's history and
-    the finished rounds' scores, not their actions or layouts)."""
+    """The core's copy of ``state``: the state's own core game when the core plays it; else
+    built from its fields (it keeps the round's history and the finished rounds' scores, not
+    their actions or layouts)."""
+    own: _core.Game | None = state.__dict__.get("_game")
+    if own is not None:
+        return own
     codes = [[card.code for card in hand] for hand in state.hands]
     finished = finished_seats(state.active, state.players, state.went_out, state.final_turns_left)
     for placed in state.table:

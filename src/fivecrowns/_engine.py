@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 __all__ = [
     "CoreInfo",
     "Engine",
+    "compiled_from_deal",
     "compiled_games",
-    "compiled_tournaments",
     "core_info",
     "engine",
     "engines",
@@ -123,9 +123,10 @@ def compiled_games(rules: Rules) -> bool:
     return _compiled_game.supports(rules)
 
 
-def compiled_tournaments(rules: Rules) -> bool:
-    """Does the compiled core play whole games of its built-in bots under ``rules``, from the
-    deal (``_compiled_game.supports_games``)? Not when the Python twin runs."""
+def compiled_from_deal(rules: Rules) -> bool:
+    """Does the compiled core play whole games under ``rules`` from the deal (tournaments of
+    its built-in bots, the batched simulator: ``_compiled_game.supports_games``)? Not when
+    the Python twin runs."""
     if _COMPILED is None:
         return False
     from . import _compiled_game

@@ -220,7 +220,11 @@ def rollouts(
         first = start
     firsts = _firsts(start, first, actions, count)
     codes = [action.to_int() for action in firsts]
-    if _engine.compiled_games(start.rules) and _core_bots(names):
+    # (from a state the core plays, the rollouts start from its own core game; any other
+    # is built from its fields, which say nothing of what was laid down or off by hand)
+    on_core = hidden is None and "_game" in first.__dict__
+    ruled = _engine.compiled_from_deal if on_core else _engine.compiled_games
+    if ruled(start.rules) and _core_bots(names):
         from . import _compiled_game  # (only with the core: it imports the extension)
 
         if hidden is not None:

@@ -443,7 +443,7 @@ def _in_core(bots: tuple[BotEntry, ...], rules: Rules) -> bool:
 
     names = _compiled_game.CORE_BOTS
     return all(isinstance(entry, str) and entry in names for entry in bots) and (
-        _engine.compiled_tournaments(rules)
+        _engine.compiled_from_deal(rules)
     )
 
 

@@ -356,8 +356,8 @@ def _choose(rules: Rules, seats: tuple[str | None, ...]) -> tuple[Engine, str]:
         return "python", f"the compiled core is not in use ({info.reason})"
     from . import _compiled_game  # (only with the core: it imports the extension)
 
-    if not _compiled_game.supports(rules):
-        return "python", "the core does not play these rules (lay_off or laying down by hand)"
+    if not _compiled_game.supports_games(rules):
+        return "python", "the core does not play these rules (points beyond 2**20)"
     others = sorted({bot for bot in seats if bot is not None} - _compiled_game.CORE_BOTS)
     if others:
         return "python", f"the core does not play the bots {', '.join(others)}"

@@ -70,11 +70,17 @@ impl Batch {
             .max()
             .unwrap_or(0);
         let limit = (max_actions > 0).then_some(max_actions);
+        // (selecting and laying down by hand, and lay-offs: bounded by the action integers)
+        let by_hand = engine.lay_off || !engine.auto_arrange_final_hand;
+        let width = if by_hand {
+            num_actions
+        } else {
+            batch::most_legal_actions(largest)
+        };
         let batch = py
             .detach(move || batch::Batch::new(engine, kinds, games, auto_reset, limit, record))
             .map_err(|e| refusal(py, &e))?;
         let n = batch.players() as usize;
-        let width = batch::most_legal_actions(largest);
         Ok(Batch {
             rewards: PyArray2::zeros(py, [games, n], false).unbind(),
             terminated: PyArray1::from_vec(py, vec![false; games]).unbind(),
