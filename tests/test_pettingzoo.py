@@ -198,7 +198,11 @@ def test_pettingzoo_accepts_numpy_integer_seeds_and_players() -> None:
 @pytest.mark.parametrize("reward", ["round", "game"])
 @pytest.mark.parametrize(
     "rules",
-    [SHORT, fc.Rules.short_game(3, tie_break="extra_round", extra_round_hand_size=3)],
+    [
+        SHORT,
+        fc.Rules.short_game(3, tie_break="extra_round", extra_round_hand_size=3),
+        fc.Rules.short_game(2, lay_off=True, auto_arrange_final_hand=False, turn_limit=60),
+    ],
 )
 def test_the_environment_on_the_core_plays_as_on_the_python_engine(
     reward: str, rules: fc.Rules

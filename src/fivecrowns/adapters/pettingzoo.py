@@ -210,7 +210,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             self._rng = random.Random(number)
         self._state = GameState.new(self.players, rules=self.rules, seed=self._rng.getrandbits(63))
         self._core, self._synced = None, 0
-        if _engine.compiled_games(self.rules):
+        if _engine.compiled_from_deal(self.rules):
             from .. import _compiled_game, _core  # (only with the core)
 
             rules = _compiled_game.game_rules(self.rules)
