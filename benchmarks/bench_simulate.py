@@ -5,7 +5,10 @@ Python engine, measured in the same run.
 Usage::
 
     PYTHONPATH=src python benchmarks/bench_simulate.py [--games N] [--python-games M]
-        [--bots greedy|random|strong] [--repeat R]
+        [--bots greedy|random|strong] [--rules official|lay_off|by_hand] [--repeat R]
+
+``--rules lay_off`` plays ``Rules(lay_off=True)``; ``by_hand`` adds
+``auto_arrange_final_hand=False`` (final hands laid down card by card).
 
 Prints games per second and microseconds per action for each engine (the best of
 ``--repeat`` runs), and the ratio. The two engines play the same games (the same seeds), so
@@ -36,11 +39,19 @@ def _actions(rules: fc.Rules, bots: list[str], games: int, seed: int) -> int:
     return total
 
 
-def _best_time(run: int, games: int, bots: list[str], seed: int) -> float:
+#: The rule sets ``--rules`` names.
+_RULES = {
+    "official": fc.Rules(),
+    "lay_off": fc.Rules(lay_off=True),
+    "by_hand": fc.Rules(lay_off=True, auto_arrange_final_hand=False),
+}
+
+
+def _best_time(run: int, games: int, bots: list[str], seed: int, rules: fc.Rules) -> float:
     best = float("inf")
     for _ in range(run):
         started = time.perf_counter()
-        fc.tournament(bots, games=games, seed=seed, jobs=1)
+        fc.tournament(bots, games=games, seed=seed, jobs=1, rules=rules)
         best = min(best, time.perf_counter() - started)
     return best
 
@@ -50,20 +61,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="games in the core")
     parser.add_argument("--python-games", type=int, default=20, help="games in Python")
     parser.add_argument("--bots", default="greedy", choices=["greedy", "random", "strong"])
+    parser.add_argument("--rules", default="official", choices=list(_RULES))
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
-    if not _engine.compiled_games(fc.Rules()):
+    rules = _RULES[args.rules]
+    if not _engine.compiled_from_deal(rules):
         print("the compiled core is not running (build it, unset FIVECROWNS_PURE)")
         return 1
     bots, seed = [args.bots] * 4, 7
-    core = _best_time(args.repeat, args.games, bots, seed)
+    core = _best_time(args.repeat, args.games, bots, seed, rules)
     with _engine.running(False):
-        python = _best_time(1, args.python_games, bots, seed)
+        python = _best_time(1, args.python_games, bots, seed, rules)
     rows = [
-        ("core", args.games, core, _actions(fc.Rules(), bots, args.games, seed)),
-        ("python", args.python_games, python, _actions(fc.Rules(), bots, args.python_games, seed)),
+        ("core", args.games, core, _actions(rules, bots, args.games, seed)),
+        ("python", args.python_games, python, _actions(rules, bots, args.python_games, seed)),
     ]
-    print(f"official 4-player games of {args.bots} bots, fivecrowns.tournament(jobs=1):")
+    print(f"{args.rules} 4-player games of {args.bots} bots, fivecrowns.tournament(jobs=1):")
     for name, games, seconds, actions in rows:
         print(
             f"  {name:>6}: {games / seconds:9.1f} games/s  {seconds * 1e6 / actions:8.2f} us/action"
