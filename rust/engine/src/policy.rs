@@ -4,6 +4,7 @@
 //! `StrongBot`, in [`crate::strong`]). A policy reads only what its player may know: its
 //! hand, the top discard, the rules and the public record of the round.
 
+use crate::game::final_hand::{final_points, Memo as LayOffMemo};
 use crate::game::hands::Query;
 use crate::game::state::{
     Game, Phase, DESELECT, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD,
@@ -231,7 +232,7 @@ fn final_turn(game: &Game) -> u16 {
         return GO_OUT_WITHOUT_DISCARD;
     }
     let hand = game.hand(game.current());
-    let values = final_discard_values(game, hand);
+    let values = final_discard_values(game, hand, &mut LayOffMemo::default());
     let (wild, rules) = (game.wild_rank(), &game.rules().melds);
     let order = |&(c, value): &(u8, u64)| {
         (
@@ -255,11 +256,17 @@ fn final_turn(game: &Game) -> u16 {
 
 /// Each distinct card of `hand` (the player to act's, after drawing) with the deadwood its
 /// discard leaves, as the engine scores a final hand (laying off onto the table melds under
-/// `lay_off`).
-pub(crate) fn final_discard_values(game: &Game, hand: &[u8]) -> Vec<(u8, u64)> {
+/// `lay_off`; `memo` for this game's table).
+pub(crate) fn final_discard_values(
+    game: &Game,
+    hand: &[u8],
+    memo: &mut LayOffMemo,
+) -> Vec<(u8, u64)> {
     if !game.rules().lay_off || game.table().next().is_none() {
         return ask(game, hand).discard_values();
     }
+    let table: Vec<_> = game.table().map(|(_, meld)| meld.clone()).collect();
+    let (wild, rules) = (game.wild_rank(), game.rules());
     let mut distinct = hand.to_vec();
     distinct.dedup();
     distinct
@@ -267,7 +274,7 @@ pub(crate) fn final_discard_values(game: &Game, hand: &[u8]) -> Vec<(u8, u64)> {
         .map(|c| {
             let mut rest = hand.to_vec();
             rest.remove(rest.binary_search(&c).expect("held"));
-            (c, game.arrange_final(&rest).points)
+            (c, final_points(&rest, &table, wild, rules, memo))
         })
         .collect()
 }

@@ -4,6 +4,7 @@
 //! that it is still unmelded when the round ends, from the cards it has not seen and the
 //! danger that an opponent goes out first; final turns play for the least deadwood.
 
+use crate::game::final_hand::Memo as LayOffMemo;
 use crate::game::state::{
     Game, Phase, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD,
 };
@@ -442,11 +443,12 @@ fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> u16 {
 /// table (without the shortcuts, which assume a hand melds on its own): the top discard
 /// only if the deadwood it leaves is less than a stock draw's on average.
 fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> u16 {
-    let after = |card: u8, taken: bool| {
+    let mut memo = LayOffMemo::default(); // (the hands priced overlap: most are met again)
+    let mut after = |card: u8, taken: bool| {
         let hand = game.hand(game.current());
         let mut with = hand.to_vec();
         with.insert(with.partition_point(|&c| c <= card), card);
-        let values = final_discard_values(game, &with);
+        let values = final_discard_values(game, &with, &mut memo);
         let codes: Vec<u8> = values.iter().map(|&(c, _)| c).collect();
         let allowed = if taken {
             allowed_after_taking(game, card, &codes)

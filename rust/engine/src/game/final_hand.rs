@@ -102,6 +102,61 @@ pub(crate) fn arrange_final(
     }
 }
 
+/// What [`final_points`] remembers between calls on one table: the least deadwood of each
+/// hand it priced, and the splits of cards among the table melds it tried.
+#[derive(Default)]
+pub(crate) struct Memo {
+    least: HashMap<Vec<u8>, u64>,
+    splits: HashMap<(usize, Vec<u8>), Option<Split>>,
+}
+
+/// The points of [`arrange_final`]'s layout of `hand` (sorted) against `table`, without
+/// laying it out: the least deadwood of the hand, or of the hand less cards that can be laid
+/// off together, whichever is least. `memo` must be used with one table, wild rank and rule
+/// set only.
+pub(crate) fn final_points(
+    hand: &[u8],
+    table: &[Meld],
+    wild_rank: u8,
+    rules: &GameRules,
+    memo: &mut Memo,
+) -> u64 {
+    let mut least = |codes: &[u8]| -> u64 {
+        if let Some(&known) = memo.least.get(codes) {
+            return known;
+        }
+        let found = query(codes, wild_rank, rules).least();
+        memo.least.insert(codes.to_vec(), found);
+        found
+    };
+    let mut best = least(hand);
+    if !rules.lay_off || table.is_empty() || best == 0 {
+        return best;
+    }
+    let candidates: Vec<u8> = hand
+        .iter()
+        .copied()
+        .filter(|&c| {
+            table
+                .iter()
+                .any(|m| could_join(c, m.kind, &m.codes, wild_rank))
+        })
+        .collect();
+    for part in sub_multisets(&candidates).into_iter().skip(1) {
+        let points = least(&without_all(hand, &part));
+        if points >= best {
+            continue;
+        }
+        if assign(&part, 0, table, wild_rank, rules, &mut memo.splits).is_some() {
+            best = points;
+            if best == 0 {
+                break;
+            }
+        }
+    }
+    best
+}
+
 /// A split of `remaining` (sorted) among table melds `index..` that keeps each a valid meld,
 /// as (meld index, its cards) for each meld given some (None: there is none).
 fn assign(
