@@ -360,21 +360,30 @@ fn deadwood_after_drawing(game: &Game, card: u8, taken: bool) -> u64 {
     with.insert(with.partition_point(|&c| c <= card), card);
     let query = ask(game, &with);
     if taken {
-        let values = query.discard_values();
-        let codes: Vec<u8> = values.iter().map(|&(c, _)| c).collect();
-        let allowed = allowed_after_taking(game, card, &codes);
-        values
-            .into_iter()
-            .filter(|(c, _)| allowed.contains(c))
-            .map(|(_, v)| v)
-            .min()
-            .expect("a hand after drawing holds a discard")
+        least_allowed(game, card, query.discard_values(), true)
     } else {
         query
             .best_discard_value()
             .expect("a hand after drawing holds a discard")
             .1
     }
+}
+
+/// The least of `values` (each discard of the hand with `card` drawn, and what it leaves)
+/// over the discards allowed after drawing `card` (`taken`: from the discard pile).
+fn least_allowed(game: &Game, card: u8, values: Vec<(u8, u64)>, taken: bool) -> u64 {
+    let codes: Vec<u8> = values.iter().map(|&(c, _)| c).collect();
+    let allowed = if taken {
+        allowed_after_taking(game, card, &codes)
+    } else {
+        codes
+    };
+    values
+        .into_iter()
+        .filter(|(c, _)| allowed.contains(c))
+        .map(|(_, v)| v)
+        .min()
+        .expect("a hand after drawing holds a discard")
 }
 
 /// The final turn's draw: the top discard only if it leaves less deadwood than a stock draw
@@ -448,19 +457,12 @@ fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> u16 {
         let hand = game.hand(game.current());
         let mut with = hand.to_vec();
         with.insert(with.partition_point(|&c| c <= card), card);
-        let values = final_discard_values(game, &with, &mut memo);
-        let codes: Vec<u8> = values.iter().map(|&(c, _)| c).collect();
-        let allowed = if taken {
-            allowed_after_taking(game, card, &codes)
-        } else {
-            codes
-        };
-        values
-            .into_iter()
-            .filter(|(c, _)| allowed.contains(c))
-            .map(|(_, v)| v)
-            .min()
-            .expect("a hand after drawing holds a discard")
+        least_allowed(
+            game,
+            card,
+            final_discard_values(game, &with, &mut memo),
+            taken,
+        )
     };
     let taken = after(top, true);
     let found: u64 = know

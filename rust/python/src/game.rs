@@ -391,19 +391,14 @@ impl Game {
         let hands = (0..g.players())
             .map(|seat| card_tuple(py, g.hand(seat)))
             .collect::<PyResult<Vec<_>>>()?;
-        let items = [
-            PyTuple::new(py, hands)?.into_any(),
-            card_tuple(py, g.discard_pile())?.into_any(),
-            table_tuple(py, g)?.into_any(),
-            g.went_out().into_bound_py_any(py)?,
-            PyTuple::new(py, g.final_turns_left())?.into_any(),
-            taken_card(py, g)?,
-            g.turns().into_bound_py_any(py)?,
+        let mut items = vec![PyTuple::new(py, hands)?.into_any()];
+        items.extend(public_fields(py, g)?);
+        items.extend([
             g.reshuffles().into_bound_py_any(py)?,
             PyTuple::new(py, g.round_scores())?.into_any(),
             laid_off_tuple(py, g)?.into_any(),
             card_tuple(py, g.selection())?.into_any(),
-        ];
+        ]);
         PyTuple::new(py, items)
     }
 
@@ -523,18 +518,13 @@ impl SeatView {
         } else {
             &[]
         };
-        let items = [
+        let mut items = vec![
             card_tuple(py, g.hand(self.seat))?.into_any(),
             PyTuple::new(py, sizes)?.into_any(),
             g.stock().len().into_bound_py_any(py)?,
-            card_tuple(py, g.discard_pile())?.into_any(),
-            table_tuple(py, g)?.into_any(),
-            g.went_out().into_bound_py_any(py)?,
-            PyTuple::new(py, g.final_turns_left())?.into_any(),
-            taken_card(py, g)?,
-            g.turns().into_bound_py_any(py)?,
-            card_tuple(py, selected)?.into_any(),
         ];
+        items.extend(public_fields(py, g)?);
+        items.push(card_tuple(py, selected)?.into_any());
         PyTuple::new(py, items)
     }
 
@@ -543,6 +533,19 @@ impl SeatView {
     fn results_from<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyList>> {
         results_list(py, &self.game, start)
     }
+}
+
+/// The public fields of the round that change from action to action, as `GameState` and
+/// `PlayerView` name them: discard_pile, table, went_out, final_turns_left, taken, turns.
+fn public_fields<'py>(py: Python<'py>, g: &EngineGame) -> PyResult<[Bound<'py, PyAny>; 6]> {
+    Ok([
+        card_tuple(py, g.discard_pile())?.into_any(),
+        table_tuple(py, g)?.into_any(),
+        g.went_out().into_bound_py_any(py)?,
+        PyTuple::new(py, g.final_turns_left())?.into_any(),
+        taken_card(py, g)?,
+        g.turns().into_bound_py_any(py)?,
+    ])
 }
 
 /// The melds on the table as (owner, kind, codes) tuples.

@@ -55,15 +55,7 @@ pub(crate) fn arrange_final(
     if !rules.lay_off || table.is_empty() || plain.deadwood.is_empty() {
         return plain;
     }
-    let candidates: Vec<u8> = hand
-        .iter()
-        .copied()
-        .filter(|&c| {
-            table
-                .iter()
-                .any(|m| could_join(c, m.kind, &m.codes, wild_rank))
-        })
-        .collect();
+    let candidates = joining(hand, table, wild_rank);
     let mut memo = HashMap::new();
     // (points, some card unmelded), lowest first; the plain layout's counts as unmelded.
     let mut best_key = (plain.points, true);
@@ -133,15 +125,7 @@ pub(crate) fn final_points(
     if !rules.lay_off || table.is_empty() || best == 0 {
         return best;
     }
-    let candidates: Vec<u8> = hand
-        .iter()
-        .copied()
-        .filter(|&c| {
-            table
-                .iter()
-                .any(|m| could_join(c, m.kind, &m.codes, wild_rank))
-        })
-        .collect();
+    let candidates = joining(hand, table, wild_rank);
     for part in sub_multisets(&candidates).into_iter().skip(1) {
         let points = least(&without_all(hand, &part));
         if points >= best {
@@ -155,6 +139,18 @@ pub(crate) fn final_points(
         }
     }
     best
+}
+
+/// The cards of `hand` that could join some meld of `table` (in the hand's order).
+fn joining(hand: &[u8], table: &[Meld], wild_rank: u8) -> Vec<u8> {
+    hand.iter()
+        .copied()
+        .filter(|&c| {
+            table
+                .iter()
+                .any(|m| could_join(c, m.kind, &m.codes, wild_rank))
+        })
+        .collect()
 }
 
 /// A split of `remaining` (sorted) among table melds `index..` that keeps each a valid meld,
