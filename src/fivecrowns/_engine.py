@@ -114,8 +114,9 @@ def engine(rules: Rules) -> Engine:
 
 
 def compiled_games(rules: Rules) -> bool:
-    """Does the compiled core play games under ``rules`` from any state (rollouts, batches:
-    ``_compiled_game.supports``)? Not when the Python twin runs."""
+    """Does the compiled core play games under ``rules`` from any state (rollouts from a state
+    it builds from the state's fields, or from a view: ``_compiled_game.supports``)? Not when
+    the Python twin runs."""
     if _COMPILED is None:
         return False
     from . import _compiled_game
@@ -137,8 +138,7 @@ def compiled_from_deal(rules: Rules) -> bool:
 def compiled_states(rules: Rules) -> bool:
     """Does :meth:`fivecrowns.GameState.new` make states the core plays under ``rules``
     (``fivecrowns._core_state``)? When the core plays the games' transitions under them
-    (every rule set it plays whole games under, and ``lay_off``), but inside
-    :func:`plain_states`."""
+    (``_compiled_game.supports_states``), but inside :func:`plain_states`."""
     if not _STATES_ON_CORE or _COMPILED is None:
         return False
     from . import _compiled_game

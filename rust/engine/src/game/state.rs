@@ -94,7 +94,8 @@ pub struct RoundResult {
     /// melds went onto the table), or the hand it still held; None: not dealt in.
     hands: Vec<Option<Vec<u8>>>,
     /// Each seat's final layout, when it depends on more than its cards (under `lay_off`,
-    /// the melds on the table); else found from `hands` when asked for.
+    /// the melds on the table; laying down by hand, the player's choices); else found from
+    /// `hands` when asked for.
     layouts: Option<Vec<Option<FinalLayout>>>,
 }
 
@@ -172,7 +173,9 @@ pub struct Game {
 /// The cards a finished player kept (going out, or after a final turn's discard), and their
 /// arrangement once someone asked for it: its melds are on the table, its deadwood is the
 /// player's hand. (Under `lay_off` a final turn's arrangement is made at once, without the
-/// cards it laid off, and its melds grow by the cards later turns lay off onto them.)
+/// cards it laid off, and its melds grow by the cards later turns lay off onto them; laying
+/// down by hand, a final turn's melds are in `Game::placed` and its arrangement is no melds,
+/// every card it kept its deadwood.)
 #[derive(Debug, Clone)]
 struct Laid {
     owner: u8,
