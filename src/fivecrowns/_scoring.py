@@ -11,6 +11,7 @@ must be a valid meld of the same kind (a run may re-read what its wilds stand fo
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -94,36 +95,52 @@ def _could_join(card: Card, meld: Meld) -> bool:
     return card.suit == naturals[0].suit and card.rank not in {n.rank for n in naturals}
 
 
-def _assign(
-    remaining: tuple[Card, ...],
-    index: int,
-    table: Sequence[Meld],
-    rules: Rules,
-    memo: dict[tuple[int, tuple[Card, ...]], tuple[LayOff, ...] | None],
-) -> tuple[LayOff, ...] | None:
-    """A way to split ``remaining`` among table melds ``index``... (None if there is none)."""
-    if not remaining:
-        return ()
-    if index == len(table):
-        return None
-    key = (index, remaining)
-    if key in memo:
-        return memo[key]
-    meld = table[index]
-    fits = [card for card in remaining if _could_join(card, meld)]
-    found: tuple[LayOff, ...] | None = None
-    for part in _sub_multisets(fits):
-        if part:
-            try:
-                extend_meld(meld, part, rules)
-            except InvalidMeldError:
+class _Splits:
+    """The ways to split cards of one final hand among the table melds: :meth:`first`."""
+
+    def __init__(self, table: Sequence[Meld], rules: Rules, cards: Iterable[Card]) -> None:
+        self.table, self.rules = table, rules
+        distinct = set(cards)
+        #: The cards that could join each meld, and each meld or a later one.
+        self.joins = [frozenset(c for c in distinct if _could_join(c, meld)) for meld in table]
+        self.reach = [frozenset[Card]()] * (len(table) + 1)
+        for index in reversed(range(len(table))):
+            self.reach[index] = self.reach[index + 1] | self.joins[index]
+        self.memo: dict[tuple[int, tuple[Card, ...]], tuple[LayOff, ...] | None] = {}
+
+    def first(self, remaining: tuple[Card, ...], index: int = 0) -> tuple[LayOff, ...] | None:
+        """The first way (table melds ``index``... in order, each meld's share smallest
+        first) to split ``remaining`` among table melds ``index``... with every meld still
+        valid; None if there is none (at once when a card could join none of them)."""
+        if not remaining:
+            return ()
+        if not self.reach[index].issuperset(remaining):
+            return None
+        key = (index, remaining)
+        if key in self.memo:
+            return self.memo[key]
+        meld, joins = self.table[index], self.joins[index]
+        found: tuple[LayOff, ...] | None = None
+        for part in _sub_multisets([card for card in remaining if card in joins]):
+            if part and not _extends(meld, part, self.rules):
                 continue
-        tail = _assign(without(remaining, part), index + 1, table, rules, memo)
-        if tail is not None:
-            found = ((LayOff(index, part),) if part else ()) + tail
-            break
-    memo[key] = found
-    return found
+            tail = self.first(without(remaining, part), index + 1)
+            if tail is not None:
+                found = ((LayOff(index, part),) if part else ()) + tail
+                break
+        self.memo[key] = found
+        return found
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _extends(meld: Meld, cards: tuple[Card, ...], rules: Rules) -> bool:
+    """Is ``meld`` with ``cards`` laid off onto it a valid meld of its kind? (Remembered: a
+    final hand's layouts ask it of the same melds and cards many times over.)"""
+    try:
+        extend_meld(meld, cards, rules)
+    except InvalidMeldError:
+        return False
+    return True
 
 
 def _sub_multisets(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -146,7 +163,7 @@ def arrange_final(
     if not rules.lay_off or not table or not best.deadwood:
         return result
     candidates = [card for card in hand if any(_could_join(card, meld) for meld in table)]
-    memo: dict[tuple[int, tuple[Card, ...]], tuple[LayOff, ...] | None] = {}
+    splits = _Splits(table, rules, candidates)
     # Layouts compare by (points, some card unmelded); with positive point values this is
     # the points alone.
     best_key, best_parts = (best.points, True), None
@@ -160,7 +177,7 @@ def arrange_final(
         key = (points, points > 0 or not can_meld_all(rest, wild_rank, rules=rules))
         if key >= best_key:
             continue
-        assignment = _assign(part, 0, table, rules, memo)
+        assignment = splits.first(part)
         if assignment is None:
             continue
         best_key, best_parts = key, (assignment, rest)

@@ -154,7 +154,8 @@ fn joining(hand: &[u8], table: &[Meld], wild_rank: u8) -> Vec<u8> {
 }
 
 /// A split of `remaining` (sorted) among table melds `index..` that keeps each a valid meld,
-/// as (meld index, its cards) for each meld given some (None: there is none).
+/// as (meld index, its cards) for each meld given some (None: there is none, at once when a
+/// card could join none of them); the first in the twin's order.
 fn assign(
     remaining: &[u8],
     index: usize,
@@ -165,6 +166,14 @@ fn assign(
 ) -> Option<Split> {
     if remaining.is_empty() {
         return Some(Vec::new());
+    }
+    let later = table.get(index..).unwrap_or_default();
+    if !remaining.iter().all(|&c| {
+        later
+            .iter()
+            .any(|m| could_join(c, m.kind, &m.codes, wild_rank))
+    }) {
+        return None; // (a card no meld left could take)
     }
     let meld = table.get(index)?;
     let key = (index, remaining.to_vec());
