@@ -4,11 +4,11 @@
 //! `StrongBot`, in [`crate::strong`]). A policy reads only what its player may know: its
 //! hand, the top discard, the rules and the public record of the round.
 
-use crate::game::final_hand::{final_points, Memo as LayOffMemo};
+use crate::game::final_hand::{final_points, without_all, Memo as LayOffMemo};
 use crate::game::hands::Query;
 use crate::game::state::{
-    Game, Phase, DESELECT, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD,
-    LAY_OFF, MELD_BOOK, MELD_RUN, SELECT,
+    without, Game, Phase, DESELECT, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT,
+    GO_OUT_WITHOUT_DISCARD, LAY_OFF, MELD_BOOK, MELD_RUN, SELECT,
 };
 use crate::is_wild;
 use crate::search::Kind;
@@ -272,9 +272,10 @@ pub(crate) fn final_discard_values(
     distinct
         .into_iter()
         .map(|c| {
-            let mut rest = hand.to_vec();
-            rest.remove(rest.binary_search(&c).expect("held"));
-            (c, final_points(&rest, &table, wild, rules, memo))
+            (
+                c,
+                final_points(&without(hand, c), &table, wild, rules, memo),
+            )
         })
         .collect()
 }
@@ -286,9 +287,7 @@ pub(crate) fn final_discard_values(
 /// down (or the step is not legal).
 fn lay_down_step(game: &Game, legal: &[u16], discard: u8) -> u16 {
     let hand = game.hand(game.current());
-    let mut kept = hand.to_vec();
-    kept.remove(kept.binary_search(&discard).expect("held"));
-    let mut layout = game.arrange_final(&kept);
+    let mut layout = game.arrange_final(&without(hand, discard));
     if game.rules().go_out_without_discard {
         let whole = game.arrange_final(hand);
         if whole.deadwood.is_empty() {
@@ -313,9 +312,9 @@ fn lay_down_step(game: &Game, legal: &[u16], discard: u8) -> u16 {
         return fallback;
     };
     let selected = game.selection();
-    let step = if let Some(extra) = less(selected, &wanted).first() {
+    let step = if let Some(extra) = without_all(selected, &wanted).first() {
         DESELECT + u16::from(*extra)
-    } else if let Some(missing) = less(&wanted, selected).first() {
+    } else if let Some(missing) = without_all(&wanted, selected).first() {
         SELECT + u16::from(*missing)
     } else {
         finish
@@ -325,24 +324,6 @@ fn lay_down_step(game: &Game, legal: &[u16], discard: u8) -> u16 {
     } else {
         fallback
     }
-}
-
-/// The cards of `cards` (sorted) beyond those of `other` (sorted): the multiset difference,
-/// sorted.
-fn less(cards: &[u8], other: &[u8]) -> Vec<u8> {
-    let mut rest = Vec::new();
-    let mut taken = other.iter().peekable();
-    for &c in cards {
-        while taken.peek().is_some_and(|&&o| o < c) {
-            taken.next();
-        }
-        if taken.peek() == Some(&&c) {
-            taken.next();
-        } else {
-            rest.push(c);
-        }
-    }
-    rest
 }
 
 /// The questions about `codes` under the game's rules and wild rank.

@@ -108,8 +108,7 @@ impl Unseen {
             hand.extend_from_slice(&order[at..at + take]);
             at += take;
             if self.scored[seat] {
-                let points = hand.iter().map(|&c| u64::from(rules.melds.points(c, wild)));
-                parts.round_scores[seat] = Some(points.sum::<u64>() as i64);
+                parts.round_scores[seat] = Some(rules.melds.points_of(&hand, wild) as i64);
             }
             hand.extend_from_slice(&self.laid[seat]);
             parts.hands[seat] = hand;

@@ -95,6 +95,14 @@ impl MeldRules {
         }
     }
 
+    /// What `cards` cost unmelded, together.
+    pub fn points_of(&self, cards: &[u8], wild_rank: u8) -> u64 {
+        cards
+            .iter()
+            .map(|&c| u64::from(self.points(c, wild_rank)))
+            .sum()
+    }
+
     /// Are these the default meld options (any wilds per meld, books of any suits, all-wild
     /// melds)? Points and packs aside.
     pub fn default_melds(&self) -> bool {

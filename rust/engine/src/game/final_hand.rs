@@ -233,11 +233,15 @@ fn sub_multisets(cards: &[u8]) -> Vec<Vec<u8>> {
     out
 }
 
-/// `hand` (sorted) less the cards of `part` (sorted, a sub-multiset of it).
-fn without_all(hand: &[u8], part: &[u8]) -> Vec<u8> {
+/// The cards of `hand` (sorted) beyond those of `part` (sorted): the multiset difference,
+/// sorted.
+pub(crate) fn without_all(hand: &[u8], part: &[u8]) -> Vec<u8> {
     let mut rest = Vec::with_capacity(hand.len());
     let mut taken = part.iter().peekable();
     for &c in hand {
+        while taken.peek().is_some_and(|&&o| o < c) {
+            taken.next();
+        }
         if taken.peek() == Some(&&c) {
             taken.next();
         } else {
@@ -264,5 +268,6 @@ mod tests {
         ];
         assert_eq!(found, expected);
         assert_eq!(without_all(&[1, 3, 3, 5, 7], &[3, 7]), vec![1, 3, 5]);
+        assert_eq!(without_all(&[1, 3, 5], &[2, 3, 3, 9]), vec![1, 5]);
     }
 }

@@ -191,6 +191,15 @@ impl Laid {
             arranged: OnceLock::new(),
         }
     }
+
+    /// The cards `owner` kept, arranged as `layout` already (a final turn's).
+    fn arranged(owner: u8, kept: Vec<u8>, layout: Layout) -> Laid {
+        Laid {
+            owner,
+            kept,
+            arranged: OnceLock::from(layout),
+        }
+    }
 }
 
 /// Two games are equal whether or not their layouts were arranged yet.
@@ -787,6 +796,15 @@ impl Game {
         arrange_final(hand, &table, self.wild_rank, &self.rules)
     }
 
+    /// The player to act lays `cards` off onto table meld `index`.
+    fn lay_off(&mut self, index: usize, cards: &[u8]) {
+        self.lay_off_onto(index, cards);
+        self.laid_off.resize(usize::from(self.players), Vec::new());
+        let mine = &mut self.laid_off[usize::from(self.current)];
+        mine.extend_from_slice(cards);
+        mine.sort_unstable();
+    }
+
     /// Add `cards` to table meld `index` (counted over the table in order).
     fn lay_off_onto(&mut self, index: usize, cards: &[u8]) {
         let mut skip = index;
@@ -821,10 +839,7 @@ impl Game {
                 .collect();
             layouts[seat] = Some(if self.round_scores[seat].is_some() {
                 let deadwood = self.hand(p).to_vec();
-                let points = deadwood
-                    .iter()
-                    .map(|&c| u64::from(self.rules.melds.points(c, self.wild_rank)))
-                    .sum();
+                let points = self.rules.melds.points_of(&deadwood, self.wild_rank);
                 FinalLayout {
                     melds,
                     laid_off: self.laid_off(p).to_vec(),
@@ -1045,11 +1060,7 @@ impl Game {
             a => {
                 let index = usize::from(a - LAY_OFF);
                 let cards = self.selection.clone();
-                self.lay_off_onto(index, &cards);
-                self.laid_off.resize(usize::from(self.players), Vec::new());
-                let mine = &mut self.laid_off[usize::from(self.current)];
-                mine.extend_from_slice(&cards);
-                mine.sort_unstable();
+                self.lay_off(index, &cards);
                 self.lay_down(None);
             }
         }
@@ -1140,37 +1151,26 @@ impl Game {
         self.selection.clear();
         if !self.rules.auto_arrange_final_hand {
             // (the player laid down what it chose; the rest is its deadwood)
-            let points: u64 = kept
-                .iter()
-                .map(|&c| u64::from(self.rules.melds.points(c, self.wild_rank)))
-                .sum();
+            let points = self.rules.melds.points_of(&kept, self.wild_rank);
             self.round_scores[usize::from(p)] = Some(points as i64);
-            let laid = Laid::new(p, kept.clone());
             let arranged = Layout {
                 melds: Vec::new(),
-                deadwood: kept,
+                deadwood: kept.clone(),
                 points,
             };
-            laid.arranged.set(arranged).expect("a new arrangement");
-            self.laid.push(laid);
+            self.laid.push(Laid::arranged(p, kept, arranged));
         } else if self.rules.lay_off {
             let end = self.arrange_final(&kept);
             for (index, cards) in &end.lay_offs {
-                self.lay_off_onto(*index, cards);
-                self.laid_off.resize(usize::from(self.players), Vec::new());
-                let mine = &mut self.laid_off[usize::from(p)];
-                mine.extend_from_slice(cards);
-                mine.sort_unstable();
+                self.lay_off(*index, cards);
             }
             self.round_scores[usize::from(p)] = Some(end.points as i64);
-            let laid = Laid::new(p, kept);
             let arranged = Layout {
                 melds: end.melds,
                 deadwood: end.deadwood,
                 points: end.points,
             };
-            laid.arranged.set(arranged).expect("a new arrangement");
-            self.laid.push(laid);
+            self.laid.push(Laid::arranged(p, kept, arranged));
         } else {
             let points = self.query(&kept).least();
             self.round_scores[usize::from(p)] = Some(points as i64);
@@ -1363,8 +1363,8 @@ fn parts_packs(rules: &GameRules) -> usize {
     rules.melds.packs as usize
 }
 
-/// `hand` without one copy of `card`.
-fn without(hand: &[u8], card: u8) -> Vec<u8> {
+/// `hand` (sorted) without one copy of `card`.
+pub(crate) fn without(hand: &[u8], card: u8) -> Vec<u8> {
     let mut rest = hand.to_vec();
     remove(&mut rest, card);
     rest
