@@ -10,7 +10,7 @@ import pytest
 
 import fivecrowns as fc
 from fivecrowns.bots import StrongBot, make_bot
-from fivecrowns.expert import ExpertBot, searchable
+from fivecrowns.expert import ExpertBot
 from fivecrowns.rollout import sample_state
 from fivecrowns.simulate import play_game
 
@@ -18,6 +18,7 @@ SHORT = fc.Rules.short_game(3)
 VARIANTS = {
     "official-short": SHORT,
     "lay-off": attrs.evolve(SHORT, lay_off=True),
+    "by-hand": attrs.evolve(SHORT, auto_arrange_final_hand=False),
     "no-discard-out": attrs.evolve(SHORT, go_out_without_discard=True),
     "no-take-back": attrs.evolve(SHORT, may_discard_taken_discard=False),
     "house": fc.Rules.short_game(3, max_wilds_per_meld="naturals", distinct_suit_books=True),
@@ -73,14 +74,11 @@ def test_the_search_departs_from_strong_bot() -> None:
     assert sum(bot.departures for bot in experts) > 0
 
 
-def test_without_sampling_the_expert_plays_as_strong_bot() -> None:
-    rules = VARIANTS["lay-off"]
-    assert not searchable(rules)
-    assert searchable(SHORT)
-    watched = Watched(ExpertBot(rollouts=64))
-    play_game([watched, StrongBot()], rules=rules, seed=1)  # type: ignore[list-item]
-    assert watched.calls
-    assert watched.departures == 0
+@pytest.mark.parametrize("variant", ["lay-off", "by-hand"])
+def test_the_expert_searches_where_players_lay_cards_down_or_off(variant: str) -> None:
+    experts = [Watched(ExpertBot(rollouts=64)) for _ in range(2)]
+    play_game([experts[0], StrongBot(), experts[1]], rules=VARIANTS[variant], seed=3)  # type: ignore[list-item]
+    assert sum(bot.departures for bot in experts) > 0
 
 
 def test_the_expert_is_deterministic_for_its_seed() -> None:

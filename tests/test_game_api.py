@@ -232,6 +232,7 @@ def test_a_view_is_the_one_its_constructor_builds_from_the_state() -> None:
                 stock_size=len(state.stock),
                 discard_pile=state.discard_pile,
                 table=state.table,
+                laid_off=state.laid_off,
                 went_out=state.went_out,
                 final_turns_left=state.final_turns_left,
                 taken=state.taken,

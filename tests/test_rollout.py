@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 import fivecrowns as fc
 from fivecrowns import _engine
+from fivecrowns._game_checks import check_fields
+from fivecrowns._scoring import hand_points
 from fivecrowns.cards import deck
 from fivecrowns.rollout import play_out, rollout_seed, rollouts, sample_state
 from game_twins import random_rules
@@ -83,6 +85,44 @@ def test_a_sampled_state_is_consistent_with_the_view(seed: int) -> None:
     assert sampled.round_scores == state.round_scores or state.went_out is not None
 
 
+@pytest.mark.parametrize("by_hand", [False, True], ids=["lay_off", "laid_down_by_hand"])
+def test_states_are_sampled_where_cards_were_laid_down_or_off(by_hand: bool) -> None:
+    """Under ``lay_off`` and with hands laid down by hand, in final laps too: the sampled
+    state passes every check of a state's fields, its views are the
+    views sampled from, every card is somewhere once, what was laid down or off stays on
+    the table, and each finished hand is scored as the engine scores it."""
+    rules = fc.Rules.short_game(4, lay_off=True, auto_arrange_final_hand=not by_hand)
+    laid_off = final = 0
+    for game in range(6):
+        state = fc.GameState.new(3, rules=rules, seed=game)
+        bots = [fc.GreedyBot() if seat else fc.StrongBot() for seat in range(3)]
+        rng = random.Random(game)
+        while not state.is_over:
+            if state.went_out is not None or rng.random() < 0.1:
+                final += state.went_out is not None
+                laid_off += any(state.laid_off)
+                for me in range(3):
+                    view = state.view(me)
+                    sampled = sample_state(view, rng.getrandbits(63))
+                    check_fields(sampled)  # (raises InvalidStateError saying what is wrong)
+                    assert sampled.view(me) == view
+                    assert sampled.table == state.table
+                    assert sampled.laid_off == state.laid_off
+                    for seat in range(3):
+                        assert len(sampled.hands[seat]) == len(state.hands[seat])
+                        if state.round_scores[seat] is not None and seat != state.went_out:
+                            points = hand_points(sampled.hands[seat], state.wild_rank, rules)
+                            assert sampled.round_scores[seat] == points
+                    cards = [*sampled.stock, *sampled.discard_pile]
+                    cards += [card for hand in sampled.hands for card in hand]
+                    cards += [card for placed in sampled.table for card in placed.meld.cards]
+                    assert Counter(cards) == Counter(deck(rules.packs))
+            seat = state.current
+            state = state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
+    assert final > 20
+    assert laid_off > 0
+
+
 def test_sampling_uses_nothing_hidden() -> None:
     # two states alike to player 0 (the other hands and the stock shuffled between them)
     state = _played(fc.Rules(), 3, 8, 12)
@@ -123,8 +163,6 @@ def test_bad_calls_are_refused_with_what_is_accepted() -> None:
         rollouts(state, ["greedy"])
     with pytest.raises(fc.FiveCrownsError, match="GameState or a PlayerView"):
         rollouts("state", n=1)  # type: ignore[arg-type]
-    with pytest.raises(fc.FiveCrownsError, match="lay_off"):
-        sample_state(fc.GameState.new(players=2, rules=fc.Rules(lay_off=True)).view(0), 1)
 
 
 # -- rollouts that compare first actions ----------------------------------------------------
@@ -189,12 +227,13 @@ def test_first_actions_are_checked_before_anything_is_played() -> None:
 
 @pytest.mark.skipif(not CORE, reason="the compiled core is not in use")
 @pytest.mark.parametrize("by_hand", [False, True], ids=["lay_off", "laid_down_by_hand"])
-def test_rollouts_from_a_state_the_core_plays_under_lay_off_are_the_python_ones(
+def test_rollouts_under_lay_off_are_the_python_ones(
     by_hand: bool,
 ) -> None:
     """From a state the core plays, rollouts run on its own core game, so under ``lay_off``
     and with hands laid down by hand too (a state built from its fields could not say what
-    was laid where): the same scores as the Python engine's, final laps included."""
+    was laid where): the same scores as the Python engine's, final laps included; and from
+    its views (sampled states), the same scores on both engines."""
     rules = fc.Rules.short_game(4, lay_off=True, auto_arrange_final_hand=not by_hand)
     fast = fc.GameState.new(3, rules=rules, seed=9)
     with _engine.plain_states():
@@ -211,6 +250,10 @@ def test_rollouts_from_a_state_the_core_plays_under_lay_off_are_the_python_ones(
             bot, until = ("greedy", "game") if step % 2 else ("strong", "round")
             found = rollouts(fast, bot, n=2, seed=step, until=until)
             assert np.array_equal(found, rollouts(slow, bot, n=2, seed=step, until=until))
+            view = fast.view(step % 3)  # (sampled: in the core until someone has finished)
+            found = rollouts(view, bot, n=2, seed=step, until=until)
+            with _engine.running(False):
+                assert np.array_equal(found, rollouts(view, bot, n=2, seed=step, until=until))
         action = bots[slow.current].act(slow.view(slow.current), slow.legal_actions())
         fast, slow = fast.apply(action), slow.apply(action)
     assert final_laps > 0

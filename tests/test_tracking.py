@@ -90,8 +90,9 @@ def test_turns_takes_and_throws_follow_the_history() -> None:
 
 
 def test_the_tracker_remembers_the_upcard_it_saw() -> None:
-    """A take of the round's first upcard names the card only for a player who saw the round
-    begin; the take is counted either way."""
+    """A take of the round's first upcard names the card, once the turn is over, only for a
+    player who saw the round begin (during the turn the view's ``taken`` shows it to all);
+    the take is counted either way."""
     for seed in range(40):
         state = fc.GameState.new(2, seed=seed)
         first, second = state.current, 1 - state.current
@@ -100,6 +101,9 @@ def test_the_tracker_remembers_the_upcard_it_saw() -> None:
         upcard = state.discard_pile[-1]
         if fc.DRAW_DISCARD in state.legal_actions():
             state = state.apply("take")
+            assert RoundTracker().read(state.view(second)).picked_up[first] == (upcard,)
+            keep = next(card for card in state.hands[first] if card != upcard)
+            state = state.apply(fc.Action.discard(keep))
             taken = watcher.read(state.view(second))
             late = RoundTracker().read(state.view(second))
             assert taken.picked_up[first] == (upcard,)

@@ -213,6 +213,7 @@ VIEW_FIELDS: Final = frozenset(
         "taken",
         "turns",
         "selection",
+        "laid_off",
         "results",
     }
 )
@@ -260,7 +261,9 @@ def read_view(values: dict[str, Any], name: str) -> None:
     if name == "results":
         values["results"] = memo.read_results(seat, rules)
         return
-    hand, sizes, stock_size, pile, table, went_out, left, taken, turns, selection = seat.fields()
+    (hand, sizes, stock_size, pile, table, went_out, left, taken, turns, selection, laid_off) = (
+        seat.fields()
+    )
     wild_rank = values["wild_rank"]
     values["hand"] = hand
     values["hand_sizes"] = sizes
@@ -274,3 +277,4 @@ def read_view(values: dict[str, Any], name: str) -> None:
     values["taken"] = taken
     values["turns"] = turns
     values["selection"] = selection
+    values["laid_off"] = laid_off

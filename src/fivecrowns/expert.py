@@ -41,12 +41,11 @@ from .bots import StrongBot
 from .cards import Card
 from .errors import FiveCrownsError
 from .rollout import ROLLOUT_BOTS, rollouts
-from .rules import Rules
 from .solver import deadwood_by_discard
 from .tracking import RoundTracker
 from .views import PlayerView
 
-__all__ = ["ExpertBot", "searchable"]
+__all__ = ["ExpertBot"]
 
 #: The most rollouts one decision may spend.
 MAX_BUDGET: Final = 1_000_000
@@ -74,13 +73,6 @@ def _policy(value: object) -> str:
     return str(value)
 
 
-def searchable(rules: Rules) -> bool:
-    """Can :class:`ExpertBot` search under ``rules``? Not yet where players lay cards down or
-    off themselves (``lay_off``, ``auto_arrange_final_hand=False``), whose states
-    :func:`~fivecrowns.sample_state` does not sample: there it plays as StrongBot."""
-    return rules.auto_arrange_final_hand and not rules.lay_off
-
-
 @attrs.define
 class ExpertBot:
     """A bot that searches: for each decision, a few candidate moves compared by
@@ -89,8 +81,7 @@ class ExpertBot:
 
     ``candidates`` bounds the discards compared (StrongBot's choice and those leaving the
     least deadwood). Raising ``rollouts`` makes the bot stronger and slower (see the
-    strength-against-budget figures in ``benchmarks/bot_table.py`` and the docs). Under rule
-    sets it cannot sample (:func:`searchable`) it plays as StrongBot.
+    strength-against-budget figures in ``benchmarks/bot_table.py`` and the docs).
 
     ``policy`` plays every seat of the rollouts. Greedy is the default because it measured
     best: against two StrongBots (four players, the same 400 deals, 128 rollouts) the expert
@@ -117,7 +108,7 @@ class ExpertBot:
         """The expert's choice among ``legal``."""
         upcard = self._tracker.upcard(view)
         choice = self._strong.act(view, legal)
-        if view.went_out is not None or len(legal) < 2 or not searchable(view.rules):
+        if view.went_out is not None or len(legal) < 2:
             return choice
         options = [option for option in self._options(view, legal, choice) if option in legal]
         if len(options) < 2:

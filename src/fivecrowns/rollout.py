@@ -69,8 +69,8 @@ def sample_state(view: PlayerView, seed: int, *, upcard: Card | None = None) -> 
     The state plays on like any other (``apply``, ``legal_actions``, views) and is dealt its
     reshuffles and later rounds from ``seed``. It knows the earlier rounds by their results
     only (``past_actions`` is empty, and the round's ``reshuffles`` start from 0), so it has
-    no record to replay. Rule sets where players lay cards down or off themselves
-    (``lay_off``, ``auto_arrange_final_hand=False``) are not sampled yet.
+    no record to replay. Under every rule set: cards laid down or off in final turns are on
+    the table where the view saw them, and a finished hand is scored as the engine scored it.
 
     >>> import fivecrowns as fc
     >>> view = fc.GameState.new(players=2, seed=3).view(0)
@@ -96,12 +96,6 @@ class _Hidden:
 
 
 def _hidden(view: PlayerView, upcard: Card | None) -> _Hidden:
-    rules = view.rules
-    if rules.lay_off or not rules.auto_arrange_final_hand:
-        raise FiveCrownsError(
-            "sample_state does not yet sample rule sets where players lay cards down or off "
-            "themselves (lay_off, auto_arrange_final_hand=False)"
-        )
     if view.phase is Phase.OVER:
         raise FiveCrownsError("the game is over: there is nothing hidden left to sample")
     know = read_round(view, upcard)
@@ -158,7 +152,7 @@ def _sampled(hidden: _Hidden, seed: int) -> GameState:
         "turns": view.turns,
         "reshuffles": 0,
         "round_scores": tuple(round_scores),
-        "laid_off": ((),) * players,
+        "laid_off": view.laid_off,
         "results": view.results,
         "round_history": tuple((seat, action.to_int()) for seat, action in view.history),
         "past_actions": (),
@@ -221,8 +215,9 @@ def rollouts(
     firsts = _firsts(start, first, actions, count)
     codes = [action.to_int() for action in firsts]
     # (from a state the core plays, the rollouts start from its own core game; any other
-    # is built from its fields, which say nothing of what was laid down or off by hand)
-    on_core = hidden is None and "_game" in first.__dict__
+    # is built from its fields, which say nothing of what was laid down or off by hand, so
+    # under those rules the core takes it only before anyone has finished the round)
+    on_core = "_game" in first.__dict__ if hidden is None else not hidden.finished
     ruled = _engine.compiled_from_deal if on_core else _engine.compiled_games
     if ruled(start.rules) and _core_bots(names):
         from . import _compiled_game  # (only with the core: it imports the extension)

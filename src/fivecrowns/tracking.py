@@ -119,7 +119,15 @@ def read_round(view: PlayerView, upcard: Card | None = None) -> RoundKnowledge:
     thrown: list[list[Card]] = [[] for _ in range(players)]
     turns = [0] * players
     takes = [0] * players
-    for player, action in view.history:
+    # the take of this turn, if any (the card it took is public while the turn lasts)
+    last_take = -1
+    if view.taken is not None:
+        last_take = max(
+            index
+            for index, (_, action) in enumerate(view.history)
+            if action.kind is ActionKind.DRAW_DISCARD
+        )
+    for index, (player, action) in enumerate(view.history):
         kind = action.kind
         if kind is ActionKind.DISCARD or kind is ActionKind.GO_OUT:
             card = action.card
@@ -132,16 +140,26 @@ def read_round(view: PlayerView, upcard: Card | None = None) -> RoundKnowledge:
             turns[player] += 1
             takes[player] += 1
             taken = stack.pop() if stack else None
+            if taken is None and index == last_take:
+                taken = view.taken  # (the upcard, not known, but taken this turn: public)
             if taken is not None:
                 held[player].append(taken)
         elif kind is ActionKind.DRAW_STOCK:
             turns[player] += 1
-    for placed in view.table:
-        # a card laid down is no longer held (if the seat held two copies, one of them known,
-        # which one it laid is not known: the other copy is no longer known to be held)
-        for card in placed.meld.cards:
-            if card in held[placed.owner]:
-                held[placed.owner].remove(card)
+    laid = [
+        [card for placed in view.table if placed.owner == seat for card in placed.meld.cards]
+        for seat in range(players)
+    ]
+    for seat, off in enumerate(view.laid_off):
+        laid[seat].extend(off)
+    for seat, gone in enumerate(laid):
+        # a card laid down or off is no longer held (if the seat held two copies, one of them
+        # known, which one it laid is not known: the other copy is no longer known to be held;
+        # a card another seat laid off onto this seat's meld may be taken for one of its own,
+        # which only forgets a card known to be held)
+        for card in gone:
+            if card in held[seat]:
+                held[seat].remove(card)
     counts = _deck_counts(view.rules)
     seen = [*view.hand, *view.discard_pile]
     seen.extend(card for placed in view.table for card in placed.meld.cards)

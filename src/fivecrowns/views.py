@@ -3,9 +3,10 @@ player's view of a state, as an object, as JSON and as a numpy observation tenso
 
 A :class:`PlayerView` is built by :meth:`fivecrowns.GameState.view`; it holds the player's own
 hand and selection, and only public facts about the rest: the sizes of the other hands and of
-the stock, the discard pile (every card in it was seen face up), the melds on the table, the
-public actions of the round (a draw from the stock does not say which card), the scores. It
-never holds another player's cards, the stock order or the game's seed.
+the stock, the discard pile (every card in it was seen face up), the melds on the table and
+the cards each player laid off onto them, the public actions of the round (a draw from the
+stock does not say which card), the scores. It never holds another player's cards, the stock
+order or the game's seed.
 
 Observation tensor (:meth:`PlayerView.observation`), a flat ``float32`` vector of
 :func:`observation_size` ``(players)`` entries; card blocks are indexed by card code (0-54 the
@@ -95,6 +96,8 @@ class PlayerView:
     the current round as ``(player, action)`` (a draw from the stock names no card; selecting
     cards to lay down is private and left out). ``scores`` are the totals of the rounds
     played (tie-break rounds excluded); ``winners`` is empty until the game is over.
+    ``laid_off`` holds, per seat, the cards it laid off onto melds on the table this round
+    (face up, so public; empty but under ``Rules(lay_off=True)``).
 
     A view of a state the compiled core plays costs the same whatever the round's length:
     its cards (hand, discard pile, table, ...) and the finished rounds' results are read
@@ -119,6 +122,7 @@ class PlayerView:
     stock_size: int
     discard_pile: tuple[Card, ...]
     table: tuple[TableMeld, ...]
+    laid_off: tuple[tuple[Card, ...], ...]
     went_out: int | None
     final_turns_left: tuple[int, ...]
     taken: Card | None
@@ -166,6 +170,7 @@ class PlayerView:
             "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size,
             **round_facts_dict(self),
+            "laid_off": [format_cards(cards) for cards in self.laid_off],
             "scores": list(self.scores),
             "results": [result.to_dict() for result in self.results],
             "history": [[player, str(action)] for player, action in self.history],
@@ -268,6 +273,7 @@ def view_of(state: GameState, p: int) -> PlayerView:
             "phase": state.phase,
             "discard_pile": state.discard_pile,
             "table": state.table,
+            "laid_off": state.laid_off,
             "went_out": state.went_out,
             "final_turns_left": state.final_turns_left,
             "taken": state.taken,

@@ -508,8 +508,8 @@ impl SeatView {
     /// The fields of the round in play that change from action to action, as `PlayerView`
     /// names them, in this order: hand (this seat's), hand_sizes, stock_size, discard_pile,
     /// table (as (owner, kind, codes) tuples), went_out, final_turns_left, taken, turns,
-    /// selection (this seat's, when it is to act); cards as the package's canonical `Card`
-    /// objects.
+    /// selection (this seat's, when it is to act), laid_off (each seat's cards laid off onto
+    /// the table, public); cards as the package's canonical `Card` objects.
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let g = &self.game;
         let sizes = (0..g.players()).map(|seat| g.hand(seat).len());
@@ -525,6 +525,7 @@ impl SeatView {
         ];
         items.extend(public_fields(py, g)?);
         items.push(card_tuple(py, selected)?.into_any());
+        items.push(laid_off_tuple(py, g)?.into_any());
         PyTuple::new(py, items)
     }
 
