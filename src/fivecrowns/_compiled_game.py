@@ -159,15 +159,17 @@ def core_game(state: GameState) -> _core.Game:
 def rollouts(
     states: Sequence[GameState],
     bots: Sequence[str],
-    seeds: Sequence[int],
+    seed: int,
+    count: int,
     whole_game: bool,
     firsts: Sequence[int] = (),
 ) -> npt.NDArray[np.int64]:
-    """Play each state on (``states[i]``, or ``states[0]`` for every seed) with the built-in
-    bots by seat and the luck of ``seeds[i]``: the round's scores, or the final totals; with
-    ``firsts`` (action integers), a row per seed and first action, seed-major."""
+    """Play each state on (``states[i]``, or ``states[0]`` for every rollout) with the
+    built-in bots by seat, ``count`` rollouts, rollout ``i`` with the luck of
+    ``fivecrowns.rollout_seed(seed, i)``: the round's scores, or the final totals; with
+    ``firsts`` (action integers), a row per rollout and first action, rollout-major."""
     games = [core_game(state) for state in states]
-    return _core.rollouts(games, list(bots), list(seeds), whole_game, list(firsts))
+    return _core.rollouts(games, list(bots), seed, count, whole_game, list(firsts))
 
 
 def view_rollouts(
@@ -178,13 +180,14 @@ def view_rollouts(
     scored: list[bool],
     unseen: list[int],
     bots: Sequence[str],
-    seeds: Sequence[int],
+    seed: int,
+    count: int,
     whole_game: bool,
     firsts: Sequence[int] = (),
 ) -> npt.NDArray[np.int64]:
     """Rollouts from one player's knowledge: ``template``'s hidden cards dealt afresh from
-    each seed (see ``fivecrowns.rollout._sampled``, the twin), then played on (after each
-    of ``firsts``, as :func:`rollouts` plays them)."""
+    each rollout's seed (see ``fivecrowns.rollout._sampled``, the twin), then played on
+    (after each of ``firsts``, as :func:`rollouts` plays them)."""
     return _core.view_rollouts(
         template,
         known,
@@ -193,7 +196,8 @@ def view_rollouts(
         scored,
         unseen,
         list(bots),
-        list(seeds),
+        seed,
+        count,
         whole_game,
         list(firsts),
     )

@@ -186,7 +186,8 @@ def play_games(
 def rollouts(
     games: Sequence[Game],
     bots: Sequence[str],
-    seeds: Sequence[int],
+    seed: int,
+    count: int,
     whole_game: bool,
     firsts: Sequence[int],
 ) -> npt.NDArray[np.int64]: ...
@@ -198,7 +199,8 @@ def view_rollouts(
     scored: Sequence[bool],
     unseen: Sequence[int],
     bots: Sequence[str],
-    seeds: Sequence[int],
+    seed: int,
+    count: int,
     whole_game: bool,
     firsts: Sequence[int],
 ) -> npt.NDArray[np.int64]: ...

@@ -32,7 +32,7 @@ import numpy.typing as npt
 from . import _engine
 from ._round import finished_seats
 from ._scoring import hand_points
-from ._shuffle import _fisher_yates, derive_seed
+from ._shuffle import derive_seed, splitmix_shuffle
 from .actions import Action, Phase
 from .bots import make_bot
 from .cards import CARDS, Card, as_int, short_repr
@@ -64,7 +64,9 @@ def sample_state(view: PlayerView, seed: int, *, upcard: Card | None = None) -> 
     """A complete state consistent with everything ``view.player`` may know, the hidden
     cards dealt from ``seed``: the other hands hold the cards they are known to have taken
     from the discard pile (:func:`fivecrowns.tracking.read_round`) and unseen cards drawn at
-    random, and the stock is the rest of the unseen cards in random order.
+    random, and the stock is the rest of the unseen cards in random order (the unseen cards
+    shuffled by ``fivecrowns._shuffle.splitmix_shuffle`` from ``seed``, then dealt seat by
+    seat, the rest to the stock).
 
     The state plays on like any other (``apply``, ``legal_actions``, views) and is dealt its
     reshuffles and later rounds from ``seed``. It knows the earlier rounds by their results
@@ -114,7 +116,7 @@ def _sampled(hidden: _Hidden, seed: int) -> GameState:
     """The state of ``hidden.view`` with the hidden cards dealt from ``seed`` (the twin of
     the core's ``rollout::Unseen::sample``)."""
     view, rules, players = hidden.view, hidden.view.rules, hidden.view.players
-    order = _fisher_yates(list(hidden.unseen), seed)
+    order = splitmix_shuffle(list(hidden.unseen), seed)
     hands: list[tuple[Card, ...]] = []
     taken = 0
     for known, count in zip(hidden.known, hidden.hidden, strict=True):
@@ -203,11 +205,10 @@ def rollouts(
         )
     names = _bots(bots, start.players)
     number = _seed(seed)
-    seeds = [rollout_seed(number, index) for index in range(count)]
     hidden: _Hidden | None = None
     if isinstance(start, PlayerView):
         hidden = _hidden(start, upcard)
-        first = _sampled(hidden, seeds[0])
+        first = _sampled(hidden, rollout_seed(number, 0))
     elif start.is_over:
         raise FiveCrownsError("the game is over: there is nothing left to play")
     else:
@@ -222,13 +223,15 @@ def rollouts(
     if ruled(start.rules) and _core_bots(names):
         from . import _compiled_game  # (only with the core: it imports the extension)
 
+        # (the core derives each rollout's seed itself)
         if hidden is not None:
-            found = _in_core(hidden, first, names, seeds, until == "game", codes)
+            found = _in_core(hidden, first, names, number, count, until == "game", codes)
         else:
-            found = _compiled_game.rollouts([first], names, seeds, until == "game", codes)
+            found = _compiled_game.rollouts([first], names, number, count, until == "game", codes)
     else:
         rows: list[list[int]] = []
-        for index, rollout in enumerate(seeds):
+        for index in range(count):
+            rollout = rollout_seed(number, index)
             state = first if hidden is None or index == 0 else _sampled(hidden, rollout)
             for after in [state.apply(action) for action in firsts] or [state]:
                 rows.append(play_out(after, names, rollout, until))
@@ -298,12 +301,14 @@ def _in_core(
     hidden: _Hidden,
     first: GameState,
     bots: list[str],
-    seeds: list[int],
+    seed: int,
+    count: int,
     whole_game: bool,
     firsts: list[int],
 ) -> npt.NDArray[np.int64]:
-    """Rollouts from a view in the core: ``first`` (the state sampled from the first seed)
-    as the template, the hidden cards dealt afresh per seed there."""
+    """``count`` rollouts from a view in the core: ``first`` (the state sampled from the
+    first rollout's seed) as the template, the hidden cards dealt afresh there from each
+    rollout's seed (``rollout_seed(seed, i)``)."""
     from . import _compiled_game  # (only with the core: it imports the extension)
 
     view = hidden.view
@@ -320,7 +325,8 @@ def _in_core(
         scored,
         list(hidden.unseen),
         bots,
-        seeds,
+        seed,
+        count,
         whole_game,
         firsts,
     )

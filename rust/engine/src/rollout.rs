@@ -5,7 +5,7 @@
 
 use crate::game::{Game, Illegal, Parts};
 use crate::policy::{Policy, PolicyKind};
-use crate::shuffle::fisher_yates;
+use crate::shuffle::splitmix_shuffle;
 use crate::HandError;
 
 /// How far a rollout plays.
@@ -86,12 +86,12 @@ pub struct Unseen {
 
 impl Unseen {
     /// The template's state with the hidden cards dealt from `seed`, in the order of the
-    /// Python package's `sample_state`: the unseen cards shuffled (`fisher_yates`), each
+    /// Python package's `sample_state`: the unseen cards shuffled (`splitmix_shuffle`), each
     /// seat in turn takes its share, the rest is the stock (its top card last); the game
     /// deals its reshuffles and later rounds from `seed` too.
     pub fn sample(&self, game: &Game, seed: u64) -> Result<Game, HandError> {
         let mut order = self.unseen.clone();
-        fisher_yates(&mut order, seed);
+        splitmix_shuffle(&mut order, seed);
         let mut parts = self.template.clone();
         parts.seed = seed;
         let wild = game.wild_rank();

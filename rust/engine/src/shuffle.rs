@@ -12,7 +12,9 @@
 //!   seeds it for a non-negative int `n`, with its `random`, `getrandbits` and `randrange`;
 //! - [`fisher_yates`]: the package's own Fisher-Yates shuffle driven by `Random(seed).random`
 //!   (the package does not use `random.shuffle`, whose algorithm CPython may change);
-//! - [`shuffle`] and [`shuffled_into`]: the package's `shuffled`, in place or into a buffer.
+//! - [`shuffle`] and [`shuffled_into`]: the package's `shuffled`, in place or into a buffer;
+//! - [`splitmix_shuffle`]: the Fisher-Yates shuffle from SplitMix64 that samples the hidden
+//!   cards of rollouts (`splitmix_shuffle` in Python), far cheaper to seed than the Twister.
 //!
 //! Nothing here allocates except [`shuffled_into`] growing its buffer, and nothing panics.
 
@@ -61,6 +63,17 @@ pub fn shuffle_seed(seed: u64, round_number: u32, extra_round: u32, reshuffle: u
         "fivecrowns/shuffle/v1/{seed}/{round_number}/{extra_round}/{reshuffle}"
     );
     seed_of(writer.0)
+}
+
+/// The seed of rollout `index` of a call with seed `seed`: [`derive_seed`] of
+/// `"fivecrowns/rollout/v1/{seed}/{index}"`, less its lowest bit (a seed below 2**63).
+///
+/// The twin of Python's `fivecrowns.rollout_seed(seed, index)`. Allocates nothing.
+pub fn rollout_seed(seed: u64, index: u64) -> u64 {
+    let mut writer = HashWriter(Sha256::new());
+    // Neither `HashWriter` nor the integers' `Display` can fail, so neither can this.
+    let _ = write!(writer, "fivecrowns/rollout/v1/{seed}/{index}");
+    seed_of(writer.0) >> 1
 }
 
 /// How many 32-bit words the Mersenne Twister keeps.
@@ -238,6 +251,22 @@ impl Mt19937 {
     }
 }
 
+/// Shuffles `items` in place exactly as the Python package's `splitmix_shuffle(items, seed)`:
+/// for `i` from `len - 1` down to 1, the next word `z` of SplitMix64 seeded with `seed` picks
+/// `j = z * (i + 1) >> 64` (a 128-bit product), and items `i` and `j` swap.
+pub fn splitmix_shuffle<T>(items: &mut [T], seed: u64) {
+    let mut state = seed;
+    for i in (1..items.len()).rev() {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = (state ^ (state >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        // (below i + 1, so it fits a usize)
+        let j = ((u128::from(z) * (i as u128 + 1)) >> 64) as usize;
+        items.swap(i, j);
+    }
+}
+
 /// Shuffles `items` in place exactly as the Python package's `_fisher_yates(items, seed)`:
 /// with `draw = random.Random(seed).random`, for `i` from `len - 1` down to 1, swap item `i`
 /// with item `int(draw() * (i + 1))` (an `f64` product, truncated).
@@ -321,6 +350,31 @@ mod tests {
         assert_eq!(shuffle_seed(MAX, 11, 2, 5), 0x868e_7cfd_24cb_a147);
         let m = u32::MAX;
         assert_eq!(shuffle_seed(MAX, m, m, m), 0xbbf4_118b_f839_8d33);
+    }
+
+    #[test]
+    fn splitmix_shuffle_matches_python() {
+        // Python: fivecrowns._shuffle.splitmix_shuffle(list(range(n)), seed)
+        let mut eight: Vec<u8> = (0..8).collect();
+        splitmix_shuffle(&mut eight, 1);
+        assert_eq!(eight, [0, 3, 7, 1, 2, 6, 5, 4]);
+        let mut twenty: Vec<u8> = (0..20).collect();
+        splitmix_shuffle(&mut twenty, MAX);
+        let python = [
+            4, 2, 8, 5, 14, 1, 6, 15, 16, 10, 0, 9, 18, 13, 12, 11, 7, 3, 19, 17,
+        ];
+        assert_eq!(twenty, python);
+        let mut one = [9u8];
+        splitmix_shuffle(&mut one, 3);
+        assert_eq!(one, [9]);
+    }
+
+    #[test]
+    fn rollout_seed_matches_python() {
+        // Python: fivecrowns.rollout_seed(seed, index)
+        assert_eq!(rollout_seed(0, 0), 8_907_510_333_757_153_890);
+        assert_eq!(rollout_seed(7, 3), 2_192_833_650_165_444_867);
+        assert_eq!(rollout_seed(MAX, 9_999_999), 4_026_363_769_806_363_599);
     }
 
     #[test]

@@ -9,6 +9,7 @@ use fivecrowns_engine::game::{
 };
 use fivecrowns_engine::policy::{self, PolicyKind};
 use fivecrowns_engine::rollout::{self, Until};
+use fivecrowns_engine::shuffle;
 use fivecrowns_engine::HandError;
 use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::PyValueError;
@@ -670,24 +671,26 @@ fn rows(py: Python<'_>, values: Vec<i64>, columns: usize) -> PyResult<Bound<'_, 
     Ok(PyArray2::from_owned_array(py, array))
 }
 
-/// Play each game on (`games[i]`, or `games[0]` for every seed) with the built-in bots
-/// `bots[seat]` and the luck of `seeds[i]`, without the GIL: each seat's score in the round
-/// being played (0: not dealt in), or with `whole_game` its final total; a rollouts x
-/// players int64 array. With `firsts`, each seed plays each of them first (see
-/// `rollout::play_each`): a row per seed and action, seed-major.
+/// Play each game on (`games[i]`, or `games[0]` for every rollout) with the built-in bots
+/// `bots[seat]`, `count` rollouts, rollout `i` with the luck of `rollout_seed(seed, i)`,
+/// without the GIL: each seat's score in the round being played (0: not dealt in), or with
+/// `whole_game` its final total; a rollouts x players int64 array. With `firsts`, each
+/// rollout plays each of them first (see `rollout::play_each`): a row per rollout and
+/// action, rollout-major.
 #[pyfunction]
 fn rollouts<'py>(
     py: Python<'py>,
     games: Vec<PyRef<'py, Game>>,
     bots: Vec<String>,
-    seeds: Vec<u64>,
+    seed: u64,
+    count: usize,
     whole_game: bool,
     firsts: Vec<u16>,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let kinds = kinds(py, &bots)?;
     let players = kinds.len();
-    if games.is_empty() || !(games.len() == 1 || games.len() == seeds.len()) {
-        return Err(PyValueError::new_err("one game, or one game per seed"));
+    if games.is_empty() || !(games.len() == 1 || games.len() == count) {
+        return Err(PyValueError::new_err("one game, or one game per rollout"));
     }
     if games
         .iter()
@@ -695,26 +698,19 @@ fn rollouts<'py>(
     {
         return Err(PyValueError::new_err("one bot per seat of the game"));
     }
-    let until = if whole_game {
-        Until::Game
-    } else {
-        Until::Round
-    };
+    let until = until(whole_game);
     let engines: Vec<EngineGame> = games.iter().map(|g| EngineGame::clone(&g.game)).collect();
-    let per_seed = firsts.len().max(1);
-    let mut scores = Vec::with_capacity(seeds.len() * per_seed * players);
-    for (chunk, seeds) in seeds.chunks(BATCH * 16).enumerate() {
+    let per_rollout = firsts.len().max(1);
+    let mut scores = Vec::with_capacity(count * per_rollout * players);
+    for chunk in chunks(count) {
         let (engines, kinds, firsts) = (&engines, &kinds, &firsts);
         let batch = py
             .detach(move || {
-                let mut found = Vec::with_capacity(seeds.len() * per_seed * players);
-                for (i, &seed) in seeds.iter().enumerate() {
-                    let game = &engines[if engines.len() == 1 {
-                        0
-                    } else {
-                        chunk * BATCH * 16 + i
-                    }];
-                    rollout::play_each(game.clone(), firsts, kinds, seed, until, &mut found)?;
+                let mut found = Vec::with_capacity(chunk.len() * per_rollout * players);
+                for i in chunk {
+                    let game = &engines[if engines.len() == 1 { 0 } else { i }];
+                    let luck = shuffle::rollout_seed(seed, i as u64);
+                    rollout::play_each(game.clone(), firsts, kinds, luck, until, &mut found)?;
                 }
                 Ok(found)
             })
@@ -725,6 +721,22 @@ fn rollouts<'py>(
     rows(py, scores, players)
 }
 
+/// How far a rollout plays.
+fn until(whole_game: bool) -> Until {
+    if whole_game {
+        Until::Game
+    } else {
+        Until::Round
+    }
+}
+
+/// Rollouts `0..count` in the batches played between checks for Ctrl-C.
+fn chunks(count: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
+    (0..count)
+        .step_by(BATCH * 16)
+        .map(move |start| start..count.min(start + BATCH * 16))
+}
+
 /// Why rollouts from a view stopped: the hidden cards could not be dealt, or a first action
 /// is illegal.
 enum PlayOnError {
@@ -732,9 +744,9 @@ enum PlayOnError {
     Illegal(Illegal),
 }
 
-/// Rollouts from one player's knowledge: for each seed, the state `template` with its hidden
-/// cards dealt afresh (see `rollout::Unseen`), played on as `rollouts` plays it (with
-/// `firsts` too).
+/// Rollouts from one player's knowledge: for each of `count` rollouts, the state `template`
+/// with its hidden cards dealt afresh from the rollout's seed (see `rollout::Unseen`), played
+/// on as `rollouts` plays it (with `firsts` too).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 fn view_rollouts<'py>(
@@ -746,7 +758,8 @@ fn view_rollouts<'py>(
     scored: Vec<bool>,
     unseen: Vec<u8>,
     bots: Vec<String>,
-    seeds: Vec<u64>,
+    seed: u64,
+    count: usize,
     whole_game: bool,
     firsts: Vec<u16>,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
@@ -767,21 +780,18 @@ fn view_rollouts<'py>(
         scored,
         unseen,
     };
-    let until = if whole_game {
-        Until::Game
-    } else {
-        Until::Round
-    };
-    let per_seed = firsts.len().max(1);
-    let mut scores = Vec::with_capacity(seeds.len() * per_seed * players);
-    for seeds in seeds.chunks(BATCH * 16) {
+    let until = until(whole_game);
+    let per_rollout = firsts.len().max(1);
+    let mut scores = Vec::with_capacity(count * per_rollout * players);
+    for chunk in chunks(count) {
         let (spec, game, kinds, firsts) = (&spec, &game, &kinds, &firsts);
         let batch = py
             .detach(move || -> Result<Vec<i64>, PlayOnError> {
-                let mut found = Vec::with_capacity(seeds.len() * per_seed * players);
-                for &seed in seeds {
-                    let sampled = spec.sample(game, seed).map_err(PlayOnError::Sample)?;
-                    rollout::play_each(sampled, firsts, kinds, seed, until, &mut found)
+                let mut found = Vec::with_capacity(chunk.len() * per_rollout * players);
+                for i in chunk {
+                    let luck = shuffle::rollout_seed(seed, i as u64);
+                    let sampled = spec.sample(game, luck).map_err(PlayOnError::Sample)?;
+                    rollout::play_each(sampled, firsts, kinds, luck, until, &mut found)
                         .map_err(PlayOnError::Illegal)?;
                 }
                 Ok(found)
