@@ -362,9 +362,21 @@ impl Hand {
         if self.codes.is_empty() {
             return None;
         }
-        // the sweep when it takes the hand, else every discard on the search's shared memo
-        let (least, mut shared) = match self.swept_least() {
-            Some(least) => (least, None),
+        // the naturals no meld can hold: with two of them, one discard leaves the other
+        let lonely = Lonely::of(&self.codes, self.wild_rank, &self.rules);
+        if lonely.cards >= 2 {
+            return None;
+        }
+        // the sweep when it takes the hand (which prices a wild's discard too), else every
+        // discard on the search's shared memo
+        let split = sweep::Split::of(&self.codes, self.wild_rank, &self.rules);
+        let plain = if self.rules.sweep_takes() {
+            split.least_swept()
+        } else {
+            None
+        };
+        let (least, mut shared) = match plain {
+            Some(found) => (found.points, None),
             None => {
                 let mut discards = Discards::new(&self.codes, self.wild_rank, &self.rules);
                 (discards.whole().points, Some(discards))
@@ -384,7 +396,6 @@ impl Hand {
         }
         // and at least the points of the naturals no meld can hold but c, exactly `least -
         // points(c)` when c is one of them
-        let lonely = Lonely::of(&self.codes, self.wild_rank, &self.rules);
         let exact = |c: u8| u64::from(self.rules.points(c, self.wild_rank)) == least;
         candidates.retain(|&c| {
             if lonely.holds(c) {
@@ -396,9 +407,15 @@ impl Hand {
         if candidates.first().is_some_and(|&c| lonely.holds(c)) {
             return candidates.first().copied(); // (no higher code to try)
         }
-        // (more than one discard to try on the sweep: one recorded sweep prices each from its
+        // a wild's discard is priced on the sweep already made
+        let of_wild = |c: u8| {
+            let priced = plain.filter(|_| is_wild(c, self.wild_rank));
+            priced.and_then(|p| p.without_wild(&split, c))
+        };
+        // (more than one natural to try on the sweep: one recorded sweep prices each from its
         // rank up)
-        let swept = if shared.is_none() && candidates.len() > 1 {
+        let naturals = candidates.iter().filter(|&&c| of_wild(c).is_none()).count();
+        let swept = if shared.is_none() && naturals > 1 {
             self.swept()
         } else {
             None
@@ -406,6 +423,9 @@ impl Hand {
         candidates.into_iter().find(|&c| {
             if lonely.holds(c) {
                 return true; // worth the whole hand's deadwood
+            }
+            if let Some(value) = of_wild(c) {
+                return value == 0;
             }
             match shared.as_mut() {
                 Some(discards) => discards.score(c).points == 0,
@@ -540,6 +560,8 @@ pub(crate) struct Lonely {
     codes: u64,
     /// The points of the lonely naturals, copies included.
     points: u64,
+    /// How many lonely naturals, copies included.
+    cards: u32,
 }
 
 impl Lonely {
@@ -561,6 +583,7 @@ impl Lonely {
         let mut lonely = Lonely {
             codes: 0,
             points: 0,
+            cards: 0,
         };
         if wilds >= 2 {
             return lonely; // a natural and two wilds make a book
@@ -584,12 +607,11 @@ impl Lonely {
             let in_runs = windows | windows << 1 | windows << 2;
             lonely.codes |= (m & !in_runs & !books) << (11 * suit);
         }
-        if lonely.codes != 0 {
-            lonely.points = codes
-                .iter()
-                .filter(|&&c| lonely.holds(c))
-                .map(|&c| u64::from(rank_index(c)) + 3)
-                .sum();
+        for &c in codes {
+            if lonely.holds(c) {
+                lonely.points += u64::from(rank_index(c)) + 3;
+                lonely.cards += 1;
+            }
         }
         lonely
     }

@@ -694,16 +694,42 @@ impl Split {
     /// The least deadwood of the hand, or None when the sweep does not take it (more than
     /// three copies of a natural, too many wilds, too many naturals, too many open runs).
     pub fn least(&self) -> Option<u64> {
+        self.least_swept().map(|least| least.points)
+    }
+
+    /// [`Split::least`], with what prices the discard of a wild on the same sweep.
+    pub fn least_swept(&self) -> Option<Least> {
         let wilds = self.usable();
         if self.naturals == 0 || wilds >= 2 * self.naturals {
             // no natural, or each natural in a book with two wilds
-            return Some(self.finish((self.naturals == 0).then_some(0)));
+            let points = self.finish((self.naturals == 0).then_some(0));
+            return Some(Least {
+                points,
+                whole: None,
+            });
         }
         if !self.sweepable() {
             return None;
         }
-        let d = self.natural_deadwood(wilds)?.deadwood(wilds);
-        Some(self.finish(Some(d)))
+        let whole = self.natural_deadwood(wilds)?;
+        Some(Least {
+            points: self.finish(Some(whole.deadwood(wilds))),
+            whole: Some(whole),
+        })
+    }
+
+    /// The least deadwood of the hand less one copy of the wild `code` (held), from the
+    /// hand's least natural deadwood by wilds used (`whole`): the same naturals, one wild
+    /// fewer, so the vector's lane for one wild fewer.
+    fn without_wild(&self, whole: Values, code: u8) -> u64 {
+        let mut rest = self.wilds;
+        rest[usize::from(code == JOKER)] -= 1;
+        let usable = if self.melding_wilds {
+            rest[0] + rest[1]
+        } else {
+            0
+        };
+        self.finish_less(self.points, rest, Some(whole.deadwood(usable)))
     }
 
     /// The hand swept once with its states recorded, for the least deadwood of the hand less
@@ -729,6 +755,23 @@ impl Split {
                 back: Mutex::new(None),
             })
         })
+    }
+}
+
+/// A hand's least deadwood from one sweep ([`Split::least_swept`]), and the sweep's least
+/// natural deadwood by wilds used when it swept (not in the trivial cases), which prices the
+/// discard of any wild ([`Least::without_wild`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Least {
+    pub points: u64,
+    whole: Option<Values>,
+}
+
+impl Least {
+    /// The least deadwood of `split` (the hand swept) less one copy of the wild `code`
+    /// (held), when the sweep priced the hand.
+    pub fn without_wild(&self, split: &Split, code: u8) -> Option<u64> {
+        Some(split.without_wild(self.whole?, code))
     }
 }
 
@@ -763,15 +806,7 @@ impl Swept {
         let split = &self.split;
         let wilds = split.usable();
         if is_wild(code, wild_rank) {
-            let mut rest = split.wilds;
-            rest[usize::from(code == JOKER)] -= 1;
-            let usable = if split.melding_wilds {
-                rest[0] + rest[1]
-            } else {
-                0
-            };
-            let d = self.whole.deadwood(usable);
-            return Some(split.finish_less(split.points, rest, Some(d)));
+            return Some(split.without_wild(self.whole, code));
         }
         let (s, r) = SUIT_RANK[usize::from(code)];
         let (s, r) = (usize::from(s), usize::from(r));
