@@ -197,6 +197,28 @@ def test_built_in_bots_lay_off_and_lay_down_by_hand_as_the_python_bots_do(by_han
     assert (laid_down > 0) == by_hand
 
 
+def test_strong_bots_read_cards_laid_off_and_a_taken_upcard_alike() -> None:
+    """Found by ``check_game.py 100000 3701`` (game 52051): after a seat laid off a card it
+    was known to have picked up, the Python StrongBot's reading of the round forgot that card
+    (it is on the table now) while the core's still counted it held, so the two priced a
+    final draw differently. Both engines' readings (``read_round``, ``Knowledge::read``) now
+    drop laid-off cards and know the upcard taken this turn."""
+    rules = fc.Rules(
+        schedule=(3, 4, 5),
+        max_wilds_per_meld="naturals",
+        go_out_without_discard=True,
+        lay_off=True,
+        go_out_bonus=-10,
+        tie_break="most_rounds_out",
+        extra_round_hand_size=4,
+        joker_points=0,
+        turn_limit=300,
+    )
+    bots = ["strong", "random", "greedy", "random", "greedy", "strong"]
+    _, mismatch = bots_both(rules, bots, 6171295062793340123)
+    assert mismatch is None, mismatch
+
+
 def _core_rules(schedule: list[int], wild_ranks: list[int], tie_break: str) -> _core.GameRules:
     melds = _core.Solver(2, False, None, True, 20, 50)
     return _core.GameRules(

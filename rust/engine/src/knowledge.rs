@@ -2,7 +2,8 @@
 //! `fivecrowns.tracking.read_round`, read from a [`Game`]'s round history.
 //!
 //! The record names the card each take picked up, except the card that started the discard
-//! pile (the upcard), which a player knows only if it saw the round begin.
+//! pile (the upcard), which a player knows only if it saw the round begin (or while the turn
+//! that took it lasts).
 
 use crate::game::state::{Game, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD};
 use crate::{is_wild, JOKER, NUM_CODES};
@@ -43,14 +44,25 @@ impl Knowledge {
                 cards.remove(at);
             }
         };
-        for &(player, action) in game.round_history() {
+        let history = game.round_history();
+        // the take of this turn, if any: the card it took is public while the turn lasts
+        let last_take = game.taken().and_then(|_| {
+            history
+                .iter()
+                .rposition(|&(_, action)| action == DRAW_DISCARD)
+        });
+        for (index, &(player, action)) in history.iter().enumerate() {
             let p = usize::from(player);
             match action {
                 DRAW_STOCK => turns[p] += 1,
                 DRAW_DISCARD => {
                     turns[p] += 1;
                     takes[p] += 1;
-                    if let Some(card) = stack.pop().flatten() {
+                    let mut taken = stack.pop().flatten();
+                    if taken.is_none() && Some(index) == last_take {
+                        taken = game.taken(); // (the upcard, not known, but taken this turn)
+                    }
+                    if let Some(card) = taken {
                         held[p].push(card);
                     }
                 }
@@ -62,9 +74,16 @@ impl Knowledge {
                 _ => {}
             }
         }
+        // a card laid down or off is no longer held (a card another seat laid off onto this
+        // seat's meld may be taken for one of its own, which only forgets a card known held)
         for (owner, meld) in game.table() {
             for &card in &meld.codes {
                 drop_one(&mut held[usize::from(owner)], card);
+            }
+        }
+        for (seat, cards) in held.iter_mut().enumerate() {
+            for &card in game.laid_off(seat as u8) {
+                drop_one(cards, card);
             }
         }
         let packs = i64::from(game.rules().melds.packs);
@@ -141,6 +160,20 @@ mod tests {
             Knowledge::read(&first, 1, Some(upcard)).picked_up[0],
             vec![upcard]
         );
+        // while the turn that took the upcard lasts, every reader sees it taken; after, only
+        // one told the upcard
+        assert_eq!(Knowledge::read(&first, 1, None).picked_up[0], vec![upcard]);
+        let kept = first
+            .hand(0)
+            .iter()
+            .copied()
+            .find(|&c| c != upcard)
+            .unwrap();
+        first.play(DISCARD + u16::from(kept));
         assert!(Knowledge::read(&first, 1, None).picked_up[0].is_empty());
+        assert_eq!(
+            Knowledge::read(&first, 1, Some(upcard)).picked_up[0],
+            vec![upcard]
+        );
     }
 }
