@@ -88,9 +88,9 @@ def test_a_sampled_state_is_consistent_with_the_view(seed: int) -> None:
 @pytest.mark.parametrize("by_hand", [False, True], ids=["lay_off", "laid_down_by_hand"])
 def test_states_are_sampled_where_cards_were_laid_down_or_off(by_hand: bool) -> None:
     """Under ``lay_off`` and with hands laid down by hand, in final laps too: the sampled
-    state passes every check of a state's fields, its views are the
-    views sampled from, every card is somewhere once, what was laid down or off stays on
-    the table, and each finished hand is scored as the engine scores it."""
+    state passes every check of a state's fields, its view is the view sampled from, every
+    card is somewhere once, what was laid down or off stays on the table, and each finished
+    hand is scored as the engine scores it."""
     rules = fc.Rules.short_game(4, lay_off=True, auto_arrange_final_hand=not by_hand)
     laid_off = final = 0
     for game in range(6):

@@ -123,9 +123,12 @@ def read_round(view: PlayerView, upcard: Card | None = None) -> RoundKnowledge:
     last_take = -1
     if view.taken is not None:
         last_take = max(
-            index
-            for index, (_, action) in enumerate(view.history)
-            if action.kind is ActionKind.DRAW_DISCARD
+            (
+                index
+                for index, (_, action) in enumerate(view.history)
+                if action.kind is ActionKind.DRAW_DISCARD
+            ),
+            default=-1,
         )
     for index, (player, action) in enumerate(view.history):
         kind = action.kind
