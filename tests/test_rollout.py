@@ -165,6 +165,24 @@ def test_bad_calls_are_refused_with_what_is_accepted() -> None:
         rollouts("state", n=1)  # type: ignore[arg-type]
 
 
+@pytest.mark.skipif(not CORE, reason="the compiled core is not in use")
+def test_the_core_refuses_more_rollouts_than_a_call_may_play() -> None:
+    """Called directly, the core's rollouts refuse a count beyond ``MAX_ROLLOUTS`` (times the
+    first actions) with a ValueError, before allocating anything."""
+    from fivecrowns import _compiled_game, _core
+    from fivecrowns.rollout import MAX_ROLLOUTS
+
+    game = _compiled_game.core_game(fc.GameState.new(players=2, seed=1))
+    greedy = ["greedy", "greedy"]
+    for count, firsts in ((2**62, []), (MAX_ROLLOUTS + 1, []), (MAX_ROLLOUTS // 2 + 1, [0, 1])):
+        with pytest.raises(ValueError, match="at most 10000000 rollouts"):
+            _core.rollouts([game], greedy, 1, count, False, firsts)
+        with pytest.raises(ValueError, match="at most 10000000 rollouts"):
+            _core.view_rollouts(game, [[], []], [[], []], [0, 0], [False] * 2, [], greedy, 1,
+                                count, False, firsts)  # fmt: skip
+    assert _core.rollouts([game], greedy, 1, 3, False, []).shape == (3, 2)
+
+
 # -- rollouts that compare first actions ----------------------------------------------------
 
 

@@ -8,6 +8,10 @@ use crate::policy::{Policy, PolicyKind};
 use crate::shuffle::splitmix_shuffle;
 use crate::HandError;
 
+/// The most rollouts (times first actions) one call plays: the Python package's
+/// `fivecrowns.rollout.MAX_ROLLOUTS`.
+pub const MAX_ROLLOUTS: usize = 10_000_000;
+
 /// How far a rollout plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Until {

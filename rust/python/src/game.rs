@@ -687,6 +687,7 @@ fn rollouts<'py>(
     whole_game: bool,
     firsts: Vec<u16>,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    check_count(count, &firsts)?;
     let kinds = kinds(py, &bots)?;
     let players = kinds.len();
     if games.is_empty() || !(games.len() == 1 || games.len() == count) {
@@ -730,6 +731,17 @@ fn until(whole_game: bool) -> Until {
     }
 }
 
+/// Refuse more than `rollout::MAX_ROLLOUTS` rows (`count` rollouts times the first actions).
+fn check_count(count: usize, firsts: &[u16]) -> PyResult<()> {
+    if count.saturating_mul(firsts.len().max(1)) > rollout::MAX_ROLLOUTS {
+        return Err(PyValueError::new_err(format!(
+            "at most {} rollouts (times first actions) per call",
+            rollout::MAX_ROLLOUTS
+        )));
+    }
+    Ok(())
+}
+
 /// Rollouts `0..count` in the batches played between checks for Ctrl-C.
 fn chunks(count: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
     (0..count)
@@ -763,6 +775,7 @@ fn view_rollouts<'py>(
     whole_game: bool,
     firsts: Vec<u16>,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    check_count(count, &firsts)?;
     let kinds = kinds(py, &bots)?;
     let players = kinds.len();
     let game = &template.game;
