@@ -173,13 +173,14 @@ def test_the_core_refuses_more_rollouts_than_a_call_may_play() -> None:
     from fivecrowns.rollout import MAX_ROLLOUTS
 
     game = _compiled_game.core_game(fc.GameState.new(players=2, seed=1))
-    greedy = ["greedy", "greedy"]
+    greedy, nobody = ["greedy", "greedy"], [[], []]
     for count, firsts in ((2**62, []), (MAX_ROLLOUTS + 1, []), (MAX_ROLLOUTS // 2 + 1, [0, 1])):
         with pytest.raises(ValueError, match="at most 10000000 rollouts"):
             _core.rollouts([game], greedy, 1, count, False, firsts)
         with pytest.raises(ValueError, match="at most 10000000 rollouts"):
-            _core.view_rollouts(game, [[], []], [[], []], [0, 0], [False] * 2, [], greedy, 1,
-                                count, False, firsts)  # fmt: skip
+            _core.view_rollouts(
+                game, nobody, nobody, [0, 0], [False] * 2, [], greedy, 1, count, False, firsts
+            )
     assert _core.rollouts([game], greedy, 1, 3, False, []).shape == (3, 2)
 
 

@@ -97,7 +97,7 @@ class PlayerView:
     cards to lay down is private and left out). ``scores`` are the totals of the rounds
     played (tie-break rounds excluded); ``winners`` is empty until the game is over.
     ``laid_off`` holds, per seat, the cards it laid off onto melds on the table this round
-    (face up, so public; empty but under ``Rules(lay_off=True)``).
+    (face up, so public; always empty unless ``Rules(lay_off=True)``).
 
     A view of a state the compiled core plays costs the same whatever the round's length:
     its cards (hand, discard pile, table, ...) and the finished rounds' results are read
