@@ -197,6 +197,7 @@ def view_rollouts(
     laid: Sequence[Sequence[int]],
     hidden: Sequence[int],
     scored: Sequence[bool],
+    improve: Sequence[int],
     unseen: Sequence[int],
     bots: Sequence[str],
     seed: int,

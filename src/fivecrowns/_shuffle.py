@@ -24,7 +24,14 @@ import random
 import secrets
 from typing import TypeVar
 
-__all__ = ["derive_seed", "new_seed", "shuffle_seed", "shuffled", "splitmix_shuffle"]
+__all__ = [
+    "SplitMix64",
+    "derive_seed",
+    "new_seed",
+    "shuffle_seed",
+    "shuffled",
+    "splitmix_shuffle",
+]
 
 _T = TypeVar("_T")
 
@@ -54,20 +61,46 @@ def shuffle_seed(seed: int, round_number: int, extra_round: int, reshuffle: int)
 _MASK = (1 << 64) - 1
 
 
-def splitmix_shuffle(items: list[_T], seed: int) -> list[_T]:
-    """``items`` shuffled in place (and returned) by Fisher-Yates from SplitMix64 seeded with
-    ``seed`` (0 to 2**64 - 1): for ``i`` from the last index down to 1, the next 64-bit word
-    ``z`` picks ``j = z * (i + 1) >> 64`` (a bias of at most ``(i + 1) / 2**64``), and items
-    ``i`` and ``j`` swap. The twin of the core's ``shuffle::splitmix_shuffle``."""
-    state = seed
-    for i in range(len(items) - 1, 0, -1):
-        state = (state + 0x9E3779B97F4A7C15) & _MASK
+class SplitMix64:
+    """SplitMix64, the generator of rollout sampling (the twin of the core's
+    ``shuffle::SplitMix64``, word for word), seeded with ``seed`` (0 to 2**64 - 1).
+
+    >>> generator = SplitMix64(1)
+    >>> generator.below(10), generator.below(10)
+    (5, 7)
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed
+
+    def next(self) -> int:
+        """The next 64-bit word."""
+        self.state = state = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        z ^= z >> 31
-        j = (z * (i + 1)) >> 64
-        items[i], items[j] = items[j], items[i]
-    return items
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A number below ``n`` (at least 1) from the next word ``z``: ``z * n >> 64`` (a
+        bias of at most ``n / 2**64``)."""
+        return (self.next() * n) >> 64
+
+    def shuffle(self, items: list[_T]) -> list[_T]:
+        """``items`` shuffled in place (and returned) by Fisher-Yates: for ``i`` from the
+        last index down to 1, items ``i`` and ``self.below(i + 1)`` swap."""
+        below = self.below
+        for i in range(len(items) - 1, 0, -1):
+            j = below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+
+def splitmix_shuffle(items: list[_T], seed: int) -> list[_T]:
+    """``items`` shuffled in place (and returned) by :meth:`SplitMix64.shuffle` of the
+    generator seeded with ``seed``. The twin of the core's ``shuffle::splitmix_shuffle``."""
+    return SplitMix64(seed).shuffle(items)
 
 
 def _fisher_yates(items: list[_T], seed: int) -> list[_T]:

@@ -5,12 +5,17 @@
 
 use crate::game::{Game, Illegal, Parts};
 use crate::policy::{Policy, PolicyKind};
-use crate::shuffle::splitmix_shuffle;
+use crate::shuffle::SplitMix64;
+use crate::solver::Hand;
 use crate::HandError;
 
 /// The most rollouts (times first actions) one call plays: the Python package's
 /// `fivecrowns.rollout.MAX_ROLLOUTS`.
 pub const MAX_ROLLOUTS: usize = 10_000_000;
+
+/// The most times [`Unseen::sample`] improves one hand: the Python package's
+/// `fivecrowns.rollout.MAX_IMPROVE`.
+pub const MAX_IMPROVE: u32 = 1_000;
 
 /// How far a rollout plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,8 +81,9 @@ pub fn play_each(
 /// What one player knows of a round, for sampling the rest: a state consistent with it (its
 /// hidden cards any), and for each seat the cards known to be in its hand (the player's own
 /// hand; others' known pick-ups), the cards it laid on the table (a finished seat's melds),
-/// how many unseen cards it holds besides, and whether its round score is its hand's points
-/// (a seat that finished its final turn); and the unseen cards, ascending.
+/// how many unseen cards it holds besides, whether its round score is its hand's points
+/// (a seat that finished its final turn) and how many times its hand is improved (see
+/// [`Unseen::sample`]); and the unseen cards, ascending.
 #[derive(Debug, Clone)]
 pub struct Unseen {
     pub template: Parts,
@@ -85,22 +91,34 @@ pub struct Unseen {
     pub laid: Vec<Vec<u8>>,
     pub hidden: Vec<usize>,
     pub scored: Vec<bool>,
+    pub improve: Vec<u32>,
     pub unseen: Vec<u8>,
 }
 
 impl Unseen {
     /// The template's state with the hidden cards dealt from `seed`, in the order of the
-    /// Python package's `sample_state`: the unseen cards shuffled (`splitmix_shuffle`), each
-    /// seat in turn takes its share, the rest is the stock (its top card last); the game
-    /// deals its reshuffles and later rounds from `seed` too.
+    /// Python package's `sample_state`: the unseen cards shuffled by SplitMix64 seeded with
+    /// `seed`, each seat in turn takes its share, the rest is the stock (its top card last);
+    /// then each seat in turn is improved `improve[seat]` times (at most [`MAX_IMPROVE`], while
+    /// the stock has cards): the stock card at the generator's next `below(stock size)` joins
+    /// its hand, and the card [`Hand::best_discard_keeping`] its known cards takes that place
+    /// in the stock.
+    /// The game deals its reshuffles and later rounds from `seed` too.
     pub fn sample(&self, game: &Game, seed: u64) -> Result<Game, HandError> {
+        if self.improve.iter().any(|&steps| steps > MAX_IMPROVE) {
+            return Err(HandError::BadHand(format!(
+                "a hand is improved at most {MAX_IMPROVE} times"
+            )));
+        }
+        let mut generator = SplitMix64::new(seed);
         let mut order = self.unseen.clone();
-        splitmix_shuffle(&mut order, seed);
+        generator.shuffle(&mut order);
         let mut parts = self.template.clone();
         parts.seed = seed;
         let wild = game.wild_rank();
         let rules = game.rules();
         let mut at = 0;
+        let mut hands = Vec::with_capacity(parts.hands.len());
         for seat in 0..parts.hands.len() {
             let take = self.hidden[seat];
             if at + take > order.len() {
@@ -111,13 +129,36 @@ impl Unseen {
             let mut hand = self.known[seat].clone();
             hand.extend_from_slice(&order[at..at + take]);
             at += take;
+            hands.push(hand);
+        }
+        let mut stock = order[at..].to_vec();
+        for (seat, hand) in hands.iter_mut().enumerate() {
+            for _ in 0..self.improve[seat] {
+                if stock.is_empty() {
+                    break;
+                }
+                let place = generator.below(stock.len());
+                hand.push(stock[place]);
+                let codes: Vec<u32> = hand.iter().copied().map(u32::from).collect();
+                let thrown = Hand::new(&codes, u32::from(wild), &rules.melds)?
+                    .best_discard_keeping(&self.known[seat])
+                    .ok_or_else(|| {
+                        HandError::BadHand("a known card that is not in the hand".to_string())
+                    })?;
+                if let Some(index) = hand.iter().rposition(|&c| c == thrown) {
+                    hand.remove(index);
+                }
+                stock[place] = thrown;
+            }
+        }
+        for (seat, mut hand) in hands.into_iter().enumerate() {
             if self.scored[seat] {
                 parts.round_scores[seat] = Some(rules.melds.points_of(&hand, wild) as i64);
             }
             hand.extend_from_slice(&self.laid[seat]);
             parts.hands[seat] = hand;
         }
-        parts.stock = order[at..].to_vec();
+        parts.stock = stock;
         Game::from_parts(game.shared_rules(), parts)
     }
 }

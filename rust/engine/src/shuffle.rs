@@ -251,20 +251,48 @@ impl Mt19937 {
     }
 }
 
-/// Shuffles `items` in place exactly as the Python package's `splitmix_shuffle(items, seed)`:
-/// for `i` from `len - 1` down to 1, the next word `z` of SplitMix64 seeded with `seed` picks
-/// `j = z * (i + 1) >> 64` (a 128-bit product), and items `i` and `j` swap.
-pub fn splitmix_shuffle<T>(items: &mut [T], seed: u64) {
-    let mut state = seed;
-    for i in (1..items.len()).rev() {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = (state ^ (state >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        // (below i + 1, so it fits a usize)
-        let j = ((u128::from(z) * (i as u128 + 1)) >> 64) as usize;
-        items.swap(i, j);
+/// SplitMix64, the generator of rollout sampling: the twin of the Python package's
+/// `fivecrowns._shuffle.SplitMix64`, word for word.
+#[derive(Debug, Clone)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    /// The generator seeded with `seed`.
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64 { state: seed }
     }
+
+    /// The next 64-bit word.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = (self.state ^ (self.state >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (at least 1) from the next word `z`: `z * n >> 64` (a 128-bit
+    /// product; a bias of at most `n / 2^64`).
+    pub fn below(&mut self, n: usize) -> usize {
+        // (below n, so it fits a usize)
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// Shuffles `items` in place by Fisher-Yates: for `i` from `len - 1` down to 1, item `i`
+    /// swaps with item `self.below(i + 1)`.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
+/// Shuffles `items` in place exactly as the Python package's `splitmix_shuffle(items, seed)`:
+/// [`SplitMix64::shuffle`] of the generator seeded with `seed`.
+pub fn splitmix_shuffle<T>(items: &mut [T], seed: u64) {
+    SplitMix64::new(seed).shuffle(items);
 }
 
 /// Shuffles `items` in place exactly as the Python package's `_fisher_yates(items, seed)`:
@@ -367,6 +395,19 @@ mod tests {
         let mut one = [9u8];
         splitmix_shuffle(&mut one, 3);
         assert_eq!(one, [9]);
+    }
+
+    #[test]
+    fn splitmix_words_match_python() {
+        // Python: g = fivecrowns._shuffle.SplitMix64(seed); g.next(), g.below(n)
+        assert_eq!(SplitMix64::new(7).next_u64(), 0x63cb_e1e4_5932_0dd7);
+        let mut generator = SplitMix64::new(MAX);
+        let sizes = [1, 2, 3, 10, 100, 1 << 32, 1 << 63];
+        let drawn: Vec<usize> = sizes.iter().map(|&n| generator.below(n)).collect();
+        assert_eq!(
+            drawn,
+            [0, 1, 0, 4, 70, 3_541_937_597, 8_694_083_064_999_190_482]
+        );
     }
 
     #[test]

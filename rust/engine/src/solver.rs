@@ -285,6 +285,25 @@ impl Hand {
         on_sweep.or_else(|| Some((self.unswept_best()?, rest())))
     }
 
+    /// The discard [`Hand::best_discard`] would choose if the cards of `keep` (a sub-multiset
+    /// of the hand) could not be thrown: the least deadwood left among the other cards, in the
+    /// same order. None when no card is left to throw.
+    pub fn best_discard_keeping(&self, keep: &[u8]) -> Option<u8> {
+        let spare = |c: u8| {
+            let held = self.codes.iter().filter(|&&h| h == c).count();
+            held > keep.iter().filter(|&&k| k == c).count()
+        };
+        let (best, _) = self.best_discard_value()?;
+        if spare(best) {
+            return Some(best);
+        }
+        self.discard_values()
+            .into_iter()
+            .filter(|&(c, _)| spare(c))
+            .min_by_key(|&(c, value)| self.order(c, value))
+            .map(|(c, _)| c)
+    }
+
     /// The order of discards: least deadwood left, a natural before a wild, the card worth the
     /// most points, the higher code.
     fn order(&self, c: u8, value: u64) -> DiscardOrder {
@@ -687,6 +706,25 @@ mod tests {
         assert!(h.can_out());
         assert!(!hand("7H 8H 9H KS QD", 3).can_out());
         assert!(hand("", 3).best_discard().is_err());
+    }
+
+    #[test]
+    fn the_best_discard_keeping_cards_is_the_best_of_the_others() {
+        // KS is the card to throw; kept, the next in best_discard's order goes
+        let h = hand("5H 6H 7H 9D KS", 3);
+        assert_eq!(h.best_discard_keeping(&[]), Some(code("KS") as u8));
+        assert_eq!(
+            h.best_discard_keeping(&[code("KS") as u8]),
+            Some(code("9D") as u8)
+        );
+        // of two copies, one kept: the other may still go
+        let two = hand("5H 6H 7H KS KS", 3);
+        assert_eq!(
+            two.best_discard_keeping(&[code("KS") as u8]),
+            Some(code("KS") as u8)
+        );
+        let all: Vec<u8> = two.codes().to_vec();
+        assert_eq!(two.best_discard_keeping(&all), None);
     }
 
     #[test]

@@ -768,6 +768,7 @@ fn view_rollouts<'py>(
     laid: Vec<Vec<u8>>,
     hidden: Vec<usize>,
     scored: Vec<bool>,
+    improve: Vec<u32>,
     unseen: Vec<u8>,
     bots: Vec<String>,
     seed: u64,
@@ -780,7 +781,14 @@ fn view_rollouts<'py>(
     let players = kinds.len();
     let game = &template.game;
     let n = usize::from(game.players());
-    if players != n || [known.len(), laid.len(), hidden.len(), scored.len()] != [n; 4] {
+    let lengths = [
+        known.len(),
+        laid.len(),
+        hidden.len(),
+        scored.len(),
+        improve.len(),
+    ];
+    if players != n || lengths != [n; 5] {
         return Err(PyValueError::new_err(
             "one bot, and one entry of each list, per seat",
         ));
@@ -791,6 +799,7 @@ fn view_rollouts<'py>(
         laid,
         hidden,
         scored,
+        improve,
         unseen,
     };
     let until = until(whole_game);
