@@ -179,12 +179,15 @@ def write(
         data = {}  # measured with another default expert: start afresh
     pairs = {(r["first"], r["second"], r["players"]): r for r in data.get("pairs", [])}
     # which StrongBot played (its take_margin changed after the first tables were measured)
+    # (and which expert: rows without ``expert_improve`` were measured before it existed)
     version = {"strong_take_margin": fc.StrongBot().take_margin, "command": command}
+    expert = {"expert_improve": ExpertBot().improve}
     for row in table:
-        pairs[row["first"], row["second"], row["players"]] = {**row, **version}
+        played = expert if "expert" in (row["first"], row["second"]) else {}
+        pairs[row["first"], row["second"], row["players"]] = {**row, **version, **played}
     budgets = {r["budget"]: r for r in data.get("curve", [])}
     for row in curve:
-        budgets[row["budget"]] = {**row, **version}
+        budgets[row["budget"]] = {**row, **version, **expert}
     data.update(
         engine=fc.core_info().engine,
         machine=platform.machine(),

@@ -4,14 +4,16 @@ seed, decides from its view alone, and its search changes StrongBot's choices.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 import pytest
 
 import fivecrowns as fc
+from fivecrowns import expert
 from fivecrowns.bots import StrongBot, make_bot
 from fivecrowns.expert import ExpertBot
-from fivecrowns.rollout import sample_state
+from fivecrowns.rollout import rollouts, sample_state
 from fivecrowns.simulate import play_game
 
 SHORT = fc.Rules.short_game(3)
@@ -118,3 +120,24 @@ def test_bad_settings_are_refused_with_what_is_accepted() -> None:
         ExpertBot(candidates=1)
     with pytest.raises(fc.FiveCrownsError, match="policy must be a rollout bot"):
         ExpertBot(policy="expert")
+    with pytest.raises(fc.FiveCrownsError, match="improve must be True or False, got 1"):
+        ExpertBot(improve=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("improve", [True, False])
+def test_the_expert_samples_improved_hands_unless_told_not_to(
+    improve: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The expert's rollouts deal the other hands as played hands (``improve``, the
+    default), or uniformly with ``improve=False``."""
+    asked: list[object] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        asked.append(kwargs["improve"])
+        return rollouts(*args, **kwargs)
+
+    monkeypatch.setattr(expert, "rollouts", spy)
+    bot = ExpertBot(rollouts=16) if improve else ExpertBot(rollouts=16, improve=False)
+    play_game([bot, StrongBot()], rules=SHORT, seed=3)
+    assert asked
+    assert set(asked) == {improve}

@@ -7,6 +7,7 @@ import random
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -107,9 +108,14 @@ def bot_table(path: Path, data: Path = BOT_TABLE) -> None:
     pairs, curve = table["pairs"], table["curve"]
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.8), dpi=100)
     current = fc.StrongBot().take_margin
+    improve = fc.ExpertBot().improve
 
-    def older(row: dict[str, float]) -> str:  # measured against an earlier StrongBot
-        return " *" if row.get("strong_take_margin", current) != current else ""
+    def older(row: dict[str, Any]) -> str:  # measured with an earlier StrongBot or expert
+        mark = " *" if row.get("strong_take_margin", current) != current else ""
+        expert = "expert" in (row["first"], row["second"])
+        if expert and row.get("expert_improve", False) != improve:
+            mark += " †"
+        return mark
 
     labels = [
         f"{p['first']} − {p['second']}, {p['players']}p ({p['games']:,}){older(p)}" for p in pairs
@@ -153,13 +159,13 @@ def bot_table(path: Path, data: Path = BOT_TABLE) -> None:
         right.set_ylabel("expert − strong, 4 players")
         right.set_title(f"{curve[0]['games']} games per budget{older(curve[0])}", fontsize=10)
         right.grid(alpha=0.3)
-    if any(older(row) for row in [*pairs, *curve]):
-        fig.text(
-            0.01,
-            0.01,
-            f"* against StrongBot before its take_margin ({current:g}) fix",
-            fontsize=8,
-        )
+    notes = []
+    if any("*" in older(row) for row in [*pairs, *curve]):
+        notes.append(f"* against StrongBot before its take_margin ({current:g}) fix")
+    if any("†" in older(row) for row in [*pairs, *curve]):
+        notes.append("† the expert before it sampled improved hands (improve=True)")
+    if notes:
+        fig.text(0.01, 0.01, ";  ".join(notes), fontsize=8)
     fig.tight_layout(rect=(0, 0.04, 1, 1))
     fig.savefig(path)
     plt.close(fig)
