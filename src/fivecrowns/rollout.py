@@ -77,13 +77,13 @@ def sample_state(
     fresh ones: a player keeps the cards that serve it and throws the others, so after a few
     turns its hand melds far better than as many unseen cards drawn at random (among
     StrongBots, the least deadwood of a hand after two laps was about half that of a uniform
-    sample). So each seat still to play this round is improved once for every turn it
-    started this round (at most ``MAX_IMPROVE``, 1,000, times), seat by seat: a stock card
-    at a random place (the generator's next ``below(len(stock))``) joins its hand, and the
-    card whose discard leaves the least deadwood (in :func:`~fivecrowns.best_discard`'s
-    order; never a card the seat is known to hold) takes that place in the stock. This is a
-    model of the other players, not a conclusion from the view: the state is as consistent
-    with the view as without it.
+    sample). So each seat still to play this round, but the one whose turn it is, is
+    improved once for every turn it started this round (at most ``MAX_IMPROVE``, 1,000,
+    times), seat by seat: a stock card at a random place (the generator's next
+    ``below(len(stock))``) joins its hand, and the card whose discard leaves the least
+    deadwood (in :func:`~fivecrowns.best_discard`'s order; never a card the seat is known to
+    hold) takes that place in the stock. This is a model of the other players, not a
+    conclusion from the view: the state is as consistent with the view as without it.
 
     The state plays on like any other (``apply``, ``legal_actions``, views) and is dealt its
     reshuffles and later rounds from ``seed``. It knows the earlier rounds by their results
@@ -130,8 +130,10 @@ def _hidden(view: PlayerView, upcard: Card | None, *, improve: bool) -> _Hidden:
     if min(hidden) < 0 or sum(hidden) + view.stock_size != len(unseen):
         raise FiveCrownsError("the view is not consistent: the unseen cards are not the hands")
     finished = finished_seats(view.active, view.players, view.went_out, view.final_turns_left)
+    # (not the seat whose turn it is: it may have drawn already, and a hand holds at most
+    # one card more than it was dealt)
     improved = [
-        improve and count > 0 and seat != view.player and seat not in finished
+        improve and count > 0 and seat not in (view.player, view.current_player, *finished)
         for seat, count in enumerate(hidden)
     ]
     steps = tuple(
