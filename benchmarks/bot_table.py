@@ -136,7 +136,10 @@ def main() -> None:
         else [int(i) for i in args.pairs.split(",")]
     )
     default = ExpertBot().rollouts
-    print(f"engine: {fc.core_info().engine}; expert: ExpertBot() = {default} rollouts/decision")
+    print(
+        f"engine: {fc.core_info().engine}; expert: ExpertBot() = {default} rollouts/decision, "
+        f"at most {ExpertBot().card_budget} rollouts x cards in hand"
+    )
     print("official rules, seats rotated; difference = first - second, points per game")
     table = []
     for index in chosen:
@@ -175,15 +178,21 @@ def write(
     if not table and not curve:
         return
     data = json.loads(out.read_text()) if out.exists() else {}
-    if data.get("expert_default_rollouts") not in (None, default):
-        data = {}  # measured with another default expert: start afresh
     pairs = {(r["first"], r["second"], r["players"]): r for r in data.get("pairs", [])}
     # which StrongBot played (its take_margin changed after the first tables were measured)
-    # (and which expert: rows without ``expert_improve`` were measured before it existed)
+    # and which expert: rows without ``expert_improve`` were measured before it existed, and
+    # rows without ``expert_card_budget`` with 256 rollouts a decision and no card budget
     version = {"strong_take_margin": fc.StrongBot().take_margin, "command": command}
-    expert = {"expert_improve": ExpertBot().improve}
+    expert = {
+        "expert_improve": ExpertBot().improve,
+        "expert_card_budget": ExpertBot().card_budget,
+    }
     for row in table:
-        played = expert if "expert" in (row["first"], row["second"]) else {}
+        played = (
+            {**expert, "expert_rollouts": default}
+            if "expert" in (row["first"], row["second"])
+            else {}
+        )
         pairs[row["first"], row["second"], row["players"]] = {**row, **version, **played}
     budgets = {r["budget"]: r for r in data.get("curve", [])}
     for row in curve:

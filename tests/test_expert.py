@@ -54,7 +54,7 @@ def test_the_expert_is_a_built_in_bot() -> None:
     assert isinstance(bot, ExpertBot)
     assert isinstance(bot, fc.Bot)
     assert bot.name == "expert"
-    assert bot.rollouts == 256
+    assert (bot.rollouts, bot.card_budget, bot.improve) == (1024, 8192, True)
     assert fc.ExpertBot is ExpertBot
 
 
@@ -122,6 +122,35 @@ def test_bad_settings_are_refused_with_what_is_accepted() -> None:
         ExpertBot(policy="expert")
     with pytest.raises(fc.FiveCrownsError, match="improve must be True or False, got 1"):
         ExpertBot(improve=1)  # type: ignore[arg-type]
+    for bad in (0, -5, 8.5, True, "8192"):
+        with pytest.raises(fc.FiveCrownsError, match="card_budget must be None or an int from 1"):
+            ExpertBot(card_budget=bad)  # type: ignore[arg-type]
+
+
+def test_a_big_hand_spends_fewer_rollouts_within_the_card_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each search plays ``rollouts`` split among its candidates, or, for a hand whose
+    cards times ``rollouts`` exceed ``card_budget``, ``card_budget // cards`` (None: no
+    cap): a rollout of a big hand costs more."""
+    spent: list[tuple[int, int, int]] = []
+
+    def spy(view: fc.PlayerView, *args: Any, **kwargs: Any) -> Any:
+        spent.append((len(view.hand), len(kwargs["actions"]), kwargs["n"]))
+        assert kwargs["n"] * len(kwargs["actions"]) <= max(bot.budget(view), len(kwargs["actions"]))
+        return rollouts(view, *args, **kwargs)
+
+    monkeypatch.setattr(expert, "rollouts", spy)
+    rules = fc.Rules(schedule=(3, 9))
+    for budget, cap in ((None, 64), (300, 64), (40, 64), (8192, 1024)):
+        spent.clear()
+        bot = ExpertBot(rollouts=cap, card_budget=budget)
+        play_game([bot, StrongBot()], rules=rules, seed=3)
+        assert {3, 4, 9, 10} <= {cards for cards, _, _ in spent}
+        for cards, candidates, n in spent:
+            most = cap if budget is None else min(cap, budget // cards)
+            # split evenly among the candidates, as many as the budget allows
+            assert n == max(1, most // candidates)
 
 
 @pytest.mark.parametrize("improve", [True, False])

@@ -108,12 +108,18 @@ def bot_table(path: Path, data: Path = BOT_TABLE) -> None:
     pairs, curve = table["pairs"], table["curve"]
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.8), dpi=100)
     current = fc.StrongBot().take_margin
-    improve = fc.ExpertBot().improve
+    expert = fc.ExpertBot()
+    # rows measured before these fields existed: without improve, 256 rollouts, no card budget
+    settings = {"expert_improve": False, "expert_rollouts": 256, "expert_card_budget": None}
+    now = {"expert_improve": expert.improve, "expert_card_budget": expert.card_budget}
 
     def older(row: dict[str, Any]) -> str:  # measured with an earlier StrongBot or expert
         mark = " *" if row.get("strong_take_margin", current) != current else ""
-        expert = "expert" in (row["first"], row["second"])
-        if expert and row.get("expert_improve", False) != improve:
+        # (a curve row's budget is its own; a pair's expert is the default one)
+        default = now if "budget" in row else {**now, "expert_rollouts": expert.rollouts}
+        if "expert" in (row["first"], row["second"]) and any(
+            row.get(key, settings[key]) != value for key, value in default.items()
+        ):
             mark += " †"
         return mark
 
@@ -163,7 +169,10 @@ def bot_table(path: Path, data: Path = BOT_TABLE) -> None:
     if any("*" in older(row) for row in [*pairs, *curve]):
         notes.append(f"* against StrongBot before its take_margin ({current:g}) fix")
     if any("†" in older(row) for row in [*pairs, *curve]):
-        notes.append("† the expert before it sampled improved hands (improve=True)")
+        notes.append(
+            f"† an earlier expert (the default is {expert.rollouts} rollouts, "
+            f"card_budget={expert.card_budget}, improve={expert.improve})"
+        )
     if notes:
         fig.text(0.01, 0.01, ";  ".join(notes), fontsize=8)
     fig.tight_layout(rect=(0, 0.04, 1, 1))

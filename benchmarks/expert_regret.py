@@ -1,0 +1,193 @@
+"""How much the expert's choices lose against an oracle that sees the hidden hands: a quick
+way to compare settings of ``ExpertBot`` on the same decisions, where whole games need
+thousands of games per point.
+
+Run: ``python benchmarks/expert_regret.py [--games 24] [--oracle 128] [--seed 100]
+[--jobs 2] [--variant 'rollouts=256,card_budget=None' ...]``.
+
+1. ``--games`` four-player official games: two default ExpertBots against two StrongBots in
+   alternate seats (bots reset as :func:`fivecrowns.play_game` resets them). Every decision
+   where an expert searched is recorded: the whole state, the seat, its candidate moves and
+   what it knew of the upcard.
+2. The oracle values each decision's candidates from the true state: the other hands as
+   they are, the stock shuffled ``--oracle`` times, each candidate played first on every
+   shuffle and the rest of the round by StrongBot in every seat; a candidate's value is the
+   mean of the seat's round score less the mean of the other seats' (lower is better).
+3. Each variant (``ExpertBot`` keyword settings; ``candidates=c`` keeps the first ``c`` of
+   the recorded candidates) values the candidates from the seat's view alone, as the bot
+   does, and picks one. Its regret is the oracle's value of its pick less the oracle's
+   best, summed per seat-game (one expert seat's decisions in one game). The default
+   expert, replayed, picks what it picked in the games (checked).
+
+The oracle's values are means of ``--oracle`` rollouts, and the least of a few noisy means
+is biased low, so every variant's regret is inflated alike: compare the paired differences
+(printed against the default expert, with a 95% confidence interval over decisions), not
+the levels. The oracle's players are StrongBots, not the experts of the games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import concurrent.futures
+import json
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import fivecrowns as fc
+from fivecrowns.actions import Action
+from fivecrowns.cards import CARDS, Card
+from fivecrowns.expert import ExpertBot
+from fivecrowns.rollout import rollouts
+from fivecrowns.simulate import bot_seed, game_seed
+
+PLAYERS = 4
+
+
+class _Recording(ExpertBot):
+    """A default expert that keeps the candidates and values of its last search."""
+
+    last: tuple[list[Action], npt.NDArray[np.float64], Card | None] | None = None
+
+    def _values(
+        self, view: fc.PlayerView, options: Sequence[Action], upcard: Card | None
+    ) -> npt.NDArray[np.float64]:
+        values = super()._values(view, options, upcard)
+        self.last = (list(options), values, upcard)
+        return values
+
+
+def play(seed: int, game: int) -> list[dict[str, Any]]:
+    """The searched decisions of the experts in one game."""
+    number = game_seed(seed, game)
+    shift = game % 2
+    bots: list[Any] = [
+        _Recording() if (seat + shift) % 2 == 0 else fc.StrongBot() for seat in range(PLAYERS)
+    ]
+    for seat, bot in enumerate(bots):
+        bot.reset(bot_seed(number, seat))
+    state = fc.GameState.new(PLAYERS, seed=number)
+    found = []
+    while not state.is_over:
+        seat = state.current_player
+        bot = bots[seat]
+        if isinstance(bot, _Recording):
+            bot.last = None
+        action = bot.act(state.view(seat), state.legal_actions())
+        if isinstance(bot, _Recording) and bot.last is not None:
+            options, _, upcard = bot.last
+            found.append(
+                {
+                    "game": game,
+                    "seat": seat,
+                    "bot_seed": bot_seed(number, seat),
+                    "state": state.to_json(),
+                    "options": [option.to_int() for option in options],
+                    "picked": options.index(action),
+                    "upcard": None if upcard is None else upcard.code,
+                }
+            )
+        state = state.apply(action)
+    return found
+
+
+def oracle(decision: dict[str, Any], shuffles: int) -> list[float]:
+    """Each candidate's value from the true state, over ``shuffles`` orders of the stock."""
+    data = json.loads(decision["state"])
+    stock = data["stock"].split()
+    seat = decision["seat"]
+    total = np.zeros(len(decision["options"]))
+    for k in range(shuffles):
+        random.Random(k).shuffle(stock)
+        data["stock"] = " ".join(stock)
+        state = fc.GameState.from_json(json.dumps(data))
+        scores = rollouts(state, "strong", n=1, seed=k, actions=decision["options"])[:, 0, :]
+        own = scores[:, seat]
+        total += own - (scores.sum(axis=1) - own) / (PLAYERS - 1)
+    return (total / shuffles).tolist()
+
+
+def choose(decision: dict[str, Any], settings: dict[str, Any]) -> tuple[int, float]:
+    """The candidate a variant picks, from the seat's view, and the seconds it took."""
+    settings = dict(settings)
+    count = settings.pop("candidates", len(decision["options"]))
+    bot = ExpertBot(**settings)
+    bot.reset(decision["bot_seed"])
+    view = fc.GameState.from_json(decision["state"]).view(decision["seat"])
+    options = [Action.from_int(code) for code in decision["options"][:count]]
+    upcard = None if decision["upcard"] is None else CARDS[decision["upcard"]]
+    start = time.perf_counter()
+    values = bot._values(view, options, upcard)
+    return int(np.argmin(values)), time.perf_counter() - start
+
+
+def parse_variant(text: str) -> dict[str, Any]:
+    """``'rollouts=256,card_budget=None'`` -> keyword settings."""
+    settings = {}
+    for item in filter(None, text.split(",")):
+        key, _, value = item.partition("=")
+        settings[key.strip()] = ast.literal_eval(value.strip())
+    return settings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=24)
+    parser.add_argument("--oracle", type=int, default=128, help="stock shuffles per decision")
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--variant", action="append", default=[], help="ExpertBot settings")
+    args = parser.parse_args()
+    variants = [parse_variant(text) for text in args.variant]
+    with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
+        start = time.perf_counter()
+        decisions = [
+            d for game in pool.map(play, [args.seed] * args.games, range(args.games)) for d in game
+        ]
+        seat_games = len({(d["game"], d["seat"]) for d in decisions})
+        print(
+            f"{len(decisions)} searched decisions in {args.games} games "
+            f"({seat_games} expert seat-games), {time.perf_counter() - start:.0f} s"
+        )
+        start = time.perf_counter()
+        values = list(pool.map(oracle, decisions, [args.oracle] * len(decisions), chunksize=8))
+        print(f"oracle: {args.oracle} stock shuffles each, {time.perf_counter() - start:.0f} s")
+
+        def regrets(picks: Sequence[int]) -> npt.NDArray[np.float64]:
+            return np.array([v[p] - min(v) for v, p in zip(values, picks, strict=True)])
+
+        base = regrets([d["picked"] for d in decisions])
+        strong = regrets([0] * len(decisions))  # the first candidate is StrongBot's choice
+        print(f"{'default expert (as played)':<44} regret {base.sum() / seat_games:6.2f}")
+        for name, found in (("StrongBot's choice", strong),):
+            diff = found - base
+            ci = 1.96 * diff.std() * len(diff) ** 0.5 / seat_games
+            print(
+                f"{name:<44} regret {found.sum() / seat_games:6.2f}   vs default "
+                f"{diff.sum() / seat_games:+6.2f} ± {ci:4.2f}"
+            )
+        for settings, text in zip(variants, args.variant, strict=True):
+            picked = list(pool.map(choose, decisions, [settings] * len(decisions), chunksize=8))
+            found = regrets([p for p, _ in picked])
+            diff = found - base
+            ci = 1.96 * diff.std() * len(diff) ** 0.5 / seat_games
+            ms = 1000 * statistics.fmean(t for _, t in picked)
+            if not settings:
+                same = sum(p == d["picked"] for (p, _), d in zip(picked, decisions, strict=True))
+                assert same == len(decisions), f"replayed {same} of {len(decisions)} picks"
+            print(
+                f"{text or '(default, replayed)':<44} regret {found.sum() / seat_games:6.2f}   "
+                f"vs default {diff.sum() / seat_games:+6.2f} ± {ci:4.2f}   {ms:5.1f} ms",
+                flush=True,
+            )
+    print("regret: points per seat-game the picks lose to the oracle's best candidate")
+
+
+if __name__ == "__main__":
+    main()
