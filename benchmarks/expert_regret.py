@@ -3,7 +3,9 @@ way to compare settings of ``ExpertBot`` on the same decisions, where whole game
 thousands of games per point.
 
 Run: ``python benchmarks/expert_regret.py [--games 24] [--oracle 128] [--seed 100]
-[--jobs 2] [--variant 'rollouts=256,card_budget=None' ...]``.
+[--jobs 2] [--cache FILE] [--variant 'rollouts=256,card_budget=None' ...]``; with
+``--cache`` the decisions and oracle values are kept in FILE (JSON) and read back by a later
+run with the same games, seed and oracle, so more variants cost only their own search.
 
 1. ``--games`` four-player official games: two default ExpertBots against two StrongBots in
    alternate seats (bots reset as :func:`fivecrowns.play_game` resets them). Every decision
@@ -22,7 +24,8 @@ Run: ``python benchmarks/expert_regret.py [--games 24] [--oracle 128] [--seed 10
 The oracle's values are means of ``--oracle`` rollouts, and the least of a few noisy means
 is biased low, so every variant's regret is inflated alike: compare the paired differences
 (printed against the default expert, with a 95% confidence interval over decisions), not
-the levels. The oracle's players are StrongBots, not the experts of the games.
+the levels; the line "oracle picks by half its shuffles" shows how much of a regret that
+noise alone makes. The oracle's players are StrongBots, not the experts of the games.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -97,20 +101,25 @@ def play(seed: int, game: int) -> list[dict[str, Any]]:
     return found
 
 
-def oracle(decision: dict[str, Any], shuffles: int) -> list[float]:
-    """Each candidate's value from the true state, over ``shuffles`` orders of the stock."""
+def oracle(decision: dict[str, Any], shuffles: int) -> list[list[float]]:
+    """Each candidate's value from the true state over ``shuffles`` orders of the stock,
+    then over the even and the odd shuffles alone."""
     data = json.loads(decision["state"])
     stock = data["stock"].split()
     seat = decision["seat"]
-    total = np.zeros(len(decision["options"]))
+    values = np.zeros((shuffles, len(decision["options"])))
     for k in range(shuffles):
         random.Random(k).shuffle(stock)
         data["stock"] = " ".join(stock)
         state = fc.GameState.from_json(json.dumps(data))
         scores = rollouts(state, "strong", n=1, seed=k, actions=decision["options"])[:, 0, :]
         own = scores[:, seat]
-        total += own - (scores.sum(axis=1) - own) / (PLAYERS - 1)
-    return (total / shuffles).tolist()
+        values[k] = own - (scores.sum(axis=1) - own) / (PLAYERS - 1)
+    return [
+        values.mean(axis=0).tolist(),
+        values[0::2].mean(axis=0).tolist(),
+        values[1::2].mean(axis=0).tolist(),
+    ]
 
 
 def choose(decision: dict[str, Any], settings: dict[str, Any]) -> tuple[int, float]:
@@ -143,21 +152,37 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--variant", action="append", default=[], help="ExpertBot settings")
+    parser.add_argument(
+        "--cache", type=Path, default=None, help="keep (or read) the decisions and oracle here"
+    )
     args = parser.parse_args()
     variants = [parse_variant(text) for text in args.variant]
     with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
-        start = time.perf_counter()
-        decisions = [
-            d for game in pool.map(play, [args.seed] * args.games, range(args.games)) for d in game
-        ]
+        setup = {"games": args.games, "seed": args.seed, "oracle": args.oracle}
+        if args.cache is not None and args.cache.exists():
+            cached = json.loads(args.cache.read_text())
+            if cached["setup"] != setup:
+                raise SystemExit(f"{args.cache} holds {cached['setup']}, not {setup}")
+            decisions, oracles = cached["decisions"], cached["oracle"]
+            print(f"decisions and oracle values from {args.cache}")
+        else:
+            start = time.perf_counter()
+            decisions = [
+                d
+                for game in pool.map(play, [args.seed] * args.games, range(args.games))
+                for d in game
+            ]
+            print(f"played {args.games} games, {time.perf_counter() - start:.0f} s")
+            start = time.perf_counter()
+            oracles = list(pool.map(oracle, decisions, [args.oracle] * len(decisions), chunksize=8))
+            print(f"oracle: {args.oracle} stock shuffles each, {time.perf_counter() - start:.0f} s")
+            if args.cache is not None:
+                args.cache.write_text(
+                    json.dumps({"setup": setup, "decisions": decisions, "oracle": oracles})
+                )
         seat_games = len({(d["game"], d["seat"]) for d in decisions})
-        print(
-            f"{len(decisions)} searched decisions in {args.games} games "
-            f"({seat_games} expert seat-games), {time.perf_counter() - start:.0f} s"
-        )
-        start = time.perf_counter()
-        values = list(pool.map(oracle, decisions, [args.oracle] * len(decisions), chunksize=8))
-        print(f"oracle: {args.oracle} stock shuffles each, {time.perf_counter() - start:.0f} s")
+        print(f"{len(decisions)} searched decisions ({seat_games} expert seat-games)")
+        values = [whole for whole, _, _ in oracles]
 
         def regrets(picks: Sequence[int]) -> npt.NDArray[np.float64]:
             return np.array([v[p] - min(v) for v, p in zip(values, picks, strict=True)])
@@ -165,6 +190,15 @@ def main() -> None:
         base = regrets([d["picked"] for d in decisions])
         strong = regrets([0] * len(decisions))  # the first candidate is StrongBot's choice
         print(f"{'default expert (as played)':<44} regret {base.sum() / seat_games:6.2f}")
+        # the oracle's own noise: picks by its even shuffles, valued by its odd ones
+        odd = [np.array(o) for _, _, o in oracles]
+        by_even = [int(np.argmin(e)) for _, e, _ in oracles]
+        floor = sum(o[p] - o.min() for o, p in zip(odd, by_even, strict=True)) / seat_games
+        played = sum(o[d["picked"]] - o.min() for o, d in zip(odd, decisions, strict=True))
+        print(
+            f"{'oracle picks by half its shuffles':<44} regret {floor:6.2f}   (the default "
+            f"expert {played / seat_games:.2f}, both valued by the other half)"
+        )
         for name, found in (("StrongBot's choice", strong),):
             diff = found - base
             ci = 1.96 * diff.std() * len(diff) ** 0.5 / seat_games

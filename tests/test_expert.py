@@ -122,7 +122,7 @@ def test_bad_settings_are_refused_with_what_is_accepted() -> None:
         ExpertBot(policy="expert")
     with pytest.raises(fc.FiveCrownsError, match="improve must be True or False, got 1"):
         ExpertBot(improve=1)  # type: ignore[arg-type]
-    for bad in (0, -5, 8.5, True, "8192"):
+    for bad in (0, -5, 8.5, True, "8192", expert.MAX_CARD_BUDGET + 1):
         with pytest.raises(fc.FiveCrownsError, match="card_budget must be None or an int from 1"):
             ExpertBot(card_budget=bad)  # type: ignore[arg-type]
 

@@ -44,6 +44,7 @@ from .bots import StrongBot
 from .cards import Card
 from .errors import FiveCrownsError
 from .rollout import ROLLOUT_BOTS, rollouts
+from .rules import MAX_HAND_SIZE
 from .solver import deadwood_by_discard
 from .tracking import RoundTracker
 from .views import PlayerView
@@ -52,6 +53,8 @@ __all__ = ["ExpertBot"]
 
 #: The most rollouts one decision may spend.
 MAX_BUDGET: Final = 1_000_000
+#: The largest ``card_budget``: the most rollouts times the most cards a hand holds.
+MAX_CARD_BUDGET: Final = MAX_BUDGET * (MAX_HAND_SIZE + 1)
 
 
 def _budget(value: object) -> int:
@@ -63,9 +66,9 @@ def _budget(value: object) -> int:
 
 
 def _card_budget(value: object) -> int | None:
-    if value is not None and (type(value) is not int or not 1 <= value <= MAX_BUDGET * 60):
+    if value is not None and (type(value) is not int or not 1 <= value <= MAX_CARD_BUDGET):
         raise FiveCrownsError(
-            f"card_budget must be None or an int from 1 to {MAX_BUDGET * 60:,}, got {value!r}"
+            f"card_budget must be None or an int from 1 to {MAX_CARD_BUDGET:,}, got {value!r}"
         )
     return value
 
