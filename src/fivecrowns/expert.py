@@ -25,8 +25,8 @@ rollouts per decision (``rollouts``, fewer for a big hand: ``card_budget``): wit
 compiled core the default budget took about 13 ms per decision on one core in four-player
 official games (18 ms where it searched, p99 35 ms, the slowest 39 ms), and beat
 StrongBot by about 9.3 points a game (``benchmarks/bot_table.py``, which prints the table
-and the strength for other budgets). Without the core the rollouts
-run in the Python engine, with the same results, about a hundred times slower.
+and the strength for other budgets). Without the core the rollouts run in the Python
+engine, with the same results, about a hundred times slower.
 """
 
 from __future__ import annotations
@@ -102,13 +102,14 @@ class ExpertBot:
     ``candidates`` bounds the discards compared (StrongBot's choice and those leaving the
     least deadwood). Raising ``rollouts`` makes the bot stronger and slower (see the
     strength-against-budget figures in ``benchmarks/bot_table.py`` and the docs), up to a
-    point: from the same recorded decisions (``benchmarks/expert_regret.py``), 1,024
-    rollouts picked better than 256, 2,048 no better than 1,024.
+    point: valued by an oracle on the same recorded decisions
+    (``benchmarks/expert_regret.py``), 1,024 rollouts lost about a point a game less than
+    256 (at the edge of that measurement's noise), 512 and 2,048 no less than 1,024.
 
     A rollout of a big hand costs more (a 13-card round about five times a 3-card one), so
     ``card_budget`` caps rollouts times the cards in hand (:meth:`budget`): the default
-    spends its 1,024 rollouts on hands of up to 8 cards and 585 on 14, which keeps a
-    decision of the last rounds within about 50 ms on one core; ``card_budget=None``
+    spends its 1,024 rollouts on hands of up to 8 cards and 585 on 14, which kept every
+    decision of four official games under 40 ms on one core; ``card_budget=None``
     always spends ``rollouts``. Against two StrongBots on the same 2,000 four-player deals,
     the default scored -9.27 ± 2.01 points a game, 256 rollouts -8.69 ± 2.01.
 
