@@ -199,13 +199,13 @@ def main() -> None:
             f"{'oracle picks by half its shuffles':<44} regret {floor:6.2f}   (the default "
             f"expert {played / seat_games:.2f}, both valued by the other half)"
         )
-        for name, found in (("StrongBot's choice", strong),):
-            diff = found - base
-            ci = 1.96 * diff.std() * len(diff) ** 0.5 / seat_games
-            print(
-                f"{name:<44} regret {found.sum() / seat_games:6.2f}   vs default "
-                f"{diff.sum() / seat_games:+6.2f} ± {ci:4.2f}"
-            )
+        diff = strong - base
+        ci = 1.96 * diff.std() * len(diff) ** 0.5 / seat_games
+        label = "StrongBot's choice"
+        print(
+            f"{label:<44} regret {strong.sum() / seat_games:6.2f}   vs default "
+            f"{diff.sum() / seat_games:+6.2f} ± {ci:4.2f}"
+        )
         for settings, text in zip(variants, args.variant, strict=True):
             picked = list(pool.map(choose, decisions, [settings] * len(decisions), chunksize=8))
             found = regrets([p for p, _ in picked])
