@@ -135,10 +135,11 @@ def main() -> None:
         if args.pairs == "none"
         else [int(i) for i in args.pairs.split(",")]
     )
-    default = ExpertBot().rollouts
+    expert = ExpertBot()
+    default = expert.rollouts
     print(
         f"engine: {fc.core_info().engine}; expert: ExpertBot() = {default} rollouts/decision, "
-        f"at most {ExpertBot().card_budget} rollouts x cards in hand"
+        f"at most {expert.card_budget} rollouts x cards in hand"
     )
     print("official rules, seats rotated; difference = first - second, points per game")
     table = []
@@ -183,10 +184,8 @@ def write(
     # and which expert: rows without ``expert_improve`` were measured before it existed, and
     # rows without ``expert_card_budget`` with 256 rollouts a decision and no card budget
     version = {"strong_take_margin": fc.StrongBot().take_margin, "command": command}
-    expert = {
-        "expert_improve": ExpertBot().improve,
-        "expert_card_budget": ExpertBot().card_budget,
-    }
+    bot = ExpertBot()
+    expert = {"expert_improve": bot.improve, "expert_card_budget": bot.card_budget}
     for row in table:
         played = (
             {**expert, "expert_rollouts": default}
