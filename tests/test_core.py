@@ -276,6 +276,50 @@ def test_many_hands_refuse_bad_counts() -> None:
         SOLVER.least_many([[1, 2], [4, 4, 4]], 3)
 
 
+def test_many_hands_on_threads_give_the_answers_of_one_thread() -> None:
+    rng = np.random.default_rng(11)
+    deck = [c for c in range(56) for _ in range(2)] + [JOKER_CODE] * 4
+    hands = [
+        [CARDS[deck[i]] for i in rng.choice(len(deck), 3 + row % 12, replace=False)]
+        for row in range(1200)  # enough for four threads of at least 256 hands each
+    ]
+    counts = np.zeros((len(hands), 56), dtype=np.int64)
+    for row, hand in enumerate(hands):
+        for card in hand:
+            counts[row, card.code] += 1
+    with _engine_is(False):
+        twin = fc.min_deadwood_many(hands[:300], 9).tolist()
+    with _engine_is(True):
+        one = fc.min_deadwood_many(hands, 9)
+        assert one[:300].tolist() == twin
+        for threads in (2, 3, 4, None):
+            assert fc.min_deadwood_many(hands, 9, threads=threads).tolist() == one.tolist()
+            assert fc.min_deadwood_many(counts, 9, threads=threads).tolist() == one.tolist()
+        assert SOLVER.least_many([[c.code for c in h] for h in hands], 9, 256).tolist() == (
+            one.tolist()
+        )
+    with _engine_is(False):  # the twin takes the argument, and solves in this thread
+        assert fc.min_deadwood_many(hands[:300], 9, threads=4).tolist() == twin
+
+
+@pytest.mark.parametrize("threads", [0, -1, 257, 1.5, True, "2"])
+def test_many_hands_refuse_a_bad_number_of_threads(threads: object) -> None:
+    for compiled in (True, False):
+        with _engine_is(compiled), pytest.raises(fc.FiveCrownsError) as refused:
+            fc.min_deadwood_many(["7H 8H 9H"], 3, threads=threads)  # type: ignore[arg-type]
+        assert str(refused.value) == (
+            f"threads must be None (one per core) or an int from 1 to 256, got {threads!r}"
+        )
+
+
+def test_the_core_refuses_a_bad_number_of_threads() -> None:
+    for threads in (0, 257):
+        with pytest.raises(fc.FiveCrownsError, match=f"from 1 to 256, got {threads}"):
+            SOLVER.least_many([[1, 2, 3]], 3, threads)
+        with pytest.raises(fc.FiveCrownsError, match=f"from 1 to 256, got {threads}"):
+            SOLVER.least_counts(np.zeros((1, 56), dtype=np.int64), 3, threads)
+
+
 def test_calls_from_many_threads_give_the_answers_of_one() -> None:
     rng = np.random.default_rng(9)
     deck = [c for c in range(56) for _ in range(2)] + [JOKER_CODE] * 4

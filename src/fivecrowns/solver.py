@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import bisect
 import operator
+import os
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
@@ -44,12 +45,13 @@ from .cards import (
     parse_cards,
     short_repr,
 )
-from .errors import InvalidHandError
+from .errors import FiveCrownsError, InvalidHandError
 from .melds import Meld, _laid_out_meld, _solved_meld
 from .rules import MAX_HAND_SIZE, OFFICIAL, Rules, check_rules
 
 __all__ = [
     "MAX_CARDS",
+    "MAX_THREADS",
     "Arrangement",
     "CacheInfo",
     "CacheStats",
@@ -130,6 +132,8 @@ def _wild(wild_rank: Rank | int | None) -> int:
 #: hand is answered within a second under every rule set; larger hands are refused, since the
 #: exact problem grows too fast with the copies of a card that many packs allow.
 MAX_CARDS: Final = MAX_HAND_SIZE + 1
+#: The most threads :func:`min_deadwood_many` takes.
+MAX_THREADS: Final = 256
 
 
 def _too_many(cards: int, most: int = MAX_CARDS) -> InvalidHandError:
@@ -216,6 +220,7 @@ def min_deadwood_many(
     wild_rank: Rank | int | None,
     *,
     rules: Rules = OFFICIAL,
+    threads: int | None = 1,
 ) -> npt.NDArray[np.int64]:
     """The least deadwood of many hands in one call, as an int64 array: for bots and
     training loops that score thousands of hands at a time.
@@ -223,7 +228,11 @@ def min_deadwood_many(
     ``hands`` is an iterable of hands (each anything ``min_deadwood`` takes), or an N x 56
     integer array of card counts (column c holds the copies of the card with code c; see
     :attr:`Card.code`). Every hand is checked first; on the compiled core the hands are then
-    solved in one call, without the GIL.
+    solved in one call, without the GIL, on up to ``threads`` threads (1 to 256,
+    ``fivecrowns.solver.MAX_THREADS``; None: one per core this process may use), each
+    taking a share of at least 256 hands; the answers are the same for any number of
+    threads. The Python twin solves the hands one at a time in the calling thread, whatever
+    ``threads`` says.
 
     >>> min_deadwood_many(["JS QS JK 7H 7D 7C 4D", "7H 8H 9H KS"], wild_rank=5).tolist()
     [4, 13]
@@ -231,24 +240,48 @@ def min_deadwood_many(
     >>> counts[0, Card.parse("KS").code] = 1
     >>> min_deadwood_many(counts, wild_rank=5).tolist()
     [13, 0]
+    >>> min_deadwood_many(["7H 8H 9H KS"] * 1000, wild_rank=5, threads=2)[-3:].tolist()
+    [13, 13, 13]
     """
     if not isinstance(rules, Rules):
         check_rules(rules)
     wild = _wild(wild_rank)
+    workers = _threads(threads)
     fast = _engine.solvers(rules, _melded)
     if isinstance(hands, np.ndarray):
         _check_counts(hands)
         if fast is not None:  # the core reads the array itself (and checks the copies)
-            return fast[0].least_counts(hands.astype(np.int64, copy=False), wild)
+            return fast[0].least_counts(hands.astype(np.int64, copy=False), wild, workers)
         every = np.arange(NUM_CODES)
         rows = [np.repeat(every, row).tolist() for row in hands]
         codes = [_codes([_CARDS[c] for c in row], rules) for row in rows]
     else:
         codes = [_codes(hand, rules) for hand in hands]
     if fast is not None:
-        return fast[0].least_many(codes, wild)
+        return fast[0].least_many(codes, wild, workers)
     engine = _engine.engine(rules)
     return np.array([engine.least(hand, wild, rules) for hand in codes], dtype=np.int64)
+
+
+def _threads(threads: object) -> int:
+    """The threads ``min_deadwood_many`` is asked for, checked (None: this process's
+    cores, at most ``MAX_THREADS``)."""
+    if threads is None:
+        return min(MAX_THREADS, _cores())
+    if type(threads) is not int or not 1 <= threads <= MAX_THREADS:
+        raise FiveCrownsError(
+            f"threads must be None (one per core) or an int from 1 to {MAX_THREADS}, "
+            f"got {threads!r}"
+        )
+    return threads
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
 
 
 def _check_counts(counts: npt.NDArray[np.integer[Any]]) -> None:

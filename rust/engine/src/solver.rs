@@ -48,6 +48,39 @@ pub fn quick_least(codes: &[u8], wild_rank: u32, rules: &MeldRules) -> Option<u6
     sweep::least_of(codes, wild_rank as u8, rules)
 }
 
+/// The most threads [`least_each`] takes.
+pub const MAX_THREADS: usize = 256;
+
+/// The fewest hands worth a thread of their own in [`least_each`] (starting one costs
+/// about as much as solving a few dozen hands).
+const HANDS_PER_THREAD: usize = 256;
+
+/// The least deadwood of each hand, on up to `threads` threads (at most [`MAX_THREADS`];
+/// each takes one contiguous share of the hands, at least `HANDS_PER_THREAD` of them). The
+/// answers are the same for any number of threads.
+pub fn least_each(hands: &[Hand], threads: usize) -> Vec<u64> {
+    let threads = threads
+        .clamp(1, MAX_THREADS)
+        .min(hands.len().div_ceil(HANDS_PER_THREAD).max(1));
+    if threads == 1 {
+        return hands.iter().map(Hand::least).collect();
+    }
+    let share = hands.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = hands
+            .chunks(share)
+            .map(|part| scope.spawn(|| part.iter().map(Hand::least).collect::<Vec<u64>>()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| match part.join() {
+                Ok(values) => values,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    })
+}
+
 /// A hand checked against a rule set: sorted codes that the deck can hold, and a wild rank.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hand {
@@ -919,5 +952,28 @@ mod tests {
         assert_eq!(quick_least(&[0; MAX_CARDS + 1], 3, &rules), None);
         let bad = MeldRules { packs: 0, ..rules };
         assert_eq!(quick_least(&[1], 3, &bad), None);
+    }
+
+    /// `least_each` answers each hand's least deadwood, in order, for any number of
+    /// threads (more than the hands need, and more than it takes, included).
+    #[test]
+    fn least_each_on_threads_answers_as_one_hand_at_a_time() {
+        let rules = MeldRules {
+            packs: 3,
+            ..MeldRules::default()
+        };
+        let mut next = xorshift(0x7123_4567_89ab);
+        let hands: Vec<Hand> = (0..1500)
+            .filter_map(|i| {
+                let codes: Vec<u32> = (0..3 + i % 12).map(|_| (next() % 56) as u32).collect();
+                Hand::new(&codes, [0, 3, 9, 13][i % 4], &rules).ok()
+            })
+            .collect();
+        assert!(hands.len() > 1000, "only {} hands", hands.len());
+        let one_by_one: Vec<u64> = hands.iter().map(Hand::least).collect();
+        for threads in [0, 1, 2, 3, 7, MAX_THREADS, MAX_THREADS + 1] {
+            assert_eq!(least_each(&hands, threads), one_by_one, "{threads} threads");
+        }
+        assert_eq!(least_each(&[], 4), Vec::<u64>::new());
     }
 }

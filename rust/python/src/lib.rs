@@ -7,7 +7,7 @@
 
 use fivecrowns_engine::codes::Codes;
 use fivecrowns_engine::melds::stands_for;
-use fivecrowns_engine::solver::quick_least;
+use fivecrowns_engine::solver::{least_each, quick_least, MAX_THREADS};
 use fivecrowns_engine::{is_wild, Hand, HandError, Kind, Layout, MeldRules, WildLimit, MAX_CARDS};
 use numpy::{PyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
@@ -26,13 +26,19 @@ pub(crate) fn refusal(py: Python<'_>, error: &HandError) -> PyErr {
         HandError::BadRules(_) => "InvalidRulesError",
         _ => "InvalidHandError",
     };
+    library_error(py, name, error.to_string())
+}
+
+/// The error class `name` of `fivecrowns.errors` with `message` (a ValueError, which they
+/// all are, if the class cannot be found).
+fn library_error(py: Python<'_>, name: &str, message: String) -> PyErr {
     let class = py
         .import("fivecrowns.errors")
         .and_then(|module| module.getattr(name))
         .and_then(|class| class.cast_into::<PyType>().map_err(PyErr::from));
     match class {
-        Ok(class) => PyErr::from_type(class, error.to_string()),
-        Err(_) => PyValueError::new_err(error.to_string()),
+        Ok(class) => PyErr::from_type(class, message),
+        Err(_) => PyValueError::new_err(message),
     }
 }
 
@@ -515,28 +521,34 @@ impl Solver {
 
     /// The least deadwood of many hands (a sequence of code sequences), as an int64 array;
     /// the hands are checked first, then solved without the GIL.
+    #[pyo3(signature = (hands, wild_rank, threads=1))]
     fn least_many<'py>(
         &self,
         py: Python<'py>,
         hands: Vec<Vec<u32>>,
         wild_rank: u32,
+        threads: usize,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let threads = checked_threads(py, threads)?;
         let hands = hands
             .iter()
             .map(|codes| self.hand(py, codes, wild_rank))
             .collect::<PyResult<Vec<Hand>>>()?;
-        let values = py.detach(move || solve_all(&hands));
+        let values = py.detach(move || solve_all(&hands, threads));
         Ok(PyArray1::from_vec(py, values))
     }
 
     /// The least deadwood of many hands given as an N x 56 array of card counts (column c:
     /// copies of code c), as an int64 array.
+    #[pyo3(signature = (counts, wild_rank, threads=1))]
     fn least_counts<'py>(
         &self,
         py: Python<'py>,
         counts: PyReadonlyArray2<'py, i64>,
         wild_rank: u32,
+        threads: usize,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let threads = checked_threads(py, threads)?;
         let view = counts.as_array();
         if view.ncols() != 56 {
             let why = format!(
@@ -563,7 +575,7 @@ impl Solver {
             }
             hands.push(self.hand(py, &codes, wild_rank)?);
         }
-        let values = py.detach(move || solve_all(&hands));
+        let values = py.detach(move || solve_all(&hands, threads));
         Ok(PyArray1::from_vec(py, values))
     }
 }
@@ -581,8 +593,20 @@ fn run<T: Send>(py: Python<'_>, hand: &Hand, work: impl FnOnce(&Hand) -> T + Sen
     }
 }
 
-fn solve_all(hands: &[Hand]) -> Vec<i64> {
-    hands.iter().map(|hand| hand.least() as i64).collect()
+fn solve_all(hands: &[Hand], threads: usize) -> Vec<i64> {
+    least_each(hands, threads)
+        .into_iter()
+        .map(|least| least as i64)
+        .collect()
+}
+
+/// `threads` when it is 1 to [`MAX_THREADS`], else the library's refusal.
+fn checked_threads(py: Python<'_>, threads: usize) -> PyResult<usize> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        return Ok(threads);
+    }
+    let why = format!("threads must be from 1 to {MAX_THREADS}, got {threads}");
+    Err(library_error(py, "FiveCrownsError", why))
 }
 
 /// The compiled core of fivecrowns: the solver and the game on card codes.
