@@ -657,6 +657,7 @@ def test_play_ctrl_c_autosaves_the_game(tmp_path: Path) -> None:
     seen = _read_until(process.stdout.fileno(), b"> ")
     assert b"> " in seen, seen
     process.send_signal(signal.SIGINT)
+    process.wait(timeout=60)  # stdin open till then (see test_cli_play's Ctrl-C test)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert b"Traceback" not in err
