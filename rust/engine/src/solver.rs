@@ -66,17 +66,25 @@ pub fn least_each(hands: &[Hand], threads: usize) -> Vec<u64> {
         return hands.iter().map(Hand::least).collect();
     }
     let share = hands.len().div_ceil(threads);
+    let solve = |part: &[Hand]| part.iter().map(Hand::least).collect::<Vec<u64>>();
     std::thread::scope(|scope| {
+        // (a share whose thread the system would not start is solved on this one)
         let parts: Vec<_> = hands
             .chunks(share)
-            .map(|part| scope.spawn(|| part.iter().map(Hand::least).collect::<Vec<u64>>()))
+            .map(|part| {
+                let spawned = std::thread::Builder::new().spawn_scoped(scope, move || solve(part));
+                (part, spawned.ok())
+            })
             .collect();
         parts
             .into_iter()
-            .flat_map(|part| match part.join() {
-                Ok(values) => values,
-                Err(panic) => std::panic::resume_unwind(panic),
-            })
+            .flat_map(
+                |(part, spawned)| match spawned.map(|thread| thread.join()) {
+                    Some(Ok(values)) => values,
+                    Some(Err(panic)) => std::panic::resume_unwind(panic),
+                    None => solve(part),
+                },
+            )
             .collect()
     })
 }
