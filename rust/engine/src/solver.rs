@@ -431,7 +431,20 @@ impl Hand {
         // discard on the search's shared memo
         let split = sweep::Split::of(&self.codes, self.wild_rank, &self.rules);
         let plain = if self.rules.sweep_takes() {
-            split.least_swept()
+            // a discard leaves at least the whole hand's natural deadwood less the points of
+            // the card (nothing less for a wild): to go out, it must be at most the points
+            // of the hand's costliest natural, and the sweep stops once every way leaves more
+            let cap = self
+                .codes
+                .iter()
+                .filter(|&&c| !is_wild(c, self.wild_rank))
+                .map(|&c| rank_index(c) + 3)
+                .max()
+                .unwrap_or(0);
+            match split.least_within(cap) {
+                Some(None) => return None,
+                found => found.flatten(),
+            }
         } else {
             None
         };
@@ -472,14 +485,6 @@ impl Hand {
             let priced = plain.filter(|_| is_wild(c, self.wild_rank));
             priced.and_then(|p| p.without_wild(&split, c))
         };
-        // (more than one natural to try on the sweep: one recorded sweep prices each from its
-        // rank up)
-        let naturals = candidates.iter().filter(|&&c| of_wild(c).is_none()).count();
-        let swept = if shared.is_none() && naturals > 1 {
-            self.swept()
-        } else {
-            None
-        };
         candidates.into_iter().find(|&c| {
             if lonely.holds(c) {
                 return true; // worth the whole hand's deadwood
@@ -489,12 +494,20 @@ impl Hand {
             }
             match shared.as_mut() {
                 Some(discards) => discards.score(c).points == 0,
-                None => {
-                    let value = swept.as_ref().and_then(|s| s.without(c, self.wild_rank));
-                    value.unwrap_or_else(|| self.least_of(&self.without(c).codes)) == 0
-                }
+                None => self.melds_all_without(c),
             }
         })
+    }
+
+    /// Does every card but one copy of `c` (held) meld, leaving no deadwood points? On the
+    /// sweep capped at no natural deadwood (it stops at the first rank where every way
+    /// leaves some) when it takes the rest, else on the search.
+    fn melds_all_without(&self, c: u8) -> bool {
+        let rest = self.without(c);
+        match sweep::Split::of(&rest.codes, self.wild_rank, &self.rules).least_within(0) {
+            Some(found) => found.is_some_and(|least| least.points == 0),
+            None => self.least_of(&rest.codes) == 0,
+        }
     }
 
     /// The codes (0..=55, sorted) whose draw lets the hand go out after one discard; how many

@@ -78,6 +78,12 @@ impl Values {
         Values(simd::min(self.0, other.0))
     }
 
+    /// Every lane above `cap` (below 255) unreachable.
+    #[inline]
+    fn cap(self, cap: u8) -> Self {
+        Values(simd::cap(self.0, cap))
+    }
+
     /// Lane `j` as a deadwood (`u64::MAX` when it is unreachable: more than any hand's
     /// points, so [`Split::finish`] prices the hand as melding no natural).
     fn deadwood(&self, j: usize) -> u64 {
@@ -171,6 +177,16 @@ mod simd {
         unsafe { _mm_min_epu8(x, y) }
     }
 
+    /// Every lane above `cap` (below 255) full.
+    #[inline]
+    pub fn cap(x: Bytes16, cap: u8) -> Bytes16 {
+        unsafe {
+            // (a lane over `cap` saturates when `254 - cap` is added)
+            let over = _mm_adds_epu8(x, _mm_set1_epi8((254 - cap) as i8));
+            _mm_or_si128(x, _mm_cmpeq_epi8(over, FILL[16]))
+        }
+    }
+
     /// Bit `j` set when lane `j` is not full.
     #[inline]
     pub fn reachable(x: Bytes16) -> u32 {
@@ -216,6 +232,10 @@ mod simd {
             *a = (*a).min(b);
         }
         out
+    }
+
+    pub fn cap(x: Bytes16, cap: u8) -> Bytes16 {
+        x.map(|v| if v > cap { u8::MAX } else { v })
     }
 
     pub fn reachable(x: Bytes16) -> u32 {
@@ -683,11 +703,12 @@ impl Split {
             && self.points <= MAX_POINTS
     }
 
-    /// The least natural deadwood by wilds used (see [`sweep`]).
-    fn natural_deadwood(&self, wilds: usize) -> Option<Values> {
+    /// The least natural deadwood by wilds used (see [`sweep`]), the values above `cap` left
+    /// unreachable (`u8::MAX`: none are).
+    fn natural_deadwood(&self, wilds: usize, cap: u8) -> Option<Values> {
         with_work(|work| {
             work.states.load(&[0], &[Values::ZERO]);
-            sweep(self, &self.held, wilds, 0, work, None)
+            sweep(self, &self.held, wilds, 0, work, None, cap)
         })
     }
 
@@ -699,23 +720,36 @@ impl Split {
 
     /// [`Split::least`], with what prices the discard of a wild on the same sweep.
     pub fn least_swept(&self) -> Option<Least> {
+        self.least_within(u8::MAX).flatten()
+    }
+
+    /// [`Split::least_swept`] for a question about hands whose least natural deadwood is at
+    /// most `cap` points: Some(None) when it is more (known as soon as every way through the
+    /// ranks so far leaves more), else the same least deadwood, with the values above `cap`
+    /// unreachable (so a wild's discard that leaves more than `cap` is priced as if no
+    /// natural melded: more than `cap` either way). `u8::MAX`: no cap.
+    pub fn least_within(&self, cap: u8) -> Option<Option<Least>> {
         let wilds = self.usable();
         if self.naturals == 0 || wilds >= 2 * self.naturals {
             // no natural, or each natural in a book with two wilds
             let points = self.finish((self.naturals == 0).then_some(0));
-            return Some(Least {
+            return Some(Some(Least {
                 points,
                 whole: None,
-            });
+            }));
         }
         if !self.sweepable() {
             return None;
         }
-        let whole = self.natural_deadwood(wilds)?;
-        Some(Least {
-            points: self.finish(Some(whole.deadwood(wilds))),
+        let whole = self.natural_deadwood(wilds, cap)?;
+        let d = whole.deadwood(wilds);
+        if cap < u8::MAX && d == u64::MAX {
+            return Some(None);
+        }
+        Some(Some(Least {
+            points: self.finish(Some(d)),
             whole: Some(whole),
-        })
+        }))
     }
 
     /// The least deadwood of the hand less one copy of the wild `code` (held), from the
@@ -743,7 +777,7 @@ impl Split {
         with_work(|work| {
             let mut record = Record::take();
             work.states.load(&[0], &[Values::ZERO]);
-            let whole = sweep(self, &self.held, wilds, 0, work, Some(&mut record))?;
+            let whole = sweep(self, &self.held, wilds, 0, work, Some(&mut record), u8::MAX)?;
             Some(Swept {
                 split: self.clone(),
                 record,
@@ -1316,6 +1350,7 @@ fn sweep(
     from: usize,
     work: &mut Work,
     mut record: Option<&mut Record>,
+    cap: u8,
 ) -> Option<Values> {
     let Work {
         states,
@@ -1323,6 +1358,10 @@ fn sweep(
         combos,
     } = work;
     debug_assert_eq!(wilds, hand.usable(), "the reach is the hand's");
+    debug_assert!(
+        cap == u8::MAX || record.is_none(),
+        "a record keeps every state"
+    );
     let table = StepTable::get();
     let reach = hand.reach;
     let mut open_bits = states.keys.iter().fold(0u64, |acc, k| acc | k);
@@ -1344,11 +1383,17 @@ fn sweep(
                     *v = way_on(*v, 0, rank.settled, points);
                 }
             }
-            continue;
+        } else {
+            next.clear();
+            open_bits = through(&rank, table, states, next, combos, wilds, points)?;
+            std::mem::swap(states, next);
         }
-        next.clear();
-        open_bits = through(&rank, table, states, next, combos, wilds, points)?;
-        std::mem::swap(states, next);
+        if cap < u8::MAX {
+            open_bits = cut(states, cap, wilds);
+            if states.keys.is_empty() {
+                break; // every way so far leaves more than `cap`
+            }
+        }
     }
     let mut best: Option<Values> = None;
     for (&key, &v) in states.keys.iter().zip(states.values.iter()) {
@@ -1358,6 +1403,26 @@ fn sweep(
         }
     }
     Some(best.unwrap_or(Values::ZERO.shift(LANES)))
+}
+
+/// Drop from `states` the values above `cap` (and the states left with none within `wilds`),
+/// and say what runs the states left hold open (their keys or'ed).
+fn cut(states: &mut Layer, cap: u8, wilds: usize) -> u64 {
+    let mut kept = 0;
+    let mut open_bits = 0;
+    for i in 0..states.keys.len() {
+        let value = states.values[i].cap(cap);
+        if value.lowest_reachable() <= wilds {
+            states.keys[kept] = states.keys[i];
+            states.values[kept] = value;
+            open_bits |= states.keys[i];
+            kept += 1;
+        }
+    }
+    // (not indexed again: a layer read by the next rank is only read, then cleared)
+    states.keys.truncate(kept);
+    states.values.truncate(kept);
+    open_bits
 }
 
 /// Every state of `states` on through `rank` (some suit taking part) into `next`: the key

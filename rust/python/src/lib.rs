@@ -300,8 +300,13 @@ impl Solver {
 
     /// The hand of `codes`, or None when the deck cannot hold it.
     fn hand_of(&self, codes: &Codes, wild_rank: u32) -> Option<Hand> {
-        let codes: Vec<u32> = codes.iter().copied().map(u32::from).collect();
-        Hand::new(&codes, wild_rank, &self.rules).ok()
+        // (on the stack: a hand longer than the solver takes is refused here)
+        let mut wide = [0u32; MAX_CARDS];
+        let wide = wide.get_mut(..codes.len())?;
+        for (slot, &code) in wide.iter_mut().zip(codes.iter()) {
+            *slot = u32::from(code);
+        }
+        Hand::new(wide, wild_rank, &self.rules).ok()
     }
 
     /// The registered card table and the hand of `cards`, or None when either is missing
