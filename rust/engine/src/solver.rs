@@ -419,13 +419,44 @@ impl Hand {
 
     /// The highest code whose discard leaves no deadwood points, if any.
     pub fn zero_discard(&self) -> Option<u8> {
+        let mut found = None;
+        self.zero_discards_until(|c, zero| {
+            found = zero.then_some(c);
+            zero
+        });
+        found
+    }
+
+    /// Each distinct code (ascending), and whether discarding one copy of it leaves no
+    /// deadwood points.
+    pub fn zero_discards(&self) -> Vec<(u8, bool)> {
+        let mut found = Vec::with_capacity(self.codes.len());
+        self.zero_discards_until(|c, zero| {
+            found.push((c, zero));
+            false
+        });
+        found.reverse();
+        found
+    }
+
+    /// `visit(c, zero)` for each distinct code `c`, highest first, with whether discarding
+    /// one copy of it leaves no deadwood points, until `visit` returns true.
+    fn zero_discards_until(&self, mut visit: impl FnMut(u8, bool) -> bool) {
         if self.codes.is_empty() {
-            return None;
+            return;
         }
+        let distinct = self.distinct();
+        let mut none = || {
+            for &c in distinct.iter().rev() {
+                if visit(c, false) {
+                    return;
+                }
+            }
+        };
         // the naturals no meld can hold: with two of them, one discard leaves the other
         let lonely = Lonely::of(&self.codes, self.wild_rank, &self.rules);
         if lonely.cards >= 2 {
-            return None;
+            return none();
         }
         // the sweep when it takes the hand (which prices a wild's discard too), else every
         // discard on the search's shared memo
@@ -442,7 +473,7 @@ impl Hand {
                 .max()
                 .unwrap_or(0);
             match split.least_within(cap) {
-                Some(None) => return None,
+                Some(None) => return none(),
                 found => found.flatten(),
             }
         } else {
@@ -455,48 +486,29 @@ impl Hand {
                 (discards.whole().points, Some(discards))
             }
         };
-        // discarding c leaves at least `least - points(c)`
-        let worth = |c: u8| u64::from(self.rules.points(c, self.wild_rank)) >= least;
-        let mut candidates: Vec<u8> = self
-            .distinct()
-            .iter()
-            .copied()
-            .rev()
-            .filter(|&c| worth(c))
-            .collect();
-        if candidates.is_empty() {
-            return None;
+        let points = |c: u8| u64::from(self.rules.points(c, self.wild_rank));
+        for &c in distinct.iter().rev() {
+            // discarding c leaves at least `least - points(c)`, and at least the points of the
+            // naturals no meld can hold but c: exactly `least - points(c)` when c is one
+            let zero = points(c) >= least
+                && if lonely.holds(c) {
+                    points(c) == least // (worth the whole hand's deadwood)
+                } else {
+                    // (a wild's discard is priced on the sweep already made, when it swept)
+                    let of_wild = plain
+                        .filter(|_| is_wild(c, self.wild_rank))
+                        .and_then(|found| found.without_wild(&split, c));
+                    lonely.points == 0
+                        && match (of_wild, shared.as_mut()) {
+                            (Some(value), _) => value == 0,
+                            (None, Some(discards)) => discards.score(c).points == 0,
+                            (None, None) => self.melds_all_without(c),
+                        }
+                };
+            if visit(c, zero) {
+                return;
+            }
         }
-        // and at least the points of the naturals no meld can hold but c, exactly `least -
-        // points(c)` when c is one of them
-        let exact = |c: u8| u64::from(self.rules.points(c, self.wild_rank)) == least;
-        candidates.retain(|&c| {
-            if lonely.holds(c) {
-                exact(c)
-            } else {
-                lonely.points == 0
-            }
-        });
-        if candidates.first().is_some_and(|&c| lonely.holds(c)) {
-            return candidates.first().copied(); // (no higher code to try)
-        }
-        // a wild's discard is priced on the sweep already made
-        let of_wild = |c: u8| {
-            let priced = plain.filter(|_| is_wild(c, self.wild_rank));
-            priced.and_then(|p| p.without_wild(&split, c))
-        };
-        candidates.into_iter().find(|&c| {
-            if lonely.holds(c) {
-                return true; // worth the whole hand's deadwood
-            }
-            if let Some(value) = of_wild(c) {
-                return value == 0;
-            }
-            match shared.as_mut() {
-                Some(discards) => discards.score(c).points == 0,
-                None => self.melds_all_without(c),
-            }
-        })
     }
 
     /// Does every card but one copy of `c` (held) meld, leaving no deadwood points? On the
@@ -821,16 +833,21 @@ mod tests {
                 all_wild_melds: false,
                 ..MeldRules::default()
             },
+            MeldRules {
+                wild_points: 0,
+                joker_points: 0,
+                ..MeldRules::default()
+            },
         ];
         let (mut lonely_cards, mut outs) = (0, 0);
-        for round in 0..3000u64 {
-            let rules = &options[(round % 3) as usize];
+        for round in 0..4000u64 {
+            let rules = &options[(round % 4) as usize];
             let mut deck: Vec<u32> = (0..2).flat_map(|_| (0..56).chain([55, 55])).collect();
             let size = 2 + (round % 13) as usize;
             let codes: Vec<u32> = (0..size)
                 .map(|_| deck.swap_remove((next() % deck.len() as u64) as usize))
                 .collect();
-            let wild_rank = [0, 3, 8, 13][(round / 3 % 4) as usize];
+            let wild_rank = [0, 3, 8, 13][(round / 4 % 4) as usize];
             let h = Hand::new(&codes, wild_rank, rules).unwrap();
             let least = search::score(&h.codes, h.wild_rank, rules).points;
             let lonely = Lonely::of(&h.codes, h.wild_rank, rules);
@@ -865,6 +882,8 @@ mod tests {
                 .map(|&(c, _)| c)
                 .max();
             assert_eq!(h.zero_discard(), zero, "{codes:?} wild {wild_rank}");
+            let zeros: Vec<(u8, bool)> = every.iter().map(|&(c, v)| (c, v == 0)).collect();
+            assert_eq!(h.zero_discards(), zeros, "{codes:?} wild {wild_rank}");
             outs += usize::from(zero.is_some());
             let expected = every.iter().copied().min_by_key(|&(c, v)| h.order(c, v));
             if let Some((best, value)) = h.best_discard_value() {

@@ -65,25 +65,12 @@ impl Query<'_> {
 
     /// Each distinct code, and whether the hand less one copy of it melds every card.
     pub fn melding_discards(&self) -> Vec<(u8, bool)> {
-        // Wilds cost 1 here: any positive points say whether a hand melds every card, and
-        // these make the bound below tight. Discarding c leaves at least `least - points(c)`,
-        // so when no card is worth the least deadwood of the whole hand, no discard leaves
-        // every other card melded: one sweep, where the values of every discard take longer.
+        // (wilds cost 1 here: a hand melds every card when it leaves no points, whatever
+        // the rules make a wild worth)
         let mut counting = self.rules.melded();
         counting.wild_points = 1;
         counting.joker_points = 1;
-        let hand = Hand::trusted(self.codes, self.wild_rank, counting);
-        let least = hand.least();
-        let worth = |&c: &u8| u64::from(counting.points(c, self.wild_rank)) >= least;
-        if !self.codes.iter().any(worth) {
-            let mut distinct = self.codes.to_vec();
-            distinct.dedup();
-            return distinct.into_iter().map(|code| (code, false)).collect();
-        }
-        hand.discard_values()
-            .into_iter()
-            .map(|(code, value)| (code, value == 0))
-            .collect()
+        Hand::trusted(self.codes, self.wild_rank, counting).zero_discards()
     }
 
     /// An arrangement with the least deadwood that melds every card when one can (the public
