@@ -21,6 +21,9 @@ run with the same games, seed and oracle, so more variants cost only their own s
    best, summed per seat-game (one expert seat's decisions in one game). The default
    expert, replayed, picks what it picked in the games (checked).
 
+A table then shows where the regret is (draws and discards, by lap of the round), for the
+default expert, for the oracle's own picks and for StrongBot's.
+
 The oracle's values are means of ``--oracle`` rollouts, and the least of a few noisy means
 is biased low, so every variant's regret is inflated alike: compare the paired differences
 (printed against the default expert, with a 95% confidence interval over decisions), not
@@ -136,6 +139,38 @@ def choose(decision: dict[str, Any], settings: dict[str, Any]) -> tuple[int, flo
     return int(np.argmin(values)), time.perf_counter() - start
 
 
+def breakdown(
+    decisions: Sequence[dict[str, Any]],
+    odd: Sequence[npt.NDArray[np.float64]],
+    by_even: Sequence[int],
+    seat_games: int,
+) -> None:
+    """Where the regret is: by kind of decision and by lap of the round (each player's
+    turns so far), the default expert's picks, the oracle's picks by its even shuffles and
+    StrongBot's, all valued by the oracle's odd shuffles (points per seat-game)."""
+    rows: dict[tuple[str, str], list[float]] = {}
+    for decision, values, even in zip(decisions, odd, by_even, strict=True):
+        state = json.loads(decision["state"])
+        lap = min(state["turns"] // state["players"], 3)
+        for key in (
+            (state["phase"], f"lap {lap + 1}" if lap < 3 else "lap 4+"),
+            (state["phase"], "all"),
+        ):
+            row = rows.setdefault(key, [0, 0.0, 0.0, 0.0])
+            row[0] += 1
+            best = values.min()
+            row[1] += values[decision["picked"]] - best
+            row[2] += values[even] - best
+            row[3] += values[0] - best
+    print("regret by kind of decision and lap, all valued by the oracle's odd shuffles:")
+    print(f"  {'':<22} {'decisions':>9} {'expert':>7} {'oracle':>7} {'strong':>7}")
+    for (phase, lap), (count, expert, oracle, strong) in sorted(rows.items()):
+        print(
+            f"  {phase + ', ' + lap:<22} {int(count):>9} {expert / seat_games:>7.2f} "
+            f"{oracle / seat_games:>7.2f} {strong / seat_games:>7.2f}"
+        )
+
+
 def parse_variant(text: str) -> dict[str, Any]:
     """``'rollouts=256,card_budget=None'`` -> keyword settings."""
     settings = {}
@@ -206,6 +241,7 @@ def main() -> None:
             f"{label:<44} regret {strong.sum() / seat_games:6.2f}   vs default "
             f"{diff.sum() / seat_games:+6.2f} ± {ci:4.2f}"
         )
+        breakdown(decisions, odd, by_even, seat_games)
         for settings, text in zip(variants, args.variant, strict=True):
             picked = list(pool.map(choose, decisions, [settings] * len(decisions), chunksize=8))
             found = regrets([p for p, _ in picked])
