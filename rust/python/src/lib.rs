@@ -530,16 +530,23 @@ impl Solver {
     fn least_many<'py>(
         &self,
         py: Python<'py>,
-        hands: Vec<Vec<u32>>,
+        hands: &Bound<'py, PyAny>,
         wild_rank: u32,
         threads: usize,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let threads = checked_threads(py, threads)?;
-        let hands = hands
-            .iter()
-            .map(|codes| self.hand(py, codes, wild_rank))
-            .collect::<PyResult<Vec<Hand>>>()?;
-        let values = py.detach(move || solve_all(&hands, threads));
+        let mut checked = Vec::new();
+        let mut codes = [0u32; MAX_CARDS];
+        for item in hands.try_iter()? {
+            let item = item?;
+            // (a list or tuple of ints read in place; any other sequence as a vector)
+            let hand = match read_codes(&item, &mut codes)? {
+                Some(len) => self.hand(py, &codes[..len], wild_rank)?,
+                None => self.hand(py, &item.extract::<Vec<u32>>()?, wild_rank)?,
+            };
+            checked.push(hand);
+        }
+        let values = py.detach(move || solve_all(&checked, threads));
         Ok(PyArray1::from_vec(py, values))
     }
 
@@ -563,22 +570,24 @@ impl Solver {
             return Err(refusal(py, &HandError::BadHand(why)));
         }
         let mut hands = Vec::with_capacity(view.nrows());
+        let mut codes = [0u32; MAX_CARDS];
         for row in view.rows() {
-            let mut codes = Vec::new();
+            let mut len = 0;
             for (code, &copies) in row.iter().enumerate() {
                 if copies < 0 {
                     let why = format!("card counts must be from 0 up, got {copies}");
                     return Err(refusal(py, &HandError::BadHand(why)));
                 }
-                if codes.len() + copies as usize > MAX_CARDS {
+                if len + copies as usize > MAX_CARDS {
                     let cards = row
                         .iter()
                         .fold(0usize, |sum, &c| sum.saturating_add(c.max(0) as usize));
                     return Err(refusal(py, &HandError::TooManyCards(cards)));
                 }
-                codes.extend(std::iter::repeat_n(code as u32, copies as usize));
+                codes[len..len + copies as usize].fill(code as u32);
+                len += copies as usize;
             }
-            hands.push(self.hand(py, &codes, wild_rank)?);
+            hands.push(self.hand(py, &codes[..len], wild_rank)?);
         }
         let values = py.detach(move || solve_all(&hands, threads));
         Ok(PyArray1::from_vec(py, values))
@@ -595,6 +604,30 @@ fn run<T: Send>(py: Python<'_>, hand: &Hand, work: impl FnOnce(&Hand) -> T + Sen
         py.detach(|| work(hand))
     } else {
         work(hand)
+    }
+}
+
+/// The codes of a list or tuple of ints into `codes`, and how many (None for any other
+/// object, or one longer than `codes`: the caller reads it the slow way, which says what is
+/// wrong with it).
+fn read_codes(item: &Bound<'_, PyAny>, codes: &mut [u32]) -> PyResult<Option<usize>> {
+    let fill = |items: &mut dyn ExactSizeIterator<Item = Bound<'_, PyAny>>,
+                codes: &mut [u32]|
+     -> PyResult<Option<usize>> {
+        let Some(slots) = codes.get_mut(..items.len()) else {
+            return Ok(None);
+        };
+        for (slot, code) in slots.iter_mut().zip(items) {
+            *slot = code.extract()?;
+        }
+        Ok(Some(slots.len()))
+    };
+    if let Ok(list) = item.cast::<PyList>() {
+        fill(&mut list.iter(), codes)
+    } else if let Ok(tuple) = item.cast::<PyTuple>() {
+        fill(&mut tuple.iter(), codes)
+    } else {
+        Ok(None)
     }
 }
 
