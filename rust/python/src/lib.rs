@@ -617,10 +617,12 @@ fn read_codes(item: &Bound<'_, PyAny>, codes: &mut [u32]) -> PyResult<Option<usi
         let Some(slots) = codes.get_mut(..items.len()) else {
             return Ok(None);
         };
+        let mut len = 0; // (what was read: a list an int's __index__ shortened is shorter)
         for (slot, code) in slots.iter_mut().zip(items) {
             *slot = code.extract()?;
+            len += 1;
         }
-        Ok(Some(slots.len()))
+        Ok(Some(len))
     };
     if let Ok(list) = item.cast::<PyList>() {
         fill(&mut list.iter(), codes)
