@@ -994,6 +994,65 @@ mod tests {
         assert_eq!(quick_least(&[1], 3, &bad), None);
     }
 
+    /// A sweep capped at `cap` gives the uncapped sweep's least deadwood whenever that is at
+    /// most `cap`, says "more" only when it is more, and prices a wild's discard exactly or
+    /// above `cap` (where the uncapped price is above `cap` too).
+    #[test]
+    fn a_capped_sweep_answers_within_its_cap_and_says_when_it_is_over() {
+        let options = [
+            MeldRules::default(),
+            MeldRules {
+                max_wilds: crate::WildLimit::AtMost(0),
+                ..MeldRules::default()
+            },
+            MeldRules {
+                all_wild_melds: false,
+                wild_points: 0,
+                ..MeldRules::default()
+            },
+        ];
+        let mut next = xorshift(0x0c0f_fee0_1234);
+        let (mut over, mut within, mut wilds_priced) = (0, 0, 0);
+        for round in 0..3000u64 {
+            let rules = &options[(round % 3) as usize];
+            let mut deck: Vec<u8> = (0..2).flat_map(|_| (0..56).chain([55, 55])).collect();
+            let size = 3 + (round % 12) as usize;
+            let mut codes: Vec<u8> = (0..size)
+                .map(|_| deck.swap_remove((next() % deck.len() as u64) as usize))
+                .collect();
+            codes.sort_unstable();
+            let wild_rank = [0, 3, 8, 13][(round / 3 % 4) as usize];
+            let split = sweep::Split::of(&codes, wild_rank, rules);
+            let Some(full) = split.least_swept() else {
+                continue;
+            };
+            for cap in [0u8, 3, 8, 13, 20, 40] {
+                match split.least_within(cap) {
+                    Some(Some(capped)) => {
+                        within += 1;
+                        assert_eq!(capped.points, full.points, "{codes:?} cap {cap}");
+                        for &c in codes.iter().filter(|&&c| is_wild(c, wild_rank)) {
+                            let (exact, found) =
+                                (full.without_wild(&split, c), capped.without_wild(&split, c));
+                            wilds_priced += 1;
+                            let above = |v: Option<u64>| v.is_some_and(|v| v > u64::from(cap));
+                            assert!(exact == found || (above(exact) && above(found)));
+                        }
+                    }
+                    Some(None) => {
+                        over += 1;
+                        assert!(full.points > u64::from(cap), "{codes:?} cap {cap}");
+                    }
+                    None => panic!("the capped sweep refused a hand the sweep takes"),
+                }
+                if full.points <= u64::from(cap) {
+                    assert!(matches!(split.least_within(cap), Some(Some(_))));
+                }
+            }
+        }
+        assert!(over > 1000 && within > 1000 && wilds_priced > 1000);
+    }
+
     /// `least_each` answers each hand's least deadwood, in order, for any number of
     /// threads (more than the hands need, and more than it takes, included).
     #[test]
