@@ -740,6 +740,28 @@ mod tests {
         }
     }
 
+    /// Rule sets the tests of every discard run under: the official melds, no wilds in
+    /// melds, distinct-suit books without all-wild melds, and wilds worth no points.
+    fn option_sets() -> [MeldRules; 4] {
+        [
+            MeldRules::default(),
+            MeldRules {
+                max_wilds: crate::WildLimit::AtMost(0),
+                ..MeldRules::default()
+            },
+            MeldRules {
+                distinct_suit_books: true,
+                all_wild_melds: false,
+                ..MeldRules::default()
+            },
+            MeldRules {
+                wild_points: 0,
+                joker_points: 0,
+                ..MeldRules::default()
+            },
+        ]
+    }
+
     fn hand_with(text: &str, wild_rank: u32, rules: &MeldRules) -> Hand {
         let codes: Vec<u32> = text.split_whitespace().map(code).collect();
         Hand::new(&codes, wild_rank, rules).unwrap()
@@ -822,23 +844,7 @@ mod tests {
     fn the_best_the_highest_melding_and_any_one_discard_are_those_of_every_discard() {
         // (lonely naturals are priced without solving: each must be exactly its bound)
         let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
-        let options = [
-            MeldRules::default(),
-            MeldRules {
-                max_wilds: crate::WildLimit::AtMost(0),
-                ..MeldRules::default()
-            },
-            MeldRules {
-                distinct_suit_books: true,
-                all_wild_melds: false,
-                ..MeldRules::default()
-            },
-            MeldRules {
-                wild_points: 0,
-                joker_points: 0,
-                ..MeldRules::default()
-            },
-        ];
+        let options = option_sets();
         let (mut lonely_cards, mut outs) = (0, 0);
         for round in 0..4000u64 {
             let rules = &options[(round % 4) as usize];
@@ -999,29 +1005,18 @@ mod tests {
     /// above `cap` (where the uncapped price is above `cap` too).
     #[test]
     fn a_capped_sweep_answers_within_its_cap_and_says_when_it_is_over() {
-        let options = [
-            MeldRules::default(),
-            MeldRules {
-                max_wilds: crate::WildLimit::AtMost(0),
-                ..MeldRules::default()
-            },
-            MeldRules {
-                all_wild_melds: false,
-                wild_points: 0,
-                ..MeldRules::default()
-            },
-        ];
+        let options = option_sets();
         let mut next = xorshift(0x0c0f_fee0_1234);
         let (mut over, mut within, mut wilds_priced) = (0, 0, 0);
-        for round in 0..3000u64 {
-            let rules = &options[(round % 3) as usize];
+        for round in 0..4000u64 {
+            let rules = &options[(round % 4) as usize];
             let mut deck: Vec<u8> = (0..2).flat_map(|_| (0..56).chain([55, 55])).collect();
             let size = 3 + (round % 12) as usize;
             let mut codes: Vec<u8> = (0..size)
                 .map(|_| deck.swap_remove((next() % deck.len() as u64) as usize))
                 .collect();
             codes.sort_unstable();
-            let wild_rank = [0, 3, 8, 13][(round / 3 % 4) as usize];
+            let wild_rank = [0, 3, 8, 13][(round / 4 % 4) as usize];
             let split = sweep::Split::of(&codes, wild_rank, rules);
             let Some(full) = split.least_swept() else {
                 continue;
