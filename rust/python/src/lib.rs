@@ -265,23 +265,37 @@ fn card_codes(cards: &Bound<'_, PyAny>, card_type: &Bound<'_, PyType>) -> PyResu
         }
         Ok(item.getattr(code)?.extract::<u8>().ok())
     };
-    let take = |items: &mut dyn ExactSizeIterator<Item = Bound<'_, PyAny>>| {
-        let mut codes = [0u8; MAX_CARDS];
-        let Some(slots) = codes.get_mut(..items.len()) else {
-            return Ok(None); // the checked path refuses it
+    let mut codes = [0u8; MAX_CARDS];
+    // (a longer hand: the checked path refuses it)
+    let found = read_items(cards, &mut codes, read)?;
+    Ok(found.and_then(|len| Codes::of(&codes[..len])))
+}
+
+/// The items of a tuple or list, each read by `read` into `out` in order, and how many were
+/// read; None when `items` is neither, holds more than `out` takes, or `read` declines one.
+fn read_items<'py, T>(
+    items: &Bound<'py, PyAny>,
+    out: &mut [T],
+    mut read: impl FnMut(Bound<'py, PyAny>) -> PyResult<Option<T>>,
+) -> PyResult<Option<usize>> {
+    let mut fill = |each: &mut dyn ExactSizeIterator<Item = Bound<'py, PyAny>>| {
+        let Some(slots) = out.get_mut(..each.len()) else {
+            return Ok(None);
         };
-        for (slot, item) in slots.iter_mut().zip(items) {
-            let Some(c) = read(item)? else {
+        let mut len = 0; // (what was read: a list shortened while it is read is shorter)
+        for (slot, item) in slots.iter_mut().zip(each) {
+            let Some(value) = read(item)? else {
                 return Ok(None);
             };
-            *slot = c;
+            *slot = value;
+            len += 1;
         }
-        PyResult::Ok(Codes::of(slots))
+        Ok(Some(len))
     };
-    if let Ok(tuple) = cards.cast::<PyTuple>() {
-        take(&mut tuple.iter())
-    } else if let Ok(list) = cards.cast::<PyList>() {
-        take(&mut list.iter())
+    if let Ok(tuple) = items.cast::<PyTuple>() {
+        fill(&mut tuple.iter())
+    } else if let Ok(list) = items.cast::<PyList>() {
+        fill(&mut list.iter())
     } else {
         Ok(None)
     }
@@ -540,7 +554,7 @@ impl Solver {
         for item in hands.try_iter()? {
             let item = item?;
             // (a list or tuple of ints read in place; any other sequence as a vector)
-            let hand = match read_codes(&item, &mut codes)? {
+            let hand = match read_items(&item, &mut codes, |code| code.extract().map(Some))? {
                 Some(len) => self.hand(py, &codes[..len], wild_rank)?,
                 None => self.hand(py, &item.extract::<Vec<u32>>()?, wild_rank)?,
             };
@@ -604,32 +618,6 @@ fn run<T: Send>(py: Python<'_>, hand: &Hand, work: impl FnOnce(&Hand) -> T + Sen
         py.detach(|| work(hand))
     } else {
         work(hand)
-    }
-}
-
-/// The codes of a list or tuple of ints into `codes`, and how many (None for any other
-/// object, or one longer than `codes`: the caller reads it the slow way, which says what is
-/// wrong with it).
-fn read_codes(item: &Bound<'_, PyAny>, codes: &mut [u32]) -> PyResult<Option<usize>> {
-    let fill = |items: &mut dyn ExactSizeIterator<Item = Bound<'_, PyAny>>,
-                codes: &mut [u32]|
-     -> PyResult<Option<usize>> {
-        let Some(slots) = codes.get_mut(..items.len()) else {
-            return Ok(None);
-        };
-        let mut len = 0; // (what was read: a list an int's __index__ shortened is shorter)
-        for (slot, code) in slots.iter_mut().zip(items) {
-            *slot = code.extract()?;
-            len += 1;
-        }
-        Ok(Some(len))
-    };
-    if let Ok(list) = item.cast::<PyList>() {
-        fill(&mut list.iter(), codes)
-    } else if let Ok(tuple) = item.cast::<PyTuple>() {
-        fill(&mut tuple.iter(), codes)
-    } else {
-        Ok(None)
     }
 }
 
