@@ -1378,10 +1378,11 @@ fn sweep(
         let points = r as u8 + 3;
         if rank.n == 0 {
             // no run goes through the rank: each state stays, its naturals settled
-            if rank.settled > 0 {
-                for v in &mut states.values {
-                    *v = way_on(*v, 0, rank.settled, points);
-                }
+            if rank.settled == 0 {
+                continue; // (nothing changes)
+            }
+            for v in &mut states.values {
+                *v = way_on(*v, 0, rank.settled, points);
             }
         } else {
             next.clear();
