@@ -89,6 +89,16 @@ pub fn least_each(hands: &[Hand], threads: usize) -> Vec<u64> {
     })
 }
 
+/// How [`Hand::zero_discards_until`] prices a hand's discards: the hand's sweep and its least
+/// deadwood when the sweep takes the hand (it prices a wild's discard too), else the least
+/// deadwood and every discard on the search's shared memo.
+struct ZeroPricing {
+    split: sweep::Split,
+    plain: Option<sweep::Least>,
+    least: u64,
+    shared: Option<Discards>,
+}
+
 /// A hand checked against a rule set: sorted codes that the deck can hold, and a wild rank.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hand {
@@ -445,26 +455,49 @@ impl Hand {
         if self.codes.is_empty() {
             return;
         }
-        let distinct = self.distinct();
-        let mut none = || {
-            for &c in distinct.iter().rev() {
-                if visit(c, false) {
-                    return;
-                }
-            }
-        };
-        // the naturals no meld can hold: with two of them, one discard leaves the other
         let lonely = Lonely::of(&self.codes, self.wild_rank, &self.rules);
+        let mut pricing = self.zero_pricing(&lonely);
+        let points = |c: u8| u64::from(self.rules.points(c, self.wild_rank));
+        for &c in self.distinct().iter().rev() {
+            // discarding c leaves at least `least - points(c)`, and at least the points of the
+            // naturals no meld can hold but c: exactly `least - points(c)` when c is one
+            let zero = pricing.as_mut().is_some_and(|priced| {
+                points(c) >= priced.least
+                    && if lonely.holds(c) {
+                        points(c) == priced.least // (worth the whole hand's deadwood)
+                    } else {
+                        // (a wild's discard is priced on the sweep already made, when it swept)
+                        let of_wild = priced
+                            .plain
+                            .filter(|_| is_wild(c, self.wild_rank))
+                            .and_then(|found| found.without_wild(&priced.split, c));
+                        lonely.points == 0
+                            && match (of_wild, priced.shared.as_mut()) {
+                                (Some(value), _) => value == 0,
+                                (None, Some(discards)) => discards.score(c).points == 0,
+                                (None, None) => self.melds_all_without(c),
+                            }
+                    }
+            });
+            if visit(c, zero) {
+                return;
+            }
+        }
+    }
+
+    /// What prices the discards of [`Hand::zero_discards_until`], or None when no discard
+    /// leaves the rest melded: two naturals no meld can hold (`lonely`; one discard leaves
+    /// the other), or a whole hand whose natural deadwood is more than its costliest natural
+    /// is worth (a discard leaves at least that deadwood less the card's points, and no less
+    /// for a wild), which the sweep capped there finds as soon as every way leaves more.
+    fn zero_pricing(&self, lonely: &Lonely) -> Option<ZeroPricing> {
         if lonely.cards >= 2 {
-            return none();
+            return None;
         }
         // the sweep when it takes the hand (which prices a wild's discard too), else every
         // discard on the search's shared memo
         let split = sweep::Split::of(&self.codes, self.wild_rank, &self.rules);
         let plain = if self.rules.sweep_takes() {
-            // a discard leaves at least the whole hand's natural deadwood less the points of
-            // the card (nothing less for a wild): to go out, it must be at most the points
-            // of the hand's costliest natural, and the sweep stops once every way leaves more
             let cap = self
                 .codes
                 .iter()
@@ -473,42 +506,25 @@ impl Hand {
                 .max()
                 .unwrap_or(0);
             match split.least_within(cap) {
-                Some(None) => return none(),
+                Some(None) => return None,
                 found => found.flatten(),
             }
         } else {
             None
         };
-        let (least, mut shared) = match plain {
+        let (least, shared) = match plain {
             Some(found) => (found.points, None),
             None => {
                 let mut discards = Discards::new(&self.codes, self.wild_rank, &self.rules);
                 (discards.whole().points, Some(discards))
             }
         };
-        let points = |c: u8| u64::from(self.rules.points(c, self.wild_rank));
-        for &c in distinct.iter().rev() {
-            // discarding c leaves at least `least - points(c)`, and at least the points of the
-            // naturals no meld can hold but c: exactly `least - points(c)` when c is one
-            let zero = points(c) >= least
-                && if lonely.holds(c) {
-                    points(c) == least // (worth the whole hand's deadwood)
-                } else {
-                    // (a wild's discard is priced on the sweep already made, when it swept)
-                    let of_wild = plain
-                        .filter(|_| is_wild(c, self.wild_rank))
-                        .and_then(|found| found.without_wild(&split, c));
-                    lonely.points == 0
-                        && match (of_wild, shared.as_mut()) {
-                            (Some(value), _) => value == 0,
-                            (None, Some(discards)) => discards.score(c).points == 0,
-                            (None, None) => self.melds_all_without(c),
-                        }
-                };
-            if visit(c, zero) {
-                return;
-            }
-        }
+        Some(ZeroPricing {
+            split,
+            plain,
+            least,
+            shared,
+        })
     }
 
     /// Does every card but one copy of `c` (held) meld, leaving no deadwood points? On the
