@@ -136,10 +136,9 @@ def main() -> None:
         else [int(i) for i in args.pairs.split(",")]
     )
     expert = ExpertBot()
-    default = expert.rollouts
     print(
-        f"engine: {fc.core_info().engine}; expert: ExpertBot() = {default} rollouts/decision, "
-        f"at most {expert.card_budget} rollouts x cards in hand"
+        f"engine: {fc.core_info().engine}; expert: ExpertBot() = {expert.rollouts} "
+        f"rollouts/decision, at most {expert.card_budget} rollouts x cards in hand"
     )
     print("official rules, seats rotated; difference = first - second, points per game")
     table = []
@@ -167,12 +166,10 @@ def main() -> None:
             f"max {row['max_ms']:.1f})",
             flush=True,
         )
-    write(args.out, default, table, curve)
+    write(args.out, table, curve)
 
 
-def write(
-    out: Path, default: int, table: list[dict[str, Any]], curve: list[dict[str, Any]]
-) -> None:
+def write(out: Path, table: list[dict[str, Any]], curve: list[dict[str, Any]]) -> None:
     """Merge this run's rows into ``out`` (a row replaces the earlier one of the same pair or
     budget), each row with the command that measured it."""
     command = shlex.join(["python", "benchmarks/bot_table.py", *sys.argv[1:]])
@@ -188,7 +185,7 @@ def write(
     expert = {"expert_improve": bot.improve, "expert_card_budget": bot.card_budget}
     for row in table:
         played = (
-            {**expert, "expert_rollouts": default}
+            {**expert, "expert_rollouts": bot.rollouts}
             if "expert" in (row["first"], row["second"])
             else {}
         )
@@ -199,7 +196,7 @@ def write(
     data.update(
         engine=fc.core_info().engine,
         machine=platform.machine(),
-        expert_default_rollouts=default,
+        expert_default_rollouts=bot.rollouts,
         pairs=[pairs[key] for key in sorted(pairs, key=lambda k: (-k[2], k[0], k[1]))],
         curve=[budgets[key] for key in sorted(budgets)],
     )
