@@ -152,16 +152,16 @@ def breakdown(
     for decision, values, even in zip(decisions, odd, by_even, strict=True):
         state = json.loads(decision["state"])
         lap = min(state["turns"] // state["players"], 3)
+        best = values.min()
+        regrets = (values[decision["picked"]] - best, values[even] - best, values[0] - best)
         for key in (
             (state["phase"], f"lap {lap + 1}" if lap < 3 else "lap 4+"),
             (state["phase"], "all"),
         ):
             row = rows.setdefault(key, [0, 0.0, 0.0, 0.0])
             row[0] += 1
-            best = values.min()
-            row[1] += values[decision["picked"]] - best
-            row[2] += values[even] - best
-            row[3] += values[0] - best
+            for i, regret in enumerate(regrets, 1):
+                row[i] += regret
     print("regret by kind of decision and lap, all valued by the oracle's odd shuffles:")
     print(f"  {'':<22} {'decisions':>9} {'expert':>7} {'oracle':>7} {'strong':>7}")
     for (phase, lap), (count, expert, oracle, strong) in sorted(rows.items()):
