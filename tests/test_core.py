@@ -242,6 +242,81 @@ def test_rule_sets_the_core_does_not_take_run_on_the_python_twin() -> None:
     assert fc.min_deadwood("7S 5S", 7, rules=rules) == 10**30 + 5
 
 
+def _answers(cards: object, wild_rank: object, rules: fc.Rules) -> tuple[object, ...]:
+    return (
+        fc.min_deadwood(cards, wild_rank, rules=rules),  # type: ignore[arg-type]
+        fc.best_arrangement(cards, wild_rank, rules=rules),  # type: ignore[arg-type]
+        fc.best_discard(cards, wild_rank, rules=rules),  # type: ignore[arg-type]
+        fc.deadwood_by_discard(cards, wild_rank, rules=rules),  # type: ignore[arg-type]
+        fc.can_go_out(cards, wild_rank, rules=rules),  # type: ignore[arg-type]
+    )
+
+
+def _fast_answers(cards: object, wild_rank: object, rules: fc.Rules) -> tuple[object, ...]:
+    fast = _engine.FAST
+    return (
+        fast.least(cards, wild_rank, rules),
+        fast.arrangement(cards, wild_rank, rules),
+        fast.best_discard(cards, wild_rank, rules),
+        fast.discard_values(cards, wild_rank, rules),
+        fast.can_out(cards, wild_rank, rules),
+    )
+
+
+def test_the_fast_path_answers_only_for_its_rule_set_and_plain_input() -> None:
+    hand = fc.parse_cards("7H 8H 9H KS QD JK 5C 5S 5D 10*")
+    rules = fc.Rules(packs=3)
+    with _engine_is(True):
+        answers = _answers(hand, 13, rules)
+        # the rule set compiled last: every question answered, as the public functions do
+        assert _fast_answers(hand, 13, rules) == answers
+        assert _fast_answers(list(hand), 13, rules) == answers
+        assert _fast_answers([fc.Card(c.code) for c in hand], 13, rules) == answers
+        # anything else goes the checked way (None), with the same public answers
+        same = fc.Rules(packs=3)
+        assert same == rules and same is not rules
+        for cards, wild, asked in [
+            (hand, 13, same),  # an equal rule set, not the one compiled
+            (hand, fc.Rank.KING, rules),  # a Rank, not an int
+            (hand, True, rules),  # a bool is an int, but not a wild rank
+            (hand, 2, rules),
+            (hand, 2**70, rules),
+            (fc.format_cards(hand), 13, rules),  # text
+            (iter(hand), 13, rules),  # neither a tuple nor a list
+            ((*hand, "JK"), 13, rules),  # not every item a Card
+        ]:
+            assert _fast_answers(cards, wild, asked) == (None,) * 5, (cards, wild, asked)
+        assert _answers(list(hand), fc.Rank.KING, same) == answers
+        # once asked about, the equal rule set is the one answered for
+        assert _fast_answers(hand, 13, same) == answers
+        assert _fast_answers(hand, 13, rules) == (None,) * 5
+        # a hand the deck cannot hold: None, and the checked path refuses it
+        four = fc.parse_cards("7H 7H 7H 7H 8S")
+        assert _fast_answers(four, 13, same) == (None,) * 5
+        with pytest.raises(fc.InvalidHandError, match="copies of 7H"):
+            fc.min_deadwood(four, 13, rules=same)
+        # can_go_out under go_out_without_discard asks more than the fast path knows
+        out = fc.Rules(go_out_without_discard=True)
+        assert fc.can_go_out("7H 8H 9H", 3, rules=out)
+        assert _engine.FAST.can_out(fc.parse_cards("7H 8H 9H"), 3, out) is None
+        assert _engine.FAST.least(fc.parse_cards("7H 8H 9H"), 3, out) == 0
+
+
+def test_the_fast_path_is_off_while_the_python_twin_runs() -> None:
+    hand = fc.parse_cards("7H 8H 9H KS QD")
+    with _engine_is(True):
+        assert fc.min_deadwood(hand, 3) == 25
+        assert _engine.FAST.least(hand, 3, fc.OFFICIAL) == 25
+        with _engine_is(False):
+            assert _engine.FAST.least(hand, 3, fc.OFFICIAL) is None
+            assert fc.min_deadwood(hand, 3) == 25
+            assert _engine.FAST.least(hand, 3, fc.OFFICIAL) is None
+            assert _engine.engine(fc.OFFICIAL) is _engine._PURE
+        assert _engine.FAST.least(hand, 3, fc.OFFICIAL) is None  # (until asked again)
+        assert fc.min_deadwood(hand, 3) == 25
+        assert _engine.FAST.least(hand, 3, fc.OFFICIAL) == 25
+
+
 def test_best_discard_of_an_empty_hand_is_refused() -> None:
     with pytest.raises(fc.InvalidHandError, match="at least one card"):
         SOLVER.best_discard([], 3)

@@ -13,7 +13,7 @@ import importlib
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attrs
 
@@ -25,8 +25,11 @@ if TYPE_CHECKING:
     from ._core import Solver
 
 __all__ = [
+    "FAST",
     "CoreInfo",
     "Engine",
+    "FastKit",
+    "FastPath",
     "compiled_from_deal",
     "compiled_games",
     "core_info",
@@ -34,6 +37,7 @@ __all__ = [
     "engines",
     "running",
     "solvers",
+    "use_fast_kit",
 ]
 
 
@@ -67,6 +71,65 @@ class CoreInfo:
     engine: str
     reason: str
     version: str | None
+
+
+class FastPath(Protocol):
+    """The public solver functions' fast path (:data:`FAST`): each answers for a hand of
+    canonical cards, a wild rank that is None or an int from 3 to 13, and the very rule set
+    the path was made for, or returns None and leaves the question to the checked path
+    (``fivecrowns._core.Fast``; the Python twin's path answers nothing)."""
+
+    def least(self, cards: object, wild_rank: object, rules: object) -> int | None: ...
+    def arrangement(self, cards: object, wild_rank: object, rules: object) -> Any: ...
+    def best_discard(self, cards: object, wild_rank: object, rules: object) -> Any: ...
+    def discard_values(self, cards: object, wild_rank: object, rules: object) -> Any: ...
+    def can_out(self, cards: object, wild_rank: object, rules: object) -> bool | None: ...
+
+
+class _NoFastPath:
+    """The fast path while nothing is compiled: every question goes the checked way."""
+
+    def least(self, cards: object, wild_rank: object, rules: object) -> int | None:
+        return None
+
+    def arrangement(self, cards: object, wild_rank: object, rules: object) -> Any:
+        return None
+
+    def best_discard(self, cards: object, wild_rank: object, rules: object) -> Any:
+        return None
+
+    def discard_values(self, cards: object, wild_rank: object, rules: object) -> Any:
+        return None
+
+    def can_out(self, cards: object, wild_rank: object, rules: object) -> bool | None:
+        return None
+
+
+_NO_FAST_PATH: Final[FastPath] = _NoFastPath()
+#: The fast path of the last rule set :func:`solvers` compiled (a new one for each; the
+#: public solver functions ask it first).
+FAST: FastPath = _NO_FAST_PATH
+
+
+@attrs.frozen
+class FastKit:
+    """What the fast path builds answers with: the package's ``Card`` type, its
+    ``Arrangement`` type, and the meld cache and maker of ``fivecrowns.solver`` (the layer
+    above, which registers them with :func:`use_fast_kit`)."""
+
+    card_type: type
+    arrangement_type: Callable[..., Any]
+    melds: dict[int, Any]
+    make: Callable[..., Any]
+
+
+_KIT: FastKit | None = None
+
+
+def use_fast_kit(kit: FastKit) -> None:
+    """Register what the fast path needs (once, by ``fivecrowns.solver``)."""
+    global _KIT
+    _KIT = kit
 
 
 class _Compiled(Engine, Protocol):
@@ -172,8 +235,9 @@ def solvers(rules: Rules, melded: Callable[[Rules], Rules]) -> tuple[Solver, Sol
     """The compiled solvers of ``rules`` and of ``melded(rules)`` (its melded twin, derived
     by the caller's function, called only when ``rules`` was not the last asked about), for
     the public functions' fast paths; None when the Python twin answers. The last rule set
-    asked about (and the engine it was asked of) is remembered by identity."""
-    global _LAST
+    asked about (and the engine it was asked of) is remembered by identity, and
+    :data:`FAST` answers for it from then on."""
+    global _LAST, FAST
     compiled = _COMPILED
     last = _LAST
     if last[0] is rules and last[1] is compiled:
@@ -183,7 +247,18 @@ def solvers(rules: Rules, melded: Callable[[Rules], Rules]) -> tuple[Solver, Sol
     if compiled is not None and compiled.supports(rules) and compiled.supports(twin):
         found = (compiled.solver(rules), compiled.solver(twin))
     _LAST = (rules, compiled, found)
+    FAST = _NO_FAST_PATH if found is None or _KIT is None else _fast_path(rules, found, _KIT)
     return found
+
+
+def _fast_path(rules: Rules, found: tuple[Solver, Solver], kit: FastKit) -> FastPath:
+    from . import _core
+
+    # (can_go_out under go_out_without_discard asks more than the melded twin's can_out)
+    melded = None if rules.go_out_without_discard else found[1]
+    return _core.Fast(
+        rules, found[0], melded, kit.card_type, kit.arrangement_type, kit.melds, kit.make
+    )
 
 
 _LAST: tuple[Rules | None, _Compiled | None, tuple[Solver, Solver] | None] = (None, None, None)
@@ -203,7 +278,16 @@ def running(compiled: bool) -> Iterator[None]:
     else:
         chosen = None
     _COMPILED = chosen
+    _forget_solvers()
     try:
         yield
     finally:
         _COMPILED = saved
+        _forget_solvers()
+
+
+def _forget_solvers() -> None:
+    """Forget the last rule set's solvers and fast path (the engine changed)."""
+    global _LAST, FAST
+    _LAST = (None, None, None)
+    FAST = _NO_FAST_PATH

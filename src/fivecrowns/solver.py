@@ -185,16 +185,18 @@ def min_deadwood(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules
     >>> min_deadwood("JK 5S", wild_rank=3)  # a lone wild cannot meld: it costs 50
     55
     """
+    # the compiled core reads parsed cards itself (see ``_engine.FastPath``); anything else
+    # takes the checked path
+    found = _engine.FAST.least(cards, wild_rank, rules)
+    if found is not None:
+        return found
     if not isinstance(rules, Rules):
         check_rules(rules)
     fast = _engine.solvers(rules, _melded)
     if fast is not None:
-        # the compiled core reads parsed cards itself; anything else takes the checked path
-        wild = _FAST_WILD.get(wild_rank) if type(wild_rank) is int or wild_rank is None else None
-        if wild is not None:
-            found = fast[0].least_cards(cards, wild, Card)
-            if found is not None:
-                return found
+        found = _engine.FAST.least(cards, wild_rank, rules)  # (rules new to the fast path)
+        if found is not None:
+            return found
         return fast[0].least(_codes(cards, rules), _wild(wild_rank))
     key: tuple[object, ...] | None = None
     if (type(cards) is tuple or type(cards) is list) and type(wild_rank) is int:
@@ -306,9 +308,6 @@ def _check_counts(counts: npt.NDArray[np.integer[Any]]) -> None:
 _MOST_COPIES: Final = 3 * 16
 
 
-#: The core's wild rank for each valid wild rank argument (None: only jokers are wild).
-_FAST_WILD: Final[dict[int | None, int]] = {None: _NO_WILD_RANK, **{r: r for r in range(3, 14)}}
-
 _CODE: Final = operator.attrgetter("code")
 #: Results of ``min_deadwood`` for parsed hands, keyed by (sorted codes, wild rank, rules);
 #: only inputs that passed every check are stored. Bounded in bytes (``_cache``): emptied
@@ -370,8 +369,8 @@ def _new_meld(
     stands_for: tuple[Card, ...],
     wild_rank: int | None,
 ) -> Meld:
-    """A meld the compiled core laid out (``_core.Solver.arrangement_cards`` calls this for
-    a meld ``_MELDS`` lacks), stored there."""
+    """A meld the compiled core laid out (``_core.Fast`` calls this for a meld ``_MELDS``
+    lacks), stored there."""
     meld = _laid_out_meld(kind, cards, stands_for, wild_rank)
     _store_meld(key, meld)
     return meld
@@ -396,6 +395,8 @@ _MELD_CARD_BYTES: Final = 2 * _cache.ITEM
 _SMALL_KEY: Final = 1 << 60
 _LARGE_KEY_BYTES: Final = 16
 
+_engine.use_fast_kit(_engine.FastKit(Card, Arrangement, _MELDS, _new_meld))
+
 
 def best_arrangement(
     cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL
@@ -407,17 +408,17 @@ def best_arrangement(
     >>> [str(meld) for meld in arrangement.melds], arrangement.points
     (['5H 6H JK=7H 8H'], 12)
     """
+    # the compiled core reads parsed cards and builds the melds itself (see min_deadwood;
+    # None too when a wild worth nothing is left over: the checked path below)
+    found: Arrangement | None = _engine.FAST.arrangement(cards, wild_rank, rules)
+    if found is not None:
+        return found
     if not isinstance(rules, Rules):
         check_rules(rules)
-    fast = _engine.solvers(rules, _melded)
-    if fast is not None:
-        # the compiled core reads parsed cards and builds the melds itself (see min_deadwood)
-        wild = _FAST_WILD.get(wild_rank) if type(wild_rank) is int or wild_rank is None else None
-        if wild is not None:
-            found = fast[0].arrangement_cards(cards, wild, Card, _MELDS, _new_meld)
-            # (a wild worth nothing left over: the checked path below)
-            if found is not None and (found[2] or not found[1]):
-                return Arrangement(found[0], found[1], found[2])
+    if _engine.solvers(rules, _melded) is not None:
+        found = _engine.FAST.arrangement(cards, wild_rank, rules)
+        if found is not None:
+            return found
     wild = _wild(wild_rank)
     codes = _codes(cards, rules)
     engine = _engine.engine(rules)
@@ -454,18 +455,16 @@ def best_discard(
     >>> card, rest.points
     (Card.parse('KS'), 12)
     """
+    # as in best_arrangement (None for an empty hand too)
+    found: tuple[Card, Arrangement] | None = _engine.FAST.best_discard(cards, wild_rank, rules)
+    if found is not None:
+        return found
     if not isinstance(rules, Rules):
         check_rules(rules)
-    fast = _engine.solvers(rules, _melded)
-    if fast is not None:
-        # as in best_arrangement (None for an empty hand too)
-        wild = _FAST_WILD.get(wild_rank) if type(wild_rank) is int or wild_rank is None else None
-        if wild is not None:
-            found = fast[0].best_discard_cards(cards, wild, Card, _MELDS, _new_meld)
-            if found is not None:
-                card, (melds, left, points) = found
-                if points or not left:
-                    return card, Arrangement(melds, left, points)
+    if _engine.solvers(rules, _melded) is not None:
+        found = _engine.FAST.best_discard(cards, wild_rank, rules)
+        if found is not None:
+            return found
     codes = _codes(cards, rules)
     if not codes:
         raise InvalidHandError("best_discard needs a hand of at least one card")
@@ -491,15 +490,16 @@ def deadwood_by_discard(
     >>> {str(card): points for card, points in sorted(values.items())}
     {'7H': 42, '8H': 41, '9H': 40, 'KS': 12, 'QD': 13}
     """
+    # the compiled core reads parsed cards (see min_deadwood)
+    found: dict[Card, int] | None = _engine.FAST.discard_values(cards, wild_rank, rules)
+    if found is not None:
+        return found
     if not isinstance(rules, Rules):
         check_rules(rules)
-    fast = _engine.solvers(rules, _melded)
-    if fast is not None:  # the compiled core reads parsed cards (see min_deadwood)
-        wild = _FAST_WILD.get(wild_rank) if type(wild_rank) is int or wild_rank is None else None
-        if wild is not None:
-            found = fast[0].discard_values_cards(cards, wild, Card)
-            if found is not None:
-                return found
+    if _engine.solvers(rules, _melded) is not None:
+        found = _engine.FAST.discard_values(cards, wild_rank, rules)
+        if found is not None:
+            return found
     codes = _codes(cards, rules)
     values = _engine.engine(rules).discard_values(codes, _wild(wild_rank), rules)
     return {_CARDS[code]: points for code, points in values.items()}
@@ -515,15 +515,17 @@ def can_go_out(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules =
     >>> can_go_out("7H 8H 9H KS", wild_rank=3), can_go_out("7H 8H 9H KS QD", wild_rank=3)
     (True, False)
     """
+    # the compiled core reads parsed cards (see min_deadwood; not under
+    # go_out_without_discard)
+    found = _engine.FAST.can_out(cards, wild_rank, rules)
+    if found is not None:
+        return found
     if not isinstance(rules, Rules):
         check_rules(rules)
-    fast = _engine.solvers(rules, _melded)
-    if fast is not None and not rules.go_out_without_discard:
-        wild = _FAST_WILD.get(wild_rank) if type(wild_rank) is int or wild_rank is None else None
-        if wild is not None:
-            found = fast[1].can_out_cards(cards, wild, Card)
-            if found is not None:
-                return found
+    if _engine.solvers(rules, _melded) is not None:
+        found = _engine.FAST.can_out(cards, wild_rank, rules)
+        if found is not None:
+            return found
     codes = _codes(cards, rules)
     wild = _wild(wild_rank)
     if codes and _engine.engine(rules).can_out(codes, wild, _melded(rules)):

@@ -7,7 +7,7 @@
 
 use fivecrowns_engine::codes::Codes;
 use fivecrowns_engine::melds::stands_for;
-use fivecrowns_engine::solver::{least_each, quick_least, MAX_THREADS};
+use fivecrowns_engine::solver::{least_each, MAX_THREADS};
 use fivecrowns_engine::{is_wild, Hand, HandError, Kind, Layout, MeldRules, WildLimit, MAX_CARDS};
 use numpy::{PyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
@@ -17,6 +17,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
 mod batch;
+mod fast;
 mod game;
 
 /// An engine refusal as the package's own exception (`InvalidRulesError` for a rule set,
@@ -175,18 +176,18 @@ fn meld_cards(kind: Kind, codes: &[u8], stands: &[u8], wild_rank: u8) -> Vec<u8>
     }
 }
 
-/// An arrangement as the package's `Arrangement` takes it: (its melds, as `Meld` objects in
-/// the order of the cards they stand for, its deadwood as canonical cards, its points). A
+/// An arrangement as the package's `Arrangement` takes it: its melds, as `Meld` objects in
+/// the order of the cards they stand for, its deadwood as canonical cards, its points. A
 /// meld is taken from `cache` by its key ([`meld_key`]), else made by `make(key, kind,
 /// cards, stands_for, wild_rank)` (which may store it), wild_rank None when only jokers are.
-fn arrangement<'py>(
+pub(crate) fn arrangement<'py>(
     py: Python<'py>,
     table: &CardTable,
     layout: Layout,
     wild_rank: u8,
     cache: &Bound<'py, PyDict>,
     make: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyTuple>> {
+) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyTuple>, u64)> {
     let mut melds: Vec<(Vec<u8>, fivecrowns_engine::Meld)> = layout
         .melds
         .into_iter()
@@ -211,7 +212,7 @@ fn arrangement<'py>(
     }
     let melds = PyTuple::new(py, objects)?;
     let deadwood = table.tuple(py, &layout.deadwood)?;
-    (melds, deadwood, layout.points).into_pyobject(py)
+    Ok((melds, deadwood, layout.points))
 }
 
 /// Register the package's canonical cards: `cards[c]` is the card of code `c` (56 of them,
@@ -252,11 +253,14 @@ fn canonical_cards(cards: &Bound<'_, PyTuple>, card_type: &Bound<'_, PyType>) ->
 /// The codes of a tuple or list of at most [`MAX_CARDS`] items whose every item is of type
 /// `card_type` (a canonical card's by its address, any other's read from its `code`
 /// attribute, which must be below 256), read onto the stack, or None for any other input.
-fn card_codes(cards: &Bound<'_, PyAny>, card_type: &Bound<'_, PyType>) -> PyResult<Option<Codes>> {
+pub(crate) fn card_codes(
+    cards: &Bound<'_, PyAny>,
+    card_type: &Bound<'_, PyType>,
+) -> PyResult<Option<Codes>> {
     let py = cards.py();
     let code = intern!(py, "code");
     let table = CARDS.get(py);
-    let read = |item: Bound<'_, PyAny>| -> PyResult<Option<u8>> {
+    let read = |item: &Bound<'_, PyAny>| -> PyResult<Option<u8>> {
         if let Some(c) = table.and_then(|t| t.code(item.as_ptr() as usize)) {
             return Ok(Some(c));
         }
@@ -276,34 +280,43 @@ fn card_codes(cards: &Bound<'_, PyAny>, card_type: &Bound<'_, PyType>) -> PyResu
 fn read_items<'py, T>(
     items: &Bound<'py, PyAny>,
     out: &mut [T],
-    mut read: impl FnMut(Bound<'py, PyAny>) -> PyResult<Option<T>>,
+    mut read: impl FnMut(&Bound<'py, PyAny>) -> PyResult<Option<T>>,
 ) -> PyResult<Option<usize>> {
-    let mut fill = |each: &mut dyn ExactSizeIterator<Item = Bound<'py, PyAny>>| {
-        let Some(slots) = out.get_mut(..each.len()) else {
-            return Ok(None);
-        };
-        let mut len = 0; // (what was read: a list shortened while it is read is shorter)
-        for (slot, item) in slots.iter_mut().zip(each) {
-            let Some(value) = read(item)? else {
-                return Ok(None);
-            };
-            *slot = value;
-            len += 1;
-        }
-        Ok(Some(len))
-    };
     if let Ok(tuple) = items.cast::<PyTuple>() {
-        fill(&mut tuple.iter())
+        // (a tuple's items borrowed: no reference counts change)
+        fill_from(tuple.iter_borrowed(), |item| &**item, out, &mut read)
     } else if let Ok(list) = items.cast::<PyList>() {
-        fill(&mut list.iter())
+        fill_from(list.iter(), |item| item, out, &mut read)
     } else {
         Ok(None)
     }
 }
 
+/// [`read_items`] of the items `each` yields (each seen as a `Bound` by `bound`).
+#[inline(always)]
+fn fill_from<'py, T, Item>(
+    each: impl ExactSizeIterator<Item = Item>,
+    bound: impl Fn(&Item) -> &Bound<'py, PyAny>,
+    out: &mut [T],
+    read: &mut impl FnMut(&Bound<'py, PyAny>) -> PyResult<Option<T>>,
+) -> PyResult<Option<usize>> {
+    let Some(slots) = out.get_mut(..each.len()) else {
+        return Ok(None);
+    };
+    let mut len = 0; // (what was read: a list shortened while it is read is shorter)
+    for (slot, item) in slots.iter_mut().zip(each) {
+        let Some(value) = read(bound(&item))? else {
+            return Ok(None);
+        };
+        *slot = value;
+        len += 1;
+    }
+    Ok(Some(len))
+}
+
 impl Solver {
     /// The hand of `cards` (Card objects) if it is one the deck holds, else None.
-    fn card_hand(
+    pub(crate) fn card_hand(
         &self,
         cards: &Bound<'_, PyAny>,
         wild_rank: u32,
@@ -313,7 +326,7 @@ impl Solver {
     }
 
     /// The hand of `codes`, or None when the deck cannot hold it.
-    fn hand_of(&self, codes: &Codes, wild_rank: u32) -> Option<Hand> {
+    pub(crate) fn hand_of(&self, codes: &Codes, wild_rank: u32) -> Option<Hand> {
         // (on the stack: a hand longer than the solver takes is refused here)
         let mut wide = [0u32; MAX_CARDS];
         let wide = wide.get_mut(..codes.len())?;
@@ -321,22 +334,6 @@ impl Solver {
             *slot = u32::from(code);
         }
         Hand::new(wide, wild_rank, &self.rules).ok()
-    }
-
-    /// The registered card table and the hand of `cards`, or None when either is missing
-    /// (no table registered yet, or not a hand of Card objects the deck holds).
-    fn table_and_hand<'py>(
-        &self,
-        cards: &Bound<'py, PyAny>,
-        wild_rank: u32,
-        card_type: &Bound<'py, PyType>,
-    ) -> PyResult<Option<(&'py CardTable, Hand)>> {
-        let Some(table) = CARDS.get(cards.py()) else {
-            return Ok(None);
-        };
-        Ok(self
-            .card_hand(cards, wild_rank, card_type)?
-            .map(|hand| (table, hand)))
     }
 
     fn hand(&self, py: Python<'_>, codes: &[u32], wild_rank: u32) -> PyResult<Hand> {
@@ -383,100 +380,6 @@ impl Solver {
         };
         rules.validate().map_err(|e| refusal(py, &e))?;
         Ok(Solver { rules })
-    }
-
-    /// The least deadwood of a tuple or list of `card_type` objects (their `code`), or None
-    /// when the input is anything else or a hand the deck cannot hold (the caller then takes
-    /// the checked path, which says what is wrong).
-    fn least_cards(
-        &self,
-        cards: &Bound<'_, PyAny>,
-        wild_rank: u32,
-        card_type: &Bound<'_, PyType>,
-    ) -> PyResult<Option<u64>> {
-        // the hot path: no Hand built when the sweep answers (see `quick_least`)
-        let Some(codes) = card_codes(cards, card_type)? else {
-            return Ok(None);
-        };
-        if let Some(least) = quick_least(&codes, wild_rank, &self.rules) {
-            return Ok(Some(least));
-        }
-        Ok(self.hand_of(&codes, wild_rank).map(|hand| hand.least()))
-    }
-
-    /// `can_out` for a tuple or list of `card_type` objects, or None (see `least_cards`).
-    fn can_out_cards(
-        &self,
-        cards: &Bound<'_, PyAny>,
-        wild_rank: u32,
-        card_type: &Bound<'_, PyType>,
-    ) -> PyResult<Option<bool>> {
-        Ok(self
-            .card_hand(cards, wild_rank, card_type)?
-            .map(|hand| hand.can_out()))
-    }
-
-    /// `arrange` for a tuple or list of `card_type` objects, as (melds, deadwood, points)
-    /// for `Arrangement` (see [`arrangement`]), or None (see `least_cards`).
-    fn arrangement_cards<'py>(
-        &self,
-        cards: &Bound<'py, PyAny>,
-        wild_rank: u32,
-        card_type: &Bound<'py, PyType>,
-        cache: &Bound<'py, PyDict>,
-        make: &Bound<'py, PyAny>,
-    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        let py = cards.py();
-        let Some((table, hand)) = self.table_and_hand(cards, wild_rank, card_type)? else {
-            return Ok(None);
-        };
-        let layout = run(py, &hand, Hand::arrange);
-        arrangement(py, table, layout, wild_rank as u8, cache, make).map(Some)
-    }
-
-    /// `best_discard` for a tuple or list of `card_type` objects, as (the card, the rest's
-    /// (melds, deadwood, points) for `Arrangement`), or None (see `least_cards`; also for an
-    /// empty hand).
-    fn best_discard_cards<'py>(
-        &self,
-        cards: &Bound<'py, PyAny>,
-        wild_rank: u32,
-        card_type: &Bound<'py, PyType>,
-        cache: &Bound<'py, PyDict>,
-        make: &Bound<'py, PyAny>,
-    ) -> PyResult<Option<(Bound<'py, PyAny>, Bound<'py, PyTuple>)>> {
-        let py = cards.py();
-        let Some((table, hand)) = self.table_and_hand(cards, wild_rank, card_type)? else {
-            return Ok(None);
-        };
-        let Ok((card, rest)) = run(py, &hand, Hand::best_discard) else {
-            return Ok(None);
-        };
-        let card = table.card(py, card)?;
-        Ok(Some((
-            card,
-            arrangement(py, table, rest, wild_rank as u8, cache, make)?,
-        )))
-    }
-
-    /// `discard_values` for a tuple or list of `card_type` objects, as a dict from each
-    /// distinct canonical card to its value, or None (see `least_cards`).
-    fn discard_values_cards<'py>(
-        &self,
-        cards: &Bound<'py, PyAny>,
-        wild_rank: u32,
-        card_type: &Bound<'py, PyType>,
-    ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let py = cards.py();
-        let Some((table, hand)) = self.table_and_hand(cards, wild_rank, card_type)? else {
-            return Ok(None);
-        };
-        let values = run(py, &hand, Hand::discard_values);
-        let found = PyDict::new(py);
-        for (code, value) in values {
-            found.set_item(table.card(py, code)?, value)?;
-        }
-        Ok(Some(found))
     }
 
     /// The least deadwood of a hand.
@@ -613,7 +516,7 @@ impl Solver {
 const DETACH_ABOVE: usize = 16;
 
 /// `work` on `hand`, with the GIL released for a large hand.
-fn run<T: Send>(py: Python<'_>, hand: &Hand, work: impl FnOnce(&Hand) -> T + Send) -> T {
+pub(crate) fn run<T: Send>(py: Python<'_>, hand: &Hand, work: impl FnOnce(&Hand) -> T + Send) -> T {
     if hand.codes().len() > DETACH_ABOVE {
         py.detach(|| work(hand))
     } else {
@@ -643,6 +546,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // the package's spelling of the crate's version (PEP 440: "0.1.0.dev0" for "0.1.0-dev0")
     m.add("__version__", env!("CARGO_PKG_VERSION").replace('-', "."))?;
     m.add_class::<Solver>()?;
+    m.add_class::<fast::Fast>()?;
     game::register(m)?;
     batch::register(m)?;
     m.add_function(wrap_pyfunction!(canonical_cards, m)?)?;

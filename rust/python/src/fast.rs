@@ -1,0 +1,215 @@
+//! The public solver functions' fast path (`fivecrowns._engine.FAST`): one call per question
+//! that answers for a hand of canonical cards under the rule set the package compiled last,
+//! or says None and leaves the question to the checked path.
+//!
+//! Every public function of `fivecrowns.solver` asks it first, before any Python-side work
+//! (their own checks, the engine's choice, the wild rank's conversion cost more than the
+//! sweep of a small hand). So it answers only what needs none of that: the rule set is the
+//! very object it was made for (a `Rules`, checked when it was compiled), the wild rank is
+//! None or an `int` from 3 to 13, and the hand a tuple or list of the package's canonical
+//! cards that the deck holds. Anything else gets None, and the caller's checked path answers
+//! or says what is wrong. A new `Fast` is made whenever the package compiles another rule
+//! set or switches engines; a `Fast` never changes.
+
+use fivecrowns_engine::solver::quick_least;
+use fivecrowns_engine::Hand;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PyTuple, PyType};
+
+use crate::{arrangement, card_codes, run, Solver, CARDS};
+
+/// Answers for one rule set (see the module's documentation).
+#[pyclass(frozen, module = "fivecrowns._core")]
+pub(crate) struct Fast {
+    /// The `Rules` object answered for (compared by identity).
+    rules: Py<PyAny>,
+    solver: Py<Solver>,
+    /// The solver of the rule set's melded twin, which `can_out` asks; None when the rule
+    /// set's question is not that one (`go_out_without_discard`).
+    melded: Option<Py<Solver>>,
+    /// The package's `Card` type, `Arrangement` type, meld cache and meld maker (see
+    /// [`arrangement`]).
+    card_type: Py<PyType>,
+    arrangement_type: Py<PyAny>,
+    melds: Py<PyDict>,
+    make: Py<PyAny>,
+}
+
+impl Fast {
+    /// The wild rank (0: only jokers) of a call, or None when the call is not one this
+    /// answers.
+    #[inline]
+    fn wild(&self, wild_rank: &Bound<'_, PyAny>, rules: &Bound<'_, PyAny>) -> Option<u32> {
+        if !rules.is(&self.rules) {
+            return None;
+        }
+        if wild_rank.is_none() {
+            return Some(0);
+        }
+        if !wild_rank.is_exact_instance_of::<PyInt>() {
+            return None; // (a Rank, a bool, anything else: the checked path converts)
+        }
+        wild_rank
+            .extract::<u32>()
+            .ok()
+            .filter(|w| (3..=13).contains(w))
+    }
+
+    /// The hand of `cards` under `solver` (None: see [`Fast::solver`]).
+    fn hand(&self, solver: &Solver, cards: &Bound<'_, PyAny>, wild: u32) -> PyResult<Option<Hand>> {
+        solver.card_hand(cards, wild, self.card_type.bind(cards.py()))
+    }
+
+    /// `Arrangement(melds, deadwood, points)` of a layout, or None when it leaves a wild worth
+    /// nothing unmelded (the checked path then looks for a layout melding every card).
+    fn laid_out<'py>(
+        &self,
+        py: Python<'py>,
+        layout: fivecrowns_engine::Layout,
+        wild: u32,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(table) = CARDS.get(py) else {
+            return Ok(None);
+        };
+        let (melds, deadwood, points) = arrangement(
+            py,
+            table,
+            layout,
+            wild as u8,
+            self.melds.bind(py),
+            self.make.bind(py),
+        )?;
+        if points == 0 && !deadwood.is_empty() {
+            return Ok(None);
+        }
+        self.arrangement_type
+            .bind(py)
+            .call1((melds, deadwood, points))
+            .map(Some)
+    }
+}
+
+#[pymethods]
+impl Fast {
+    #[new]
+    fn new(
+        rules: Py<PyAny>,
+        solver: Py<Solver>,
+        melded: Option<Py<Solver>>,
+        card_type: Py<PyType>,
+        arrangement_type: Py<PyAny>,
+        melds: Py<PyDict>,
+        make: Py<PyAny>,
+    ) -> Fast {
+        Fast {
+            rules,
+            solver,
+            melded,
+            card_type,
+            arrangement_type,
+            melds,
+            make,
+        }
+    }
+
+    /// `min_deadwood`, or None.
+    fn least(
+        &self,
+        cards: &Bound<'_, PyAny>,
+        wild_rank: &Bound<'_, PyAny>,
+        rules: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<u64>> {
+        let Some(wild) = self.wild(wild_rank, rules) else {
+            return Ok(None);
+        };
+        let solver = self.solver.get();
+        // the hot path: no Hand built when the sweep answers (see `quick_least`)
+        let Some(codes) = card_codes(cards, self.card_type.bind(cards.py()))? else {
+            return Ok(None);
+        };
+        if let Some(least) = quick_least(&codes, wild, &solver.rules) {
+            return Ok(Some(least));
+        }
+        Ok(solver.hand_of(&codes, wild).map(|hand| hand.least()))
+    }
+
+    /// `best_arrangement`, or None.
+    fn arrangement<'py>(
+        &self,
+        cards: &Bound<'py, PyAny>,
+        wild_rank: &Bound<'py, PyAny>,
+        rules: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(wild) = self.wild(wild_rank, rules) else {
+            return Ok(None);
+        };
+        let py = cards.py();
+        let Some(hand) = self.hand(self.solver.get(), cards, wild)? else {
+            return Ok(None);
+        };
+        self.laid_out(py, run(py, &hand, Hand::arrange), wild)
+    }
+
+    /// `best_discard` (the card and the `Arrangement` of the rest), or None (also for an
+    /// empty hand).
+    fn best_discard<'py>(
+        &self,
+        cards: &Bound<'py, PyAny>,
+        wild_rank: &Bound<'py, PyAny>,
+        rules: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let Some(wild) = self.wild(wild_rank, rules) else {
+            return Ok(None);
+        };
+        let py = cards.py();
+        let Some(hand) = self.hand(self.solver.get(), cards, wild)? else {
+            return Ok(None);
+        };
+        let Ok((card, rest)) = run(py, &hand, Hand::best_discard) else {
+            return Ok(None);
+        };
+        let (Some(table), Some(rest)) = (CARDS.get(py), self.laid_out(py, rest, wild)?) else {
+            return Ok(None);
+        };
+        Ok(Some(PyTuple::new(py, [table.card(py, card)?, rest])?))
+    }
+
+    /// `deadwood_by_discard` (a dict from each distinct canonical card to its value), or
+    /// None.
+    fn discard_values<'py>(
+        &self,
+        cards: &Bound<'py, PyAny>,
+        wild_rank: &Bound<'py, PyAny>,
+        rules: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(wild) = self.wild(wild_rank, rules) else {
+            return Ok(None);
+        };
+        let py = cards.py();
+        let (Some(table), Some(hand)) = (CARDS.get(py), self.hand(self.solver.get(), cards, wild)?)
+        else {
+            return Ok(None);
+        };
+        let found = PyDict::new(py);
+        for (code, value) in run(py, &hand, Hand::discard_values) {
+            found.set_item(table.card(py, code)?, value)?;
+        }
+        Ok(Some(found))
+    }
+
+    /// `can_go_out`, or None.
+    fn can_out(
+        &self,
+        cards: &Bound<'_, PyAny>,
+        wild_rank: &Bound<'_, PyAny>,
+        rules: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<bool>> {
+        let (Some(wild), Some(melded)) = (self.wild(wild_rank, rules), &self.melded) else {
+            return Ok(None);
+        };
+        let py = cards.py();
+        Ok(self
+            .hand(melded.get(), cards, wild)?
+            .map(|hand| run(py, &hand, Hand::can_out)))
+    }
+}
