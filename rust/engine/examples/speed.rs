@@ -4,12 +4,13 @@
 //! public API).
 //!
 //! `cargo run --release --example speed`; `N` hands per size (20,000), `SIZES` (10,13,14),
-//! `SWEEP_ONLY=1` to time the sweep alone, `DISCARDS_ONLY=1` every discard's value alone.
+//! `SWEEP_ONLY=1` to time the sweep alone, `DISCARDS_ONLY=1` every discard's value alone,
+//! `BEST_ONLY=1` the best discard's value alone (what the built-in bots ask).
 
 use std::time::Instant;
 
 use fivecrowns_engine::rules::MeldRules;
-use fivecrowns_engine::{search, sweep};
+use fivecrowns_engine::{search, sweep, Hand};
 
 fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
@@ -29,8 +30,8 @@ fn swept(hand: &[u8], wild: u8, rules: &MeldRules) -> u64 {
     sweep::least_of(hand, wild, rules).unwrap_or(0)
 }
 
-/// Every distinct card's discard value from one recorded sweep (what `deadwood_by_discard`
-/// runs), out of line like [`swept`] (`--toggle-collect=speed::discards`).
+/// Every distinct card's discard value from one recorded sweep and the deadwood it reads
+/// back (what `deadwood_by_discard` runs), out of line like [`swept`] (`--toggle-collect=speed::discards`).
 #[inline(never)]
 fn discards(hand: &[u8], wild: u8, rules: &MeldRules) -> u64 {
     let Some(swept) = sweep::Split::of(hand, wild, rules).swept() else {
@@ -38,10 +39,26 @@ fn discards(hand: &[u8], wild: u8, rules: &MeldRules) -> u64 {
     };
     let mut distinct = hand.to_vec();
     distinct.dedup();
+    let (dead, least) = (swept.deadwood_codes(), swept.least());
     distinct
         .iter()
-        .map(|&c| swept.without(c, wild).unwrap_or(0))
+        .map(|&c| {
+            if dead >> c & 1 == 1 {
+                least - u64::from(rules.points(c, wild))
+            } else {
+                swept.without(c, wild).unwrap_or(0)
+            }
+        })
         .sum()
+}
+
+/// The best discard's value (`Hand::best_discard_value`), out of line like [`swept`]
+/// (`--toggle-collect=speed::best`).
+#[inline(never)]
+fn best(hand: &[u32], wild: u32, rules: &MeldRules) -> u64 {
+    let hand = Hand::new(hand, wild, rules).expect("a hand the deck holds");
+    hand.best_discard_value()
+        .map_or(0, |(c, v)| u64::from(c) + v)
 }
 
 fn main() {
@@ -58,6 +75,7 @@ fn main() {
     let sizes: String = setting("SIZES", "10,13,14".to_string());
     let sweep_only = std::env::var("SWEEP_ONLY").is_ok();
     let discards_only = std::env::var("DISCARDS_ONLY").is_ok();
+    let best_only = std::env::var("BEST_ONLY").is_ok();
     for size in sizes.split(',').filter_map(|s| s.parse::<usize>().ok()) {
         let hands: Vec<Vec<u8>> = (0..count)
             .map(|_| {
@@ -70,6 +88,17 @@ fn main() {
             })
             .collect();
         let wild = if size == 10 { 12 } else { 13 };
+        if best_only {
+            let wide: Vec<Vec<u32>> = hands
+                .iter()
+                .map(|h| h.iter().map(|&c| u32::from(c)).collect())
+                .collect();
+            let start = Instant::now();
+            let total: u64 = wide.iter().map(|h| best(h, wild.into(), &rules)).sum();
+            let ns = per_hand(start, hands.len());
+            println!("{size} cards: best discard {ns:.0} ns (checksum {total})");
+            continue;
+        }
         if discards_only {
             let start = Instant::now();
             let total: u64 = hands.iter().map(|h| discards(h, wild, &rules)).sum();

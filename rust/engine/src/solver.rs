@@ -251,13 +251,22 @@ impl Hand {
             .collect()
     }
 
-    /// Every discard's value from one recorded sweep, when the sweep takes the hand.
+    /// Every discard's value from one recorded sweep, when the sweep takes the hand: a card
+    /// that is deadwood in the optimal arrangement the sweep reads back leaves the hand's
+    /// least deadwood less its points ([`sweep::Swept::deadwood_codes`]).
     fn swept_discards(&self) -> Option<Vec<(u8, u64)>> {
         let swept = self.swept()?;
+        let (dead, least) = (swept.deadwood_codes(), swept.least());
         self.distinct()
             .iter()
             .copied()
-            .map(|c| Some((c, swept.without(c, self.wild_rank)?)))
+            .map(|c| {
+                if dead >> c & 1 == 1 {
+                    let points = u64::from(self.rules.points(c, self.wild_rank));
+                    return Some((c, least - points));
+                }
+                Some((c, swept.without(c, self.wild_rank)?))
+            })
             .collect()
     }
 
@@ -375,7 +384,8 @@ impl Hand {
     /// points of the hand's naturals that no meld can hold ([`Lonely`]) but c; discarding such
     /// a card leaves exactly `least - points(c)`. Candidates are solved in the order of their
     /// bound until the next cannot beat the best found. `swept(c)` is the value of discarding
-    /// c when a recorded sweep gives it.
+    /// c when a recorded sweep gives it. (Reading the deadwood back from the sweep, as
+    /// [`Hand::discard_values`] does, costs more here than the discards it saves.)
     fn bounded_discard(&self, least: u64, swept: impl Fn(u8) -> Option<u64>) -> (u8, u64) {
         let lonely = Lonely::of(&self.codes, self.wild_rank, &self.rules);
         let bounded = |c: u8| {
@@ -1062,6 +1072,60 @@ mod tests {
             }
         }
         assert!(over > 1000 && within > 1000 && wilds_priced > 1000);
+    }
+
+    /// The naturals a recorded sweep reads back as deadwood are held naturals, include the
+    /// lonely ones, and each leaves exactly the hand's least deadwood less its points when
+    /// discarded (the search's value of the rest). The rule sets of `option_sets` the sweep
+    /// takes, hands of 3 to 15 cards.
+    #[test]
+    fn the_deadwood_read_back_from_a_sweep_prices_its_discards_exactly() {
+        let options = option_sets();
+        let mut next = xorshift(0x00de_adc0_de11);
+        let (mut priced, mut hands) = (0, 0);
+        for round in 0..3000u64 {
+            let rules = &options[(round % 4) as usize];
+            if !rules.sweep_takes() {
+                continue;
+            }
+            let mut deck: Vec<u8> = (0..2).flat_map(|_| (0..56).chain([55, 55])).collect();
+            let size = 3 + (round % 13) as usize;
+            let mut codes: Vec<u8> = (0..size)
+                .map(|_| deck.swap_remove((next() % deck.len() as u64) as usize))
+                .collect();
+            codes.sort_unstable();
+            let wild_rank = [0, 3, 8, 13][(round / 4 % 4) as usize];
+            let Some(swept) = sweep::Split::of(&codes, wild_rank, rules).swept() else {
+                continue;
+            };
+            hands += 1;
+            let dead = swept.deadwood_codes();
+            let held = codes
+                .iter()
+                .filter(|&&c| !is_wild(c, wild_rank))
+                .fold(0u64, |bits, &c| bits | 1 << c);
+            assert_eq!(dead & !held, 0, "{codes:?}: not held");
+            let lonely = Lonely::of(&codes, wild_rank, rules);
+            for &c in &codes {
+                assert!(
+                    !lonely.holds(c) || dead >> c & 1 == 1,
+                    "{codes:?}: lonely {c}"
+                );
+            }
+            let least = swept.least();
+            for c in (0..56u8).filter(|&c| dead >> c & 1 == 1) {
+                let mut rest = codes.clone();
+                rest.remove(rest.iter().position(|&h| h == c).expect("held"));
+                let exact = search::score(&rest, wild_rank, rules).points;
+                let points = u64::from(rules.points(c, wild_rank));
+                assert_eq!(least - points, exact, "{codes:?} less {c}");
+                priced += 1;
+            }
+        }
+        assert!(
+            hands > 1500 && priced > 5000,
+            "{hands} hands, {priced} priced"
+        );
     }
 
     /// `least_each` answers each hand's least deadwood, in order, for any number of

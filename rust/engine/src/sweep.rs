@@ -834,6 +834,117 @@ impl Swept {
         split.finish(Some(self.whole.deadwood(split.usable())))
     }
 
+    /// The naturals (bits of their codes) of which a copy is deadwood in one optimal
+    /// arrangement of the hand, read back from the recorded states. The hand less one copy of
+    /// such a card has exactly the hand's least deadwood less the card's points: that
+    /// arrangement less the card is one of the rest, and none does better (the card added as
+    /// deadwood to any arrangement of the rest is one of the hand).
+    pub fn deadwood_codes(&self) -> u64 {
+        let split = &self.split;
+        let wilds = split.usable();
+        let Ok(value) = u8::try_from(self.whole.deadwood(wilds)) else {
+            return 0; // (no value: not reached)
+        };
+        if u64::from(value) >= split.points {
+            // no meld holds a natural: every one is deadwood
+            return (0..11)
+                .flat_map(|r| (0..5).map(move |s| (r, s)))
+                .filter(|&(r, s)| split.by_rank[r][s] > 0)
+                .fold(0, |dead, (r, s)| dead | 1 << (11 * s + r));
+        }
+        let record = &self.record;
+        let last = record.starts[11]..record.starts[12];
+        let end = record.keys[last.clone()]
+            .iter()
+            .zip(&record.values[last])
+            .find_map(|(&key, v)| {
+                let closing = past_the_king(key)?.lowest_reachable();
+                let lane = wilds.checked_sub(closing)?;
+                (simd::lanes(v.0)[lane] == value).then_some((key, lane))
+            });
+        let Some((mut key, mut lane)) = end else {
+            return 0;
+        };
+        let mut value = value;
+        let mut dead = 0;
+        for r in (0..11).rev() {
+            let Some(back) = self.way_back(r, key, lane, value) else {
+                return 0; // (not expected; then no card is known)
+            };
+            (key, lane, value, dead) = (back.key, back.lane, back.value, dead | back.dead);
+        }
+        dead
+    }
+
+    /// A state before rank `r` and a way on through the rank that reach the state `key` after
+    /// it with `value` in `lane`, and the naturals of the rank that way leaves as deadwood;
+    /// None if there is none (not expected: every value comes from some way on).
+    fn way_back(&self, r: usize, key: u64, lane: usize, value: u8) -> Option<WayBack> {
+        let (split, record) = (&self.split, &self.record);
+        let row = &split.by_rank[r];
+        let rank = Rank::of(row, record.open[r], &split.held, r, split.reach);
+        let active = &rank.active[..rank.n];
+        let suit_of = |offset: u32| (offset / SUIT_BITS) as usize;
+        // the settled suits' naturals: deadwood unless the rank's book holds them
+        let settled = (0..5)
+            .filter(|&s| row[s] > 0 && !active.iter().any(|&(o, _)| suit_of(o) == s))
+            .fold(0u64, |bits, s| bits | 1 << (11 * s + r));
+        let points = u16::from(r as u8 + 3);
+        let states = record.starts[r]..record.starts[r + 1];
+        for (&before, v) in record.keys[states.clone()]
+            .iter()
+            .zip(&record.values[states])
+        {
+            if before & !rank.bits != key & !rank.bits {
+                continue; // (the suits not taking part keep their runs)
+            }
+            let Some(steps) = Leading::of(active, before, key) else {
+                continue;
+            };
+            let lanes = simd::lanes(v.0);
+            let mut found = None;
+            steps.each(|chosen| {
+                let used: usize = chosen.iter().map(|s| usize::from(s.wilds)).sum();
+                let left =
+                    chosen.iter().map(|s| u16::from(s.left)).sum::<u16>() + u16::from(rank.settled);
+                let Some(from) = lane.checked_sub(used) else {
+                    return false;
+                };
+                let back = |lane: usize, dead: u64| WayBack {
+                    key: before,
+                    lane,
+                    value: lanes[lane],
+                    dead,
+                };
+                found = if left == 0 || left >= 3 {
+                    // nothing left, or a book of three or more naturals
+                    (lanes[from] == value).then(|| back(from, 0))
+                } else if lanes[from] != u8::MAX
+                    && u16::from(lanes[from]) + left * points == u16::from(value)
+                {
+                    // the naturals left are deadwood
+                    let dead = active
+                        .iter()
+                        .zip(chosen)
+                        .filter(|(_, step)| step.left > 0)
+                        .fold(settled, |bits, (&(o, _), _)| {
+                            bits | 1 << (11 * suit_of(o) + r)
+                        });
+                    Some(back(from, dead))
+                } else {
+                    // or a book padded with wilds
+                    let pad = 3 - usize::from(left);
+                    (from >= pad && lanes[from - pad] == value).then(|| back(from - pad, 0))
+                };
+                found.is_some()
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
     /// The least deadwood of the hand less one copy of `code` (held; wild or not in a round
     /// of wild rank `wild_rank`), or None when the sweep gives up (too many open runs).
     pub fn without(&self, code: u8, wild_rank: u8) -> Option<u64> {
@@ -968,6 +1079,82 @@ impl Memo {
     }
 }
 
+/// A step back through a rank ([`Swept::way_back`]): the state before it, the lane and value
+/// there, and the naturals of the rank left as deadwood (bits of their codes).
+struct WayBack {
+    key: u64,
+    lane: usize,
+    value: u8,
+    dead: u64,
+}
+
+/// For each suit taking part in a rank, its steps from one state that lead to the runs of
+/// another (at most one per number of naturals left, so at most [`MAX_COPIES`] + 1).
+struct Leading {
+    steps: [[Step; MAX_COPIES as usize + 1]; 5],
+    counts: [usize; 5],
+    suits: usize,
+}
+
+impl Leading {
+    /// The steps of the suits `active` from the state `before` to the state `after`; None
+    /// when some suit has none.
+    fn of(active: &[(u32, usize)], before: u64, after: u64) -> Option<Leading> {
+        let table = StepTable::get();
+        let none = Step {
+            open: 0,
+            wilds: 0,
+            left: 0,
+        };
+        let mut leading = Leading {
+            steps: [[none; MAX_COPIES as usize + 1]; 5],
+            counts: [0; 5],
+            suits: active.len(),
+        };
+        for (i, &(offset, flags)) in active.iter().enumerate() {
+            let wanted = (after >> offset & SUIT_MASK) as u16;
+            for step in table.steps(before >> offset & SUIT_MASK, flags)? {
+                if step.open == wanted {
+                    // (steps are distinct by runs and naturals left: never more)
+                    *leading.steps[i].get_mut(leading.counts[i])? = *step;
+                    leading.counts[i] += 1;
+                }
+            }
+            if leading.counts[i] == 0 {
+                return None;
+            }
+        }
+        Some(leading)
+    }
+
+    /// `each(chosen steps, one per suit)` for every combination, until it says true.
+    fn each(&self, mut each: impl FnMut(&[Step]) -> bool) {
+        let mut pick = [0usize; 5];
+        let mut chosen = [self.steps[0][0]; 5];
+        loop {
+            for i in 0..self.suits {
+                chosen[i] = self.steps[i][pick[i]];
+            }
+            if each(&chosen[..self.suits]) {
+                return;
+            }
+            // the next combination, the first suit's step fastest
+            let mut i = 0;
+            while i < self.suits {
+                pick[i] += 1;
+                if pick[i] < self.counts[i] {
+                    break;
+                }
+                pick[i] = 0;
+                i += 1;
+            }
+            if i == self.suits {
+                return;
+            }
+        }
+    }
+}
+
 /// The least deadwood of the ranks above a rank from each state there, by wilds used (lane
 /// `j`: at most `j` wilds), found on demand and kept: the twin, downwards, of the sweep's
 /// values. Putting a value below and one above together ([`Values::meet`]) commutes with a
@@ -1063,11 +1250,12 @@ impl Back {
     }
 }
 
-/// The states before each rank, one after the other (`starts[r]..starts[r + 1]` for rank r).
+/// The states before each rank, one after the other (`starts[r]..starts[r + 1]` for rank r),
+/// then those past the king (`starts[11]..starts[12]`).
 struct Record {
     keys: Vec<u64>,
     values: Vec<Values>,
-    starts: [usize; 12],
+    starts: [usize; 13],
     /// The open runs of the states before each rank, or'ed.
     open: [u64; 11],
 }
@@ -1100,7 +1288,7 @@ impl Record {
     const EMPTY: Record = Record {
         keys: Vec::new(),
         values: Vec::new(),
-        starts: [0; 12],
+        starts: [0; 13],
         open: [0; 11],
     };
 
@@ -1342,7 +1530,8 @@ fn past_the_king(key: u64) -> Option<Values> {
 
 /// Sweep ranks `from..11` of `hand` from `work.states` (those before rank `from`); `held`
 /// (the ranks each suit holds, as bits; a superset only prunes less) decides where gaps and
-/// new runs may be. With `record`, the states before each rank are kept there.
+/// new runs may be. With `record`, the states before each rank are kept there, and those
+/// past the king.
 fn sweep(
     hand: &Split,
     held: &[u16; 5],
@@ -1395,6 +1584,11 @@ fn sweep(
                 break; // every way so far leaves more than `cap`
             }
         }
+    }
+    if let Some(record) = record {
+        record.keys.extend(states.keys.iter().copied());
+        record.values.extend(states.values.iter().copied());
+        record.starts[12] = record.keys.len();
     }
     let mut best: Option<Values> = None;
     for (&key, &v) in states.keys.iter().zip(states.values.iter()) {
