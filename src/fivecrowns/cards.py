@@ -187,6 +187,11 @@ class Card:
                 f"a card code must be an int from 0 to {NUM_CODES - 1}, got {short_repr(value)}"
             )
 
+    def __hash__(self) -> int:
+        # the code itself: equal cards have equal codes, and this costs less than half of
+        # the hash attrs would write (cards are keys and set members everywhere)
+        return self.code
+
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit) -> Card:
         """The natural card of ``rank`` (3..13, any integer type but bool) and ``suit``."""
