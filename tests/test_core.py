@@ -272,13 +272,15 @@ def test_the_fast_path_answers_only_for_its_rule_set_and_plain_input() -> None:
         assert _fast_answers(hand, 13, rules) == answers
         assert _fast_answers(list(hand), 13, rules) == answers
         assert _fast_answers([fc.Card(c.code) for c in hand], 13, rules) == answers
+        assert _fast_answers(hand, fc.Rank.KING, rules) == answers
         # anything else goes the checked way (None), with the same public answers
         same = fc.Rules(packs=3)
-        assert same == rules and same is not rules
+        assert same == rules
+        assert same is not rules
         for cards, wild, asked in [
             (hand, 13, same),  # an equal rule set, not the one compiled
-            (hand, fc.Rank.KING, rules),  # a Rank, not an int
             (hand, True, rules),  # a bool is an int, but not a wild rank
+            (hand, np.int64(13), rules),  # a numpy int: the checked path converts it
             (hand, 2, rules),
             (hand, 2**70, rules),
             (fc.format_cards(hand), 13, rules),  # text

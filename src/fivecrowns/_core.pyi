@@ -1,5 +1,5 @@
 # The compiled core (rust/python): its interface, for type checkers.
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -38,14 +38,7 @@ class Solver:
 
 class Fast:
     def __init__(
-        self,
-        rules: object,
-        solver: Solver,
-        melded: Solver | None,
-        card_type: type,
-        arrangement_type: Callable[..., Any],
-        melds: dict[int, Any],
-        make: Callable[..., Any],
+        self, rules: object, solver: Solver, melded: Solver | None, kit: object
     ) -> None: ...
     def least(self, cards: object, wild_rank: object, rules: object) -> int | None: ...
     def arrangement(self, cards: object, wild_rank: object, rules: object) -> Any: ...

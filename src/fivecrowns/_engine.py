@@ -75,9 +75,9 @@ class CoreInfo:
 
 class FastPath(Protocol):
     """The public solver functions' fast path (:data:`FAST`): each answers for a hand of
-    canonical cards, a wild rank that is None or an int from 3 to 13, and the very rule set
-    the path was made for, or returns None and leaves the question to the checked path
-    (``fivecrowns._core.Fast``; the Python twin's path answers nothing)."""
+    canonical cards, a wild rank that is None or an int or Rank from 3 to 13, and the very
+    rule set the path was made for, or returns None and leaves the question to the checked
+    path (``fivecrowns._core.Fast``; the Python twin's path answers nothing)."""
 
     def least(self, cards: object, wild_rank: object, rules: object) -> int | None: ...
     def arrangement(self, cards: object, wild_rank: object, rules: object) -> Any: ...
@@ -113,11 +113,12 @@ FAST: FastPath = _NO_FAST_PATH
 
 @attrs.frozen
 class FastKit:
-    """What the fast path builds answers with: the package's ``Card`` type, its
-    ``Arrangement`` type, and the meld cache and maker of ``fivecrowns.solver`` (the layer
-    above, which registers them with :func:`use_fast_kit`)."""
+    """What the fast path reads and builds answers with: the package's ``Card`` and ``Rank``
+    types, its ``Arrangement`` type, and the meld cache and maker of ``fivecrowns.solver``
+    (the layer above, which registers them with :func:`use_fast_kit`)."""
 
     card_type: type
+    rank_type: type
     arrangement_type: Callable[..., Any]
     melds: dict[int, Any]
     make: Callable[..., Any]
@@ -256,9 +257,7 @@ def _fast_path(rules: Rules, found: tuple[Solver, Solver], kit: FastKit) -> Fast
 
     # (can_go_out under go_out_without_discard asks more than the melded twin's can_out)
     melded = None if rules.go_out_without_discard else found[1]
-    return _core.Fast(
-        rules, found[0], melded, kit.card_type, kit.arrangement_type, kit.melds, kit.make
-    )
+    return _core.Fast(rules, found[0], melded, kit)
 
 
 _LAST: tuple[Rules | None, _Compiled | None, tuple[Solver, Solver] | None] = (None, None, None)

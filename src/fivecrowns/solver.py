@@ -395,7 +395,7 @@ _MELD_CARD_BYTES: Final = 2 * _cache.ITEM
 _SMALL_KEY: Final = 1 << 60
 _LARGE_KEY_BYTES: Final = 16
 
-_engine.use_fast_kit(_engine.FastKit(Card, Arrangement, _MELDS, _new_meld))
+_engine.use_fast_kit(_engine.FastKit(Card, Rank, Arrangement, _MELDS, _new_meld))
 
 
 def best_arrangement(

@@ -6,13 +6,14 @@
 //! (their own checks, the engine's choice, the wild rank's conversion cost more than the
 //! sweep of a small hand). So it answers only what needs none of that: the rule set is the
 //! very object it was made for (a `Rules`, checked when it was compiled), the wild rank is
-//! None or an `int` from 3 to 13, and the hand a tuple or list of the package's canonical
-//! cards that the deck holds. Anything else gets None, and the caller's checked path answers
+//! None, or an `int` or a `Rank` from 3 to 13, and the hand a tuple or list of the package's
+//! canonical cards that the deck holds. Anything else gets None, and the caller's checked path answers
 //! or says what is wrong. A new `Fast` is made whenever the package compiles another rule
 //! set or switches engines; a `Fast` never changes.
 
 use fivecrowns_engine::solver::quick_least;
 use fivecrowns_engine::Hand;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyTuple, PyType};
 
@@ -27,9 +28,10 @@ pub(crate) struct Fast {
     /// The solver of the rule set's melded twin, which `can_out` asks; None when the rule
     /// set's question is not that one (`go_out_without_discard`).
     melded: Option<Py<Solver>>,
-    /// The package's `Card` type, `Arrangement` type, meld cache and meld maker (see
-    /// [`arrangement`]).
+    /// The package's `Card` and `Rank` types, `Arrangement` type, meld cache and meld maker
+    /// (see [`arrangement`]).
     card_type: Py<PyType>,
+    rank_type: Py<PyType>,
     arrangement_type: Py<PyAny>,
     melds: Py<PyDict>,
     make: Py<PyAny>,
@@ -46,8 +48,10 @@ impl Fast {
         if wild_rank.is_none() {
             return Some(0);
         }
-        if !wild_rank.is_exact_instance_of::<PyInt>() {
-            return None; // (a Rank, a bool, anything else: the checked path converts)
+        let int = wild_rank.is_exact_instance_of::<PyInt>()
+            || wild_rank.get_type_ptr() == self.rank_type.as_ptr().cast();
+        if !int {
+            return None; // (a bool, a numpy int, anything else: the checked path converts)
         }
         wild_rank
             .extract::<u32>()
@@ -91,25 +95,28 @@ impl Fast {
 
 #[pymethods]
 impl Fast {
+    /// The fast path of the rule set `rules` (compiled as `solver`, its melded twin as
+    /// `melded`, None when `can_out` is not that twin's question), with the package's `kit`
+    /// (`fivecrowns._engine.FastKit`: its card, rank and arrangement types, meld cache and meld
+    /// maker).
     #[new]
     fn new(
         rules: Py<PyAny>,
         solver: Py<Solver>,
         melded: Option<Py<Solver>>,
-        card_type: Py<PyType>,
-        arrangement_type: Py<PyAny>,
-        melds: Py<PyDict>,
-        make: Py<PyAny>,
-    ) -> Fast {
-        Fast {
+        kit: &Bound<'_, PyAny>,
+    ) -> PyResult<Fast> {
+        let py = kit.py();
+        Ok(Fast {
             rules,
             solver,
             melded,
-            card_type,
-            arrangement_type,
-            melds,
-            make,
-        }
+            card_type: kit.getattr(intern!(py, "card_type"))?.extract()?,
+            rank_type: kit.getattr(intern!(py, "rank_type"))?.extract()?,
+            arrangement_type: kit.getattr(intern!(py, "arrangement_type"))?.unbind(),
+            melds: kit.getattr(intern!(py, "melds"))?.extract()?,
+            make: kit.getattr(intern!(py, "make"))?.unbind(),
+        })
     }
 
     /// `min_deadwood`, or None.
