@@ -69,21 +69,60 @@ fn layout<'py>(py: Python<'py>, layout: Layout) -> PyResult<PyLayout<'py>> {
 /// found by address: reading a card's code then costs a probe instead of an attribute
 /// lookup. Registered once by `canonical_cards`.
 struct CardTable {
-    /// (address, code) by a hash of the address; address 0: empty.
+    /// (address, code) by a hash of the address ([`CardTable::slot`]), the next slots on a
+    /// collision; address 0: empty.
     slots: [(usize, u8); CARD_SLOTS],
+    /// The hash's multiplier: one that puts every card in a slot of its own (found when the
+    /// cards are registered), so that a lookup is one probe.
+    mul: u64,
     /// The cards themselves, by code (kept alive, so no address is reused).
     cards: Vec<Py<PyAny>>,
 }
 
-const CARD_SLOTS: usize = 128;
+const CARD_SLOTS: usize = 256;
 
 impl CardTable {
-    fn slot(address: usize) -> usize {
-        ((address >> 4).wrapping_mul(0x9e37_79b9) >> 7) % CARD_SLOTS
+    /// The table of `addresses` (by code), with a multiplier that leaves no collision when
+    /// one of the first few thousand tried does (nearly always: about one in 400 does).
+    fn of(addresses: &[usize]) -> CardTable {
+        let mut table = CardTable {
+            slots: [(0, 0); CARD_SLOTS],
+            mul: 0,
+            cards: Vec::new(),
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..100_000 {
+            // (odd multipliers from a SplitMix64 sequence)
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = (seed ^ seed >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ z >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
+            table.mul = (z ^ z >> 31) | 1;
+            let mut used = [false; CARD_SLOTS];
+            if addresses
+                .iter()
+                .all(|&a| !std::mem::replace(&mut used[table.slot(a)], true))
+            {
+                break;
+            }
+        }
+        for (code, &address) in addresses.iter().enumerate() {
+            let mut at = table.slot(address);
+            while table.slots[at].0 != 0 {
+                at = (at + 1) % CARD_SLOTS;
+            }
+            table.slots[at] = (address, code as u8);
+        }
+        table
     }
 
+    #[inline]
+    fn slot(&self, address: usize) -> usize {
+        ((address as u64).wrapping_mul(self.mul) >> 56) as usize % CARD_SLOTS
+    }
+
+    #[inline]
     fn code(&self, address: usize) -> Option<u8> {
-        let mut at = Self::slot(address);
+        let mut at = self.slot(address);
         loop {
             match self.slots[at] {
                 (0, _) => return None,
@@ -223,7 +262,7 @@ fn canonical_cards(cards: &Bound<'_, PyTuple>, card_type: &Bound<'_, PyType>) ->
     if cards.len() != fivecrowns_engine::NUM_CODES {
         return Err(PyValueError::new_err("canonical_cards needs the 56 cards"));
     }
-    let mut slots = [(0usize, 0u8); CARD_SLOTS];
+    let mut addresses = Vec::with_capacity(cards.len());
     for (code, card) in cards.iter().enumerate() {
         let read = card
             .getattr(intern!(py, "code"))
@@ -233,20 +272,13 @@ fn canonical_cards(cards: &Bound<'_, PyTuple>, card_type: &Bound<'_, PyType>) ->
                 "canonical_cards needs the cards in code order",
             ));
         }
-        let address = card.as_ptr() as usize;
-        let mut at = CardTable::slot(address);
-        while slots[at].0 != 0 {
-            at = (at + 1) % CARD_SLOTS;
-        }
-        slots[at] = (address, code as u8);
+        addresses.push(card.as_ptr() as usize);
     }
-    let _ = CARDS.set(
-        py,
-        CardTable {
-            slots,
-            cards: cards.iter().map(Bound::unbind).collect(),
-        },
-    );
+    let table = CardTable {
+        cards: cards.iter().map(Bound::unbind).collect(),
+        ..CardTable::of(&addresses)
+    };
+    let _ = CARDS.set(py, table);
     Ok(())
 }
 
@@ -258,8 +290,14 @@ pub(crate) fn card_codes(
     card_type: &Bound<'_, PyType>,
 ) -> PyResult<Option<Codes>> {
     let py = cards.py();
-    let code = intern!(py, "code");
     let table = CARDS.get(py);
+    if let (Some(table), Ok(tuple)) = (table, cards.cast::<PyTuple>()) {
+        // the hot path: a tuple of canonical cards, each read by its address alone
+        if let Some(codes) = canonical_codes(table, tuple)? {
+            return Ok(Codes::of(&codes.0[..codes.1]));
+        }
+    }
+    let code = intern!(py, "code");
     let read = |item: &Bound<'_, PyAny>| -> PyResult<Option<u8>> {
         if let Some(c) = table.and_then(|t| t.code(item.as_ptr() as usize)) {
             return Ok(Some(c));
@@ -273,6 +311,27 @@ pub(crate) fn card_codes(
     // (a longer hand: the checked path refuses it)
     let found = read_items(cards, &mut codes, read)?;
     Ok(found.and_then(|len| Codes::of(&codes[..len])))
+}
+
+/// The codes of a tuple of at most [`MAX_CARDS`] canonical cards, and how many; None when
+/// it is longer or holds anything else.
+#[inline]
+fn canonical_codes(
+    table: &CardTable,
+    tuple: &Bound<'_, PyTuple>,
+) -> PyResult<Option<([u8; MAX_CARDS], usize)>> {
+    let mut codes = [0u8; MAX_CARDS];
+    let len = tuple.len();
+    let Some(slots) = codes.get_mut(..len) else {
+        return Ok(None);
+    };
+    for (i, slot) in slots.iter_mut().enumerate() {
+        match table.code(tuple.get_borrowed_item(i)?.as_ptr() as usize) {
+            Some(c) => *slot = c,
+            None => return Ok(None),
+        }
+    }
+    Ok(Some((codes, len)))
 }
 
 /// The items of a tuple or list, each read by `read` into `out` in order, and how many were
