@@ -788,6 +788,16 @@ mod tests {
         ]
     }
 
+    /// A sorted hand of `size` cards dealt from a two-pack deck by `next`.
+    fn dealt(next: &mut impl FnMut() -> u64, size: usize) -> Vec<u8> {
+        let mut deck: Vec<u8> = (0..2).flat_map(|_| (0..56).chain([55, 55])).collect();
+        let mut codes: Vec<u8> = (0..size)
+            .map(|_| deck.swap_remove((next() % deck.len() as u64) as usize))
+            .collect();
+        codes.sort_unstable();
+        codes
+    }
+
     fn hand_with(text: &str, wild_rank: u32, rules: &MeldRules) -> Hand {
         let codes: Vec<u32> = text.split_whitespace().map(code).collect();
         Hand::new(&codes, wild_rank, rules).unwrap()
@@ -848,10 +858,9 @@ mod tests {
         let rules = MeldRules::default();
         let mut outs = 0;
         for round in 0..3000u64 {
-            let mut deck: Vec<u32> = (0..2).flat_map(|_| (0..56).chain([55, 55])).collect();
-            let size = 3 + (round % 13) as usize;
-            let codes: Vec<u32> = (0..size)
-                .map(|_| deck.swap_remove((next() % deck.len() as u64) as usize))
+            let codes: Vec<u32> = dealt(&mut next, 3 + (round % 13) as usize)
+                .into_iter()
+                .map(u32::from)
                 .collect();
             let wild_rank = [0, 3, 8, 13][(round % 4) as usize];
             let h = Hand::new(&codes, wild_rank, &rules).unwrap();
@@ -874,10 +883,9 @@ mod tests {
         let (mut lonely_cards, mut outs) = (0, 0);
         for round in 0..4000u64 {
             let rules = &options[(round % 4) as usize];
-            let mut deck: Vec<u32> = (0..2).flat_map(|_| (0..56).chain([55, 55])).collect();
-            let size = 2 + (round % 13) as usize;
-            let codes: Vec<u32> = (0..size)
-                .map(|_| deck.swap_remove((next() % deck.len() as u64) as usize))
+            let codes: Vec<u32> = dealt(&mut next, 2 + (round % 13) as usize)
+                .into_iter()
+                .map(u32::from)
                 .collect();
             let wild_rank = [0, 3, 8, 13][(round / 4 % 4) as usize];
             let h = Hand::new(&codes, wild_rank, rules).unwrap();
@@ -1036,12 +1044,7 @@ mod tests {
         let (mut over, mut within, mut wilds_priced) = (0, 0, 0);
         for round in 0..4000u64 {
             let rules = &options[(round % 4) as usize];
-            let mut deck: Vec<u8> = (0..2).flat_map(|_| (0..56).chain([55, 55])).collect();
-            let size = 3 + (round % 12) as usize;
-            let mut codes: Vec<u8> = (0..size)
-                .map(|_| deck.swap_remove((next() % deck.len() as u64) as usize))
-                .collect();
-            codes.sort_unstable();
+            let codes = dealt(&mut next, 3 + (round % 12) as usize);
             let wild_rank = [0, 3, 8, 13][(round / 4 % 4) as usize];
             let split = sweep::Split::of(&codes, wild_rank, rules);
             let Some(full) = split.least_swept() else {
@@ -1088,12 +1091,7 @@ mod tests {
             if !rules.sweep_takes() {
                 continue;
             }
-            let mut deck: Vec<u8> = (0..2).flat_map(|_| (0..56).chain([55, 55])).collect();
-            let size = 3 + (round % 13) as usize;
-            let mut codes: Vec<u8> = (0..size)
-                .map(|_| deck.swap_remove((next() % deck.len() as u64) as usize))
-                .collect();
-            codes.sort_unstable();
+            let codes = dealt(&mut next, 3 + (round % 13) as usize);
             let wild_rank = [0, 3, 8, 13][(round / 4 % 4) as usize];
             let Some(swept) = sweep::Split::of(&codes, wild_rank, rules).swept() else {
                 continue;

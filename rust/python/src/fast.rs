@@ -59,9 +59,20 @@ impl Fast {
             .filter(|w| (3..=13).contains(w))
     }
 
-    /// The hand of `cards` under `solver` (None: see [`Fast::solver`]).
-    fn hand(&self, solver: &Solver, cards: &Bound<'_, PyAny>, wild: u32) -> PyResult<Option<Hand>> {
-        solver.card_hand(cards, wild, self.card_type.bind(cards.py()))
+    /// The hand and wild rank of a call this answers, under `solver`; None for any other
+    /// call.
+    fn hand(
+        &self,
+        solver: &Solver,
+        cards: &Bound<'_, PyAny>,
+        wild_rank: &Bound<'_, PyAny>,
+        rules: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<(Hand, u32)>> {
+        let Some(wild) = self.wild(wild_rank, rules) else {
+            return Ok(None);
+        };
+        let hand = solver.card_hand(cards, wild, self.card_type.bind(cards.py()))?;
+        Ok(hand.map(|hand| (hand, wild)))
     }
 
     /// `Arrangement(melds, deadwood, points)` of a layout, or None when it leaves a wild worth
@@ -147,11 +158,8 @@ impl Fast {
         wild_rank: &Bound<'py, PyAny>,
         rules: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Some(wild) = self.wild(wild_rank, rules) else {
-            return Ok(None);
-        };
         let py = cards.py();
-        let Some(hand) = self.hand(self.solver.get(), cards, wild)? else {
+        let Some((hand, wild)) = self.hand(self.solver.get(), cards, wild_rank, rules)? else {
             return Ok(None);
         };
         self.laid_out(py, run(py, &hand, Hand::arrange), wild)
@@ -165,11 +173,8 @@ impl Fast {
         wild_rank: &Bound<'py, PyAny>,
         rules: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        let Some(wild) = self.wild(wild_rank, rules) else {
-            return Ok(None);
-        };
         let py = cards.py();
-        let Some(hand) = self.hand(self.solver.get(), cards, wild)? else {
+        let Some((hand, wild)) = self.hand(self.solver.get(), cards, wild_rank, rules)? else {
             return Ok(None);
         };
         let Ok((card, rest)) = run(py, &hand, Hand::best_discard) else {
@@ -189,12 +194,9 @@ impl Fast {
         wild_rank: &Bound<'py, PyAny>,
         rules: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(wild) = self.wild(wild_rank, rules) else {
-            return Ok(None);
-        };
         let py = cards.py();
-        let (Some(table), Some(hand)) = (CARDS.get(py), self.hand(self.solver.get(), cards, wild)?)
-        else {
+        let hand = self.hand(self.solver.get(), cards, wild_rank, rules)?;
+        let (Some(table), Some((hand, _))) = (CARDS.get(py), hand) else {
             return Ok(None);
         };
         let found = PyDict::new(py);
@@ -211,12 +213,12 @@ impl Fast {
         wild_rank: &Bound<'_, PyAny>,
         rules: &Bound<'_, PyAny>,
     ) -> PyResult<Option<bool>> {
-        let (Some(wild), Some(melded)) = (self.wild(wild_rank, rules), &self.melded) else {
+        let Some(melded) = &self.melded else {
             return Ok(None);
         };
         let py = cards.py();
         Ok(self
-            .hand(melded.get(), cards, wild)?
-            .map(|hand| run(py, &hand, Hand::can_out)))
+            .hand(melded.get(), cards, wild_rank, rules)?
+            .map(|(hand, _)| run(py, &hand, Hand::can_out)))
     }
 }
