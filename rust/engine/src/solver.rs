@@ -261,11 +261,12 @@ impl Hand {
             .iter()
             .copied()
             .map(|c| {
-                if dead >> c & 1 == 1 {
-                    let points = u64::from(self.rules.points(c, self.wild_rank));
-                    return Some((c, least - points));
+                let points = u64::from(self.rules.points(c, self.wild_rank));
+                match least.checked_sub(points) {
+                    // (never more than the least: the card is deadwood in it)
+                    Some(value) if dead >> c & 1 == 1 => Some((c, value)),
+                    _ => Some((c, swept.without(c, self.wild_rank)?)),
                 }
-                Some((c, swept.without(c, self.wild_rank)?))
             })
             .collect()
     }
