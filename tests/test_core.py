@@ -263,7 +263,7 @@ def _fast_answers(cards: object, wild_rank: object, rules: fc.Rules) -> tuple[ob
     )
 
 
-def test_the_fast_path_answers_only_for_its_rule_set_and_plain_input() -> None:
+def test_the_fast_path_answers_only_for_its_rule_sets_and_plain_input() -> None:
     hand = fc.parse_cards("7H 8H 9H KS QD JK 5C 5S 5D 10*")
     rules = fc.Rules(packs=3)
     with _engine_is(True):
@@ -289,9 +289,9 @@ def test_the_fast_path_answers_only_for_its_rule_set_and_plain_input() -> None:
         ]:
             assert _fast_answers(cards, wild, asked) == (None,) * 5, (cards, wild, asked)
         assert _answers(list(hand), fc.Rank.KING, same) == answers
-        # once asked about, the equal rule set is the one answered for
+        # once asked about, the equal rule set is answered for too
         assert _fast_answers(hand, 13, same) == answers
-        assert _fast_answers(hand, 13, rules) == (None,) * 5
+        assert _fast_answers(hand, 13, rules) == answers
         # a hand the deck cannot hold: None, and the checked path refuses it
         four = fc.parse_cards("7H 7H 7H 7H 8S")
         assert _fast_answers(four, 13, same) == (None,) * 5
@@ -302,6 +302,26 @@ def test_the_fast_path_answers_only_for_its_rule_set_and_plain_input() -> None:
         assert fc.can_go_out("7H 8H 9H", 3, rules=out)
         assert _engine.FAST.can_out(fc.parse_cards("7H 8H 9H"), 3, out) is None
         assert _engine.FAST.least(fc.parse_cards("7H 8H 9H"), 3, out) == 0
+
+
+def test_the_fast_path_answers_for_the_last_four_rule_sets_compiled() -> None:
+    hand = fc.parse_cards("7H 8H 9H KS QD JK 5C 5S 5D 10*")
+    sets = [fc.Rules(packs=packs) for packs in (2, 3, 4, 5, 6)]
+    with _engine_is(True):
+        answers = [fc.min_deadwood(hand, 13, rules=rules) for rules in sets]
+        # the last four answered on the fast path, the first (the oldest) no longer
+        assert [_engine.FAST.least(hand, 13, rules) for rules in sets] == [None, *answers[1:]]
+        # asking about it again makes it the newest; the oldest of the others goes
+        assert fc.min_deadwood(hand, 13, rules=sets[0]) == answers[0]
+        found = [_engine.FAST.least(hand, 13, rules) for rules in sets]
+        assert found == [answers[0], None, *answers[2:]]
+        # each rule set's own solver answers: go_out_without_discard changes can_go_out
+        out = fc.Rules(go_out_without_discard=True)
+        melds = fc.parse_cards("7H 8H 9H")
+        assert fc.can_go_out(melds, 3, rules=out)
+        assert not fc.can_go_out(melds, 3, rules=sets[0])
+        assert _engine.FAST.can_out(melds, 3, out) is None  # (the checked path's question)
+        assert _engine.FAST.can_out(melds, 3, sets[0]) is False
 
 
 def test_the_fast_path_is_off_while_the_python_twin_runs() -> None:

@@ -75,9 +75,10 @@ class CoreInfo:
 
 class FastPath(Protocol):
     """The public solver functions' fast path (:data:`FAST`): each answers for a hand of
-    canonical cards, a wild rank that is None or an int or Rank from 3 to 13, and the very
-    rule set the path was made for, or returns None and leaves the question to the checked
-    path (``fivecrowns._core.Fast``; the Python twin's path answers nothing)."""
+    canonical cards, a wild rank that is None or an int or Rank from 3 to 13, and one of the
+    very rule sets the path was made for (the last four compiled), or returns None and leaves
+    the question to the checked path (``fivecrowns._core.Fast``; the Python twin's path
+    answers nothing)."""
 
     def least(self, cards: object, wild_rank: object, rules: object) -> int | None: ...
     def arrangement(self, cards: object, wild_rank: object, rules: object) -> Any: ...
@@ -106,8 +107,8 @@ class _NoFastPath:
 
 
 _NO_FAST_PATH: Final[FastPath] = _NoFastPath()
-#: The fast path of the last rule set :func:`solvers` compiled (a new one for each; the
-#: public solver functions ask it first).
+#: The fast path of the last few rule sets :func:`solvers` compiled (a new one for each;
+#: the public solver functions ask it first).
 FAST: FastPath = _NO_FAST_PATH
 
 
@@ -253,10 +254,15 @@ def solvers(rules: Rules, melded: Callable[[Rules], Rules]) -> tuple[Solver, Sol
 
 
 def _fast_path(rules: Rules, found: tuple[Solver, Solver], kit: FastKit) -> FastPath:
+    """The fast path for ``rules`` (compiled as ``found``), and for the last few rule sets
+    the current one answers for."""
     from . import _core
 
     # (can_go_out under go_out_without_discard asks more than the melded twin's can_out)
     melded = None if rules.go_out_without_discard else found[1]
+    current = FAST
+    if isinstance(current, _core.Fast):
+        return current.with_rules(rules, found[0], melded)
     return _core.Fast(rules, found[0], melded, kit)
 
 

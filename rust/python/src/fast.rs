@@ -1,15 +1,17 @@
 //! The public solver functions' fast path (`fivecrowns._engine.FAST`): one call per question
-//! that answers for a hand of canonical cards under the rule set the package compiled last,
-//! or says None and leaves the question to the checked path.
+//! that answers for a hand of canonical cards under one of the last few rule sets the
+//! package compiled, or says None and leaves the question to the checked path.
 //!
 //! Every public function of `fivecrowns.solver` asks it first, before any Python-side work
 //! (their own checks, the engine's choice, the wild rank's conversion cost more than the
-//! sweep of a small hand). So it answers only what needs none of that: the rule set is the
-//! very object it was made for (a `Rules`, checked when it was compiled), the wild rank is
-//! None, or an `int` or a `Rank` from 3 to 13, and the hand a tuple or list of the package's
-//! canonical cards that the deck holds. Anything else gets None, and the caller's checked path answers
-//! or says what is wrong. A new `Fast` is made whenever the package compiles another rule
-//! set or switches engines; a `Fast` never changes.
+//! sweep of a small hand). So it answers only what needs none of that: the rule set is one
+//! of the very objects it was made for (each a `Rules`, checked when it was compiled), the
+//! wild rank is None, or an `int` or a `Rank` from 3 to 13, and the hand a tuple or list of
+//! the package's canonical cards that the deck holds. Anything else gets None, and the
+//! caller's checked path answers or says what is wrong. A new `Fast` is made whenever the
+//! package compiles another rule set ([`Fast::with_rules`]: it keeps the last
+//! [`Fast::KEPT`] of them, so that a caller going between a few rule sets stays on this
+//! path) or switches engines; a `Fast` never changes.
 
 use fivecrowns_engine::solver::quick_least;
 use fivecrowns_engine::Hand;
@@ -19,15 +21,11 @@ use pyo3::types::{PyDict, PyInt, PyTuple, PyType};
 
 use crate::{arrangement, card_codes, run, Solver, CARDS};
 
-/// Answers for one rule set (see the module's documentation).
+/// Answers for a few rule sets (see the module's documentation).
 #[pyclass(frozen, module = "fivecrowns._core")]
 pub(crate) struct Fast {
-    /// The `Rules` object answered for (compared by identity).
-    rules: Py<PyAny>,
-    solver: Py<Solver>,
-    /// The solver of the rule set's melded twin, which `can_out` asks; None when the rule
-    /// set's question is not that one (`go_out_without_discard`).
-    melded: Option<Py<Solver>>,
+    /// The rule sets answered for, the newest first.
+    known: Vec<Known>,
     /// The package's `Card` and `Rank` types, `Arrangement` type, meld cache and meld maker
     /// (see [`arrangement`]).
     card_type: Py<PyType>,
@@ -37,14 +35,39 @@ pub(crate) struct Fast {
     make: Py<PyAny>,
 }
 
-impl Fast {
-    /// The wild rank (0: only jokers) of a call, or None when the call is not one this
-    /// answers.
-    #[inline]
-    fn wild(&self, wild_rank: &Bound<'_, PyAny>, rules: &Bound<'_, PyAny>) -> Option<u32> {
-        if !rules.is(&self.rules) {
-            return None;
+/// One rule set a [`Fast`] answers for.
+struct Known {
+    /// The `Rules` object (compared by identity).
+    rules: Py<PyAny>,
+    solver: Py<Solver>,
+    /// The solver of the rule set's melded twin, which `can_out` asks; None when the rule
+    /// set's question is not that one (`go_out_without_discard`).
+    melded: Option<Py<Solver>>,
+}
+
+impl Known {
+    fn clone_ref(&self, py: Python<'_>) -> Known {
+        Known {
+            rules: self.rules.clone_ref(py),
+            solver: self.solver.clone_ref(py),
+            melded: self.melded.as_ref().map(|m| m.clone_ref(py)),
         }
+    }
+}
+
+impl Fast {
+    /// The rule sets a `Fast` answers for.
+    const KEPT: usize = 4;
+
+    /// The rule set `rules` is, if one this answers for.
+    #[inline]
+    fn known(&self, rules: &Bound<'_, PyAny>) -> Option<&Known> {
+        self.known.iter().find(|known| rules.is(&known.rules))
+    }
+
+    /// The wild rank (0: only jokers) of a call, or None when it is not one this answers.
+    #[inline]
+    fn wild(&self, wild_rank: &Bound<'_, PyAny>) -> Option<u32> {
         if wild_rank.is_none() {
             return Some(0);
         }
@@ -59,19 +82,22 @@ impl Fast {
             .filter(|w| (3..=13).contains(w))
     }
 
-    /// The hand and wild rank of a call this answers, under `solver`; None for any other
-    /// call.
+    /// The hand and wild rank of a call this answers, under the solver `pick` chooses of
+    /// the rule set's (None: not answered); None for any other call.
     fn hand(
         &self,
-        solver: &Solver,
+        pick: impl FnOnce(&Known) -> Option<&Py<Solver>>,
         cards: &Bound<'_, PyAny>,
         wild_rank: &Bound<'_, PyAny>,
         rules: &Bound<'_, PyAny>,
     ) -> PyResult<Option<(Hand, u32)>> {
-        let Some(wild) = self.wild(wild_rank, rules) else {
+        let (Some(solver), Some(wild)) = (self.known(rules).and_then(pick), self.wild(wild_rank))
+        else {
             return Ok(None);
         };
-        let hand = solver.card_hand(cards, wild, self.card_type.bind(cards.py()))?;
+        let hand = solver
+            .get()
+            .card_hand(cards, wild, self.card_type.bind(cards.py()))?;
         Ok(hand.map(|hand| (hand, wild)))
     }
 
@@ -119,15 +145,48 @@ impl Fast {
     ) -> PyResult<Fast> {
         let py = kit.py();
         Ok(Fast {
-            rules,
-            solver,
-            melded,
+            known: vec![Known {
+                rules,
+                solver,
+                melded,
+            }],
             card_type: kit.getattr(intern!(py, "card_type"))?.extract()?,
             rank_type: kit.getattr(intern!(py, "rank_type"))?.extract()?,
             arrangement_type: kit.getattr(intern!(py, "arrangement_type"))?.unbind(),
             melds: kit.getattr(intern!(py, "melds"))?.extract()?,
             make: kit.getattr(intern!(py, "make"))?.unbind(),
         })
+    }
+
+    /// This fast path and the rule set `rules` (as for `Fast(...)`), first among the last
+    /// [`Fast::KEPT`].
+    fn with_rules(
+        &self,
+        py: Python<'_>,
+        rules: Py<PyAny>,
+        solver: Py<Solver>,
+        melded: Option<Py<Solver>>,
+    ) -> Fast {
+        let older: Vec<Known> = self
+            .known
+            .iter()
+            .filter(|known| !known.rules.is(&rules))
+            .take(Self::KEPT - 1)
+            .map(|known| known.clone_ref(py))
+            .collect();
+        let newest = Known {
+            rules,
+            solver,
+            melded,
+        };
+        Fast {
+            known: std::iter::once(newest).chain(older).collect(),
+            card_type: self.card_type.clone_ref(py),
+            rank_type: self.rank_type.clone_ref(py),
+            arrangement_type: self.arrangement_type.clone_ref(py),
+            melds: self.melds.clone_ref(py),
+            make: self.make.clone_ref(py),
+        }
     }
 
     /// `min_deadwood`, or None.
@@ -137,10 +196,10 @@ impl Fast {
         wild_rank: &Bound<'_, PyAny>,
         rules: &Bound<'_, PyAny>,
     ) -> PyResult<Option<u64>> {
-        let Some(wild) = self.wild(wild_rank, rules) else {
+        let (Some(known), Some(wild)) = (self.known(rules), self.wild(wild_rank)) else {
             return Ok(None);
         };
-        let solver = self.solver.get();
+        let solver = known.solver.get();
         // the hot path: no Hand built when the sweep answers (see `quick_least`)
         let Some(codes) = card_codes(cards, self.card_type.bind(cards.py()))? else {
             return Ok(None);
@@ -159,7 +218,8 @@ impl Fast {
         rules: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let py = cards.py();
-        let Some((hand, wild)) = self.hand(self.solver.get(), cards, wild_rank, rules)? else {
+        let Some((hand, wild)) = self.hand(|known| Some(&known.solver), cards, wild_rank, rules)?
+        else {
             return Ok(None);
         };
         self.laid_out(py, run(py, &hand, Hand::arrange), wild)
@@ -174,7 +234,8 @@ impl Fast {
         rules: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let py = cards.py();
-        let Some((hand, wild)) = self.hand(self.solver.get(), cards, wild_rank, rules)? else {
+        let Some((hand, wild)) = self.hand(|known| Some(&known.solver), cards, wild_rank, rules)?
+        else {
             return Ok(None);
         };
         let Ok((card, rest)) = run(py, &hand, Hand::best_discard) else {
@@ -195,7 +256,7 @@ impl Fast {
         rules: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
         let py = cards.py();
-        let hand = self.hand(self.solver.get(), cards, wild_rank, rules)?;
+        let hand = self.hand(|known| Some(&known.solver), cards, wild_rank, rules)?;
         let (Some(table), Some((hand, _))) = (CARDS.get(py), hand) else {
             return Ok(None);
         };
@@ -213,12 +274,9 @@ impl Fast {
         wild_rank: &Bound<'_, PyAny>,
         rules: &Bound<'_, PyAny>,
     ) -> PyResult<Option<bool>> {
-        let Some(melded) = &self.melded else {
-            return Ok(None);
-        };
         let py = cards.py();
         Ok(self
-            .hand(melded.get(), cards, wild_rank, rules)?
+            .hand(|known| known.melded.as_ref(), cards, wild_rank, rules)?
             .map(|(hand, _)| run(py, &hand, Hand::can_out)))
     }
 }
