@@ -249,6 +249,7 @@ def _answers(cards: object, wild_rank: object, rules: fc.Rules) -> tuple[object,
         fc.best_discard(cards, wild_rank, rules=rules),  # type: ignore[arg-type]
         fc.deadwood_by_discard(cards, wild_rank, rules=rules),  # type: ignore[arg-type]
         fc.can_go_out(cards, wild_rank, rules=rules),  # type: ignore[arg-type]
+        fc.can_meld_all(cards, wild_rank, rules=rules),  # type: ignore[arg-type]
     )
 
 
@@ -260,6 +261,7 @@ def _fast_answers(cards: object, wild_rank: object, rules: fc.Rules) -> tuple[ob
         fast.best_discard(cards, wild_rank, rules),
         fast.discard_values(cards, wild_rank, rules),
         fast.can_out(cards, wild_rank, rules),
+        fast.melds_all(cards, wild_rank, rules),
     )
 
 
@@ -287,14 +289,14 @@ def test_the_fast_path_answers_only_for_its_rule_sets_and_plain_input() -> None:
             (iter(hand), 13, rules),  # neither a tuple nor a list
             ((*hand, "JK"), 13, rules),  # not every item a Card
         ]:
-            assert _fast_answers(cards, wild, asked) == (None,) * 5, (cards, wild, asked)
+            assert _fast_answers(cards, wild, asked) == (None,) * 6, (cards, wild, asked)
         assert _answers(list(hand), fc.Rank.KING, same) == answers
         # once asked about, the equal rule set is answered for too
         assert _fast_answers(hand, 13, same) == answers
         assert _fast_answers(hand, 13, rules) == answers
         # a hand the deck cannot hold: None, and the checked path refuses it
         four = fc.parse_cards("7H 7H 7H 7H 8S")
-        assert _fast_answers(four, 13, same) == (None,) * 5
+        assert _fast_answers(four, 13, same) == (None,) * 6
         with pytest.raises(fc.InvalidHandError, match="copies of 7H"):
             fc.min_deadwood(four, 13, rules=same)
         # can_go_out under go_out_without_discard asks more than the fast path knows
@@ -302,6 +304,12 @@ def test_the_fast_path_answers_only_for_its_rule_sets_and_plain_input() -> None:
         assert fc.can_go_out("7H 8H 9H", 3, rules=out)
         assert _engine.FAST.can_out(fc.parse_cards("7H 8H 9H"), 3, out) is None
         assert _engine.FAST.least(fc.parse_cards("7H 8H 9H"), 3, out) == 0
+        assert _engine.FAST.melds_all(fc.parse_cards("7H 8H 9H"), 3, out) is True
+        # melding every card is not the same as no points when a wild is worth none
+        free = fc.Rules(joker_points=0, max_wilds_per_meld=0)
+        assert not fc.can_meld_all("7H 8H 9H JK", 3, rules=free)
+        assert _engine.FAST.melds_all(fc.parse_cards("7H 8H 9H JK"), 3, free) is False
+        assert _engine.FAST.least(fc.parse_cards("7H 8H 9H JK"), 3, free) == 0
 
 
 def test_the_fast_path_answers_for_the_last_four_rule_sets_compiled() -> None:

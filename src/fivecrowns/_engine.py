@@ -85,6 +85,7 @@ class FastPath(Protocol):
     def best_discard(self, cards: object, wild_rank: object, rules: object) -> Any: ...
     def discard_values(self, cards: object, wild_rank: object, rules: object) -> Any: ...
     def can_out(self, cards: object, wild_rank: object, rules: object) -> bool | None: ...
+    def melds_all(self, cards: object, wild_rank: object, rules: object) -> bool | None: ...
 
 
 class _NoFastPath:
@@ -103,6 +104,9 @@ class _NoFastPath:
         return None
 
     def can_out(self, cards: object, wild_rank: object, rules: object) -> bool | None:
+        return None
+
+    def melds_all(self, cards: object, wild_rank: object, rules: object) -> bool | None:
         return None
 
 
@@ -259,11 +263,11 @@ def _fast_path(rules: Rules, found: tuple[Solver, Solver], kit: FastKit) -> Fast
     from . import _core
 
     # (can_go_out under go_out_without_discard asks more than the melded twin's can_out)
-    melded = None if rules.go_out_without_discard else found[1]
+    can_out = not rules.go_out_without_discard
     current = FAST
     if isinstance(current, _core.Fast):
-        return current.with_rules(rules, found[0], melded)
-    return _core.Fast(rules, found[0], melded, kit)
+        return current.with_rules(rules, found[0], found[1], can_out)
+    return _core.Fast(rules, found[0], found[1], can_out, kit)
 
 
 _LAST: tuple[Rules | None, _Compiled | None, tuple[Solver, Solver] | None] = (None, None, None)

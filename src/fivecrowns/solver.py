@@ -547,8 +547,16 @@ def can_meld_all(
     >>> can_meld_all("7H 8H 9H JK", 3, rules=Rules(joker_points=0, max_wilds_per_meld=0))
     False
     """
+    # the compiled core reads parsed cards (see min_deadwood)
+    found = _engine.FAST.melds_all(cards, wild_rank, rules)
+    if found is not None:
+        return found
     if not isinstance(rules, Rules):
         check_rules(rules)
+    if _engine.solvers(rules, _melded) is not None:
+        found = _engine.FAST.melds_all(cards, wild_rank, rules)
+        if found is not None:
+            return found
     return _melds_all(_codes(cards, rules), _wild(wild_rank), rules)
 
 

@@ -40,9 +40,10 @@ struct Known {
     /// The `Rules` object (compared by identity).
     rules: Py<PyAny>,
     solver: Py<Solver>,
-    /// The solver of the rule set's melded twin, which `can_out` asks; None when the rule
-    /// set's question is not that one (`go_out_without_discard`).
-    melded: Option<Py<Solver>>,
+    /// The solver of the rule set's melded twin, which `can_out` and `melds_all` ask.
+    melded: Py<Solver>,
+    /// Is `can_go_out` the melded twin's `can_out`? (Not under `go_out_without_discard`.)
+    can_out: bool,
 }
 
 impl Known {
@@ -50,7 +51,8 @@ impl Known {
         Known {
             rules: self.rules.clone_ref(py),
             solver: self.solver.clone_ref(py),
-            melded: self.melded.as_ref().map(|m| m.clone_ref(py)),
+            melded: self.melded.clone_ref(py),
+            can_out: self.can_out,
         }
     }
 }
@@ -133,14 +135,15 @@ impl Fast {
 #[pymethods]
 impl Fast {
     /// The fast path of the rule set `rules` (compiled as `solver`, its melded twin as
-    /// `melded`, None when `can_out` is not that twin's question), with the package's `kit`
+    /// `melded`; `can_out`: is `can_go_out` that twin's `can_out`?), with the package's `kit`
     /// (`fivecrowns._engine.FastKit`: its card, rank and arrangement types, meld cache and meld
     /// maker).
     #[new]
     fn new(
         rules: Py<PyAny>,
         solver: Py<Solver>,
-        melded: Option<Py<Solver>>,
+        melded: Py<Solver>,
+        can_out: bool,
         kit: &Bound<'_, PyAny>,
     ) -> PyResult<Fast> {
         let py = kit.py();
@@ -149,6 +152,7 @@ impl Fast {
                 rules,
                 solver,
                 melded,
+                can_out,
             }],
             card_type: kit.getattr(intern!(py, "card_type"))?.extract()?,
             rank_type: kit.getattr(intern!(py, "rank_type"))?.extract()?,
@@ -165,7 +169,8 @@ impl Fast {
         py: Python<'_>,
         rules: Py<PyAny>,
         solver: Py<Solver>,
-        melded: Option<Py<Solver>>,
+        melded: Py<Solver>,
+        can_out: bool,
     ) -> Fast {
         let older: Vec<Known> = self
             .known
@@ -178,6 +183,7 @@ impl Fast {
             rules,
             solver,
             melded,
+            can_out,
         };
         Fast {
             known: std::iter::once(newest).chain(older).collect(),
@@ -276,7 +282,20 @@ impl Fast {
     ) -> PyResult<Option<bool>> {
         let py = cards.py();
         Ok(self
-            .hand(|known| known.melded.as_ref(), cards, wild_rank, rules)?
+            .hand(|k| k.can_out.then_some(&k.melded), cards, wild_rank, rules)?
             .map(|(hand, _)| run(py, &hand, Hand::can_out)))
+    }
+
+    /// `can_meld_all`, or None.
+    fn melds_all(
+        &self,
+        cards: &Bound<'_, PyAny>,
+        wild_rank: &Bound<'_, PyAny>,
+        rules: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<bool>> {
+        let py = cards.py();
+        Ok(self
+            .hand(|known| Some(&known.melded), cards, wild_rank, rules)?
+            .map(|(hand, _)| run(py, &hand, Hand::least) == 0))
     }
 }
