@@ -58,7 +58,7 @@ impl Known {
 }
 
 impl Fast {
-    /// The rule sets a `Fast` answers for.
+    /// The most rule sets a `Fast` answers for.
     const KEPT: usize = 4;
 
     /// The rule set `rules` is, if one this answers for.
