@@ -23,6 +23,7 @@ import pytest
 import fivecrowns as fc
 from fivecrowns.bots import GreedyBot, make_bot
 from fivecrowns.simulate import play_game
+from interrupts import sigint_as_usual
 from test_cli import run
 
 SHORT = ("--schedule", "3-4", "--players", "3", "--bots", "greedy,strong")
@@ -197,6 +198,7 @@ def test_ctrl_c_exits_130_without_traceback() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
+        preexec_fn=sigint_as_usual,
     )
     assert process.stdout is not None
     seen = b""

@@ -21,6 +21,7 @@ import pytest
 
 import fivecrowns as fc
 from fivecrowns.simulate import bot_seed, game_seed, play_game, tournament
+from interrupts import sigint_as_usual
 
 SRC = str(Path(fc.__file__).resolve().parent.parent)
 RULES = fc.Rules.short_game(2)
@@ -117,6 +118,7 @@ def _start_with_workers(args: list[str]) -> subprocess.Popen[str]:
         text=True,
         env=_env(),
         start_new_session=True,
+        preexec_fn=sigint_as_usual,
     )
     deadline = time.monotonic() + 60
     while len(_live_members(process.pid)) < 3:
@@ -652,6 +654,7 @@ def test_play_ctrl_c_autosaves_the_game(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=_env(FIVECROWNS_AUTOSAVE=str(auto)),
+        preexec_fn=sigint_as_usual,
     )
     assert process.stdout is not None
     seen = _read_until(process.stdout.fileno(), b"> ")
