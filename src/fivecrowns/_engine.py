@@ -13,7 +13,7 @@ import importlib
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol, Union
 
 import attrs
 
@@ -22,7 +22,7 @@ from ._suitplan import Layout
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from ._core import Solver
+    from ._core import Fast, Solver
 
 __all__ = [
     "FAST",
@@ -73,23 +73,11 @@ class CoreInfo:
     version: str | None
 
 
-class FastPath(Protocol):
-    """The public solver functions' fast path (:data:`FAST`): each answers for a hand of
-    canonical cards, a wild rank that is None or an int or Rank from 3 to 13, and one of the
-    very rule sets the path was made for (the last four compiled), or returns None and leaves
-    the question to the checked path (``fivecrowns._core.Fast``; the Python twin's path
-    answers nothing)."""
-
-    def least(self, cards: object, wild_rank: object, rules: object) -> int | None: ...
-    def arrangement(self, cards: object, wild_rank: object, rules: object) -> Any: ...
-    def best_discard(self, cards: object, wild_rank: object, rules: object) -> Any: ...
-    def discard_values(self, cards: object, wild_rank: object, rules: object) -> Any: ...
-    def can_out(self, cards: object, wild_rank: object, rules: object) -> bool | None: ...
-    def melds_all(self, cards: object, wild_rank: object, rules: object) -> bool | None: ...
-
-
 class _NoFastPath:
-    """The fast path while nothing is compiled: every question goes the checked way."""
+    """The fast path while nothing is compiled: every question goes the checked way. (The
+    compiled one, ``fivecrowns._core.Fast``, answers the same questions for a hand of
+    canonical cards, a wild rank that is None or an int or Rank from 3 to 13, and one of
+    the very rule sets it was made for, the last four compiled; anything else gets None.)"""
 
     def least(self, cards: object, wild_rank: object, rules: object) -> int | None:
         return None
@@ -110,7 +98,8 @@ class _NoFastPath:
         return None
 
 
-_NO_FAST_PATH: Final[FastPath] = _NoFastPath()
+FastPath = Union["Fast", _NoFastPath]
+_NO_FAST_PATH: Final[_NoFastPath] = _NoFastPath()
 #: The fast path of the last few rule sets :func:`solvers` compiled (a new one for each;
 #: the public solver functions ask it first).
 FAST: FastPath = _NO_FAST_PATH

@@ -185,7 +185,7 @@ def min_deadwood(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules
     >>> min_deadwood("JK 5S", wild_rank=3)  # a lone wild cannot meld: it costs 50
     55
     """
-    # the compiled core reads parsed cards itself (see ``_engine.FastPath``); anything else
+    # the compiled core reads parsed cards itself (see ``_engine.FAST``); anything else
     # takes the checked path
     found = _engine.FAST.least(cards, wild_rank, rules)
     if found is not None:

@@ -103,6 +103,16 @@ impl Fast {
         Ok(hand.map(|hand| (hand, wild)))
     }
 
+    /// The hand and wild rank of a call this answers under the rule set's own solver.
+    fn solved(
+        &self,
+        cards: &Bound<'_, PyAny>,
+        wild_rank: &Bound<'_, PyAny>,
+        rules: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<(Hand, u32)>> {
+        self.hand(|known| Some(&known.solver), cards, wild_rank, rules)
+    }
+
     /// `Arrangement(melds, deadwood, points)` of a layout, or None when it leaves a wild worth
     /// nothing unmelded (the checked path then looks for a layout melding every card).
     fn laid_out<'py>(
@@ -224,8 +234,7 @@ impl Fast {
         rules: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let py = cards.py();
-        let Some((hand, wild)) = self.hand(|known| Some(&known.solver), cards, wild_rank, rules)?
-        else {
+        let Some((hand, wild)) = self.solved(cards, wild_rank, rules)? else {
             return Ok(None);
         };
         self.laid_out(py, run(py, &hand, Hand::arrange), wild)
@@ -240,8 +249,7 @@ impl Fast {
         rules: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let py = cards.py();
-        let Some((hand, wild)) = self.hand(|known| Some(&known.solver), cards, wild_rank, rules)?
-        else {
+        let Some((hand, wild)) = self.solved(cards, wild_rank, rules)? else {
             return Ok(None);
         };
         let Ok((card, rest)) = run(py, &hand, Hand::best_discard) else {
@@ -262,8 +270,8 @@ impl Fast {
         rules: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
         let py = cards.py();
-        let hand = self.hand(|known| Some(&known.solver), cards, wild_rank, rules)?;
-        let (Some(table), Some((hand, _))) = (CARDS.get(py), hand) else {
+        let (Some(table), Some((hand, _))) = (CARDS.get(py), self.solved(cards, wild_rank, rules)?)
+        else {
             return Ok(None);
         };
         let found = PyDict::new(py);
