@@ -242,7 +242,10 @@ def solvers(rules: Rules, melded: Callable[[Rules], Rules]) -> tuple[Solver, Sol
     if compiled is not None and compiled.supports(rules) and compiled.supports(twin):
         found = (compiled.solver(rules), compiled.solver(twin))
     _LAST = (rules, compiled, found)
-    FAST = _NO_FAST_PATH if found is None or _KIT is None else _fast_path(rules, found, _KIT)
+    if found is not None and _KIT is not None:
+        FAST = _fast_path(rules, found, _KIT)
+    # (else the fast path stays as it was: the rule sets it answers for are still compiled;
+    # a switch of engines forgets it, see running)
     return found
 
 
