@@ -109,6 +109,17 @@ impl MeldRules {
         !self.distinct_suit_books && self.max_wilds == WildLimit::Unlimited && self.all_wild_melds
     }
 
+    /// These rules with books of any suits and any number of wilds per meld (packs, points
+    /// and all-wild melds kept): they allow every meld these allow, so a hand's least
+    /// deadwood under them is at most its least deadwood under these.
+    pub fn relaxed(&self) -> MeldRules {
+        MeldRules {
+            distinct_suit_books: false,
+            max_wilds: WildLimit::Unlimited,
+            ..*self
+        }
+    }
+
     /// Does the rank sweep take these rules? Books of any suits, and any number of wilds per
     /// meld or none (all-wild melds allowed or not: the sweep's melds all hold a natural).
     pub fn sweep_takes(&self) -> bool {

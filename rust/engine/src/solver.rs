@@ -292,6 +292,21 @@ impl Hand {
         if self.codes.is_empty() {
             return Err(HandError::Empty("best_discard"));
         }
+        if !self.rules.sweep_takes() {
+            // (each discard solved exactly is arranged: the best's is the answer)
+            let mut arranged = Vec::new();
+            let found = self.relaxed_best(|c| {
+                let layout = self.without(c).arrange();
+                let points = layout.points;
+                arranged.push((c, layout));
+                points
+            });
+            if let Some((best, _)) = found {
+                let at = arranged.iter().position(|&(c, _)| c == best);
+                let (_, layout) = arranged.swap_remove(at.expect("the best was arranged"));
+                return Ok((best, layout));
+            }
+        }
         // (one sweep of the whole hand: its least deadwood bounds every discard)
         let (best, _) = self.best_discard_value().expect("the hand is not empty");
         Ok((best, self.without(best).arrange()))
@@ -321,10 +336,67 @@ impl Hand {
     fn unswept_best(&self) -> Option<(u8, u64)> {
         match self.swept_least() {
             Some(least) => Some(self.bounded_discard(least, |_| None)),
-            None => self
-                .discard_values()
-                .into_iter()
-                .min_by_key(|&(c, v)| self.order(c, v)),
+            None => {
+                let mut shared = None;
+                let mut exact = |c| {
+                    let shared = shared.get_or_insert_with(|| {
+                        Discards::new(&self.codes, self.wild_rank, &self.rules)
+                    });
+                    shared.score(c).points
+                };
+                self.relaxed_best(&mut exact).or_else(|| {
+                    self.discard_values()
+                        .into_iter()
+                        .min_by_key(|&(c, v)| self.order(c, v))
+                })
+            }
+        }
+    }
+
+    /// The best discard under meld rules the sweep does not take (books of distinct suits, a
+    /// limit of wilds per meld), best first on bounds from the relaxed rules
+    /// ([`MeldRules::relaxed`], which allow every meld these do): discarding c leaves at
+    /// least the relaxed least deadwood of the hand less c's points, and at least the relaxed
+    /// least deadwood of the hand less c. The candidate whose place in the order is least on
+    /// what is known of it so far is known better, one step at a time (the hand's relaxed
+    /// bound, then the relaxed value of the rest, then `exact(c)`, its exact value), until
+    /// the least is exact: then no other can beat it. Most hands solve one or two discards
+    /// exactly, not every one. None when the sweep does not take the hand under the relaxed
+    /// rules (before any `exact` call); else the hand kept is remembered ([`Kept`]).
+    fn relaxed_best(&self, mut exact: impl FnMut(u8) -> u64) -> Option<(u8, u64)> {
+        let relaxed = self.rules.relaxed();
+        let split = sweep::Split::of(&self.codes, self.wild_rank, &relaxed);
+        let swept = split.swept();
+        let least = match &swept {
+            Some(swept) => swept.least(),
+            None => split.least()?,
+        };
+        let relaxed_without = |c: u8| match &swept {
+            Some(swept) => swept.without(c, self.wild_rank),
+            None => sweep::least_of(&self.without(c).codes, self.wild_rank, &relaxed),
+        };
+        // (place in the order on what is known, card, how much is known: 0 the hand's
+        // bound, 1 the relaxed value of the rest, 2 the exact value)
+        let distinct = self.distinct();
+        let mut candidates = [(0, 0, 0u8); CAPACITY];
+        for (slot, &c) in candidates.iter_mut().zip(distinct.iter()) {
+            let points = self.rules.points(c, self.wild_rank);
+            *slot = (self.order(c, least.saturating_sub(u64::from(points))), c, 0);
+        }
+        let candidates = &mut candidates[..distinct.len()];
+        loop {
+            let (key, c, known) = candidates.iter_mut().min_by_key(|c| c.0)?;
+            let value = match *known {
+                0 => relaxed_without(*c).unwrap_or(value_of(*key)),
+                1 => exact(*c),
+                _ => {
+                    let best = (*c, value_of(*key));
+                    Kept::put(self, best);
+                    return Some(best);
+                }
+            };
+            debug_assert!(value >= value_of(*key), "a bound above the value");
+            (*key, *known) = (self.order(*c, value), *known + 1);
         }
     }
 
@@ -877,6 +949,76 @@ mod tests {
     }
 
     #[test]
+    fn under_rules_the_sweep_does_not_take_the_best_discard_is_the_best_of_every_discard() {
+        // (best first on the relaxed rules' bounds: each limit of wilds, distinct-suit
+        // books, and four packs, whose copies the relaxed sweep does not take either)
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
+        let limits = [
+            WildLimit::AtMost(1),
+            WildLimit::AtMost(2),
+            WildLimit::AtMost(3),
+            WildLimit::Naturals,
+            WildLimit::Unlimited,
+        ];
+        let mut solved_first = 0;
+        for round in 0..3000u64 {
+            let rules = MeldRules {
+                max_wilds: limits[(round % 5) as usize],
+                distinct_suit_books: round % 5 == 4 || round % 7 == 0,
+                all_wild_melds: round % 3 != 0,
+                packs: if round % 11 == 0 { 4 } else { 2 },
+                ..MeldRules::default()
+            };
+            assert!(!rules.sweep_takes());
+            let mut codes: Vec<u32> = dealt(&mut next, 2 + (round % 12) as usize)
+                .into_iter()
+                .map(u32::from)
+                .collect();
+            if rules.packs == 4 {
+                codes.extend([codes[0], codes[0]]); // (three or four copies of one card)
+            }
+            let wild_rank = [0, 3, 8, 13][(round / 5 % 4) as usize];
+            let h = Hand::new(&codes, wild_rank, &rules).unwrap();
+            let every: Vec<(u8, u64)> = h
+                .distinct()
+                .iter()
+                .map(|&c| {
+                    (
+                        c,
+                        search::score(&h.without(c).codes, h.wild_rank, &rules).points,
+                    )
+                })
+                .collect();
+            let expected = every.iter().copied().min_by_key(|&(c, v)| h.order(c, v));
+            assert_eq!(
+                h.best_discard_value(),
+                expected,
+                "{codes:?} wild {wild_rank}"
+            );
+            // (arranged while solved: the arrangement of the rest, as on the sweep's path)
+            let (best, layout) = h.best_discard().unwrap();
+            assert_eq!(Some((best, layout.points)), expected);
+            assert_eq!(
+                layout,
+                h.without(best).arrange(),
+                "{codes:?} wild {wild_rank}"
+            );
+            let relaxed = every
+                .iter()
+                .map(|&(c, _)| {
+                    (
+                        c,
+                        search::score(&h.without(c).codes, h.wild_rank, &rules.relaxed()).points,
+                    )
+                })
+                .min_by_key(|&(c, v)| h.order(c, v));
+            solved_first += usize::from(relaxed == expected);
+        }
+        // (the relaxed rules' best is most often the best: the bound that makes it fast)
+        assert!(solved_first > 2000, "{solved_first}");
+    }
+
+    #[test]
     fn the_best_the_highest_melding_and_any_one_discard_are_those_of_every_discard() {
         // (lonely naturals are priced without solving: each must be exactly its bound)
         let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
@@ -1045,7 +1187,7 @@ mod tests {
         let (mut over, mut within, mut wilds_priced) = (0, 0, 0);
         for round in 0..4000u64 {
             let rules = &options[(round % 4) as usize];
-            let codes = dealt(&mut next, 3 + (round % 12) as usize);
+            let codes = dealt(&mut next, 2 + (round % 12) as usize);
             let wild_rank = [0, 3, 8, 13][(round / 4 % 4) as usize];
             let split = sweep::Split::of(&codes, wild_rank, rules);
             let Some(full) = split.least_swept() else {
