@@ -763,11 +763,13 @@ impl Discards {
     pub fn score(&mut self, c: u8) -> Score {
         if is_wild(c, self.wild_rank) {
             let points = u64::from(self.rules.points(c, self.wild_rank));
-            let live = self.live;
-            let hopeless = self.hopeless;
-            let search = self.wild_search(points);
-            let w = search.wilds();
-            return search.value(&live, w, 0).plus(cost(&hopeless));
+            let at = self.wild_search(points);
+            let (main, search) = (&mut self.search, &mut self.by_points[at].1);
+            // (the hand's search lends its move templates, which hold for any wilds)
+            std::mem::swap(&mut main.templates, &mut search.templates);
+            let value = search.value(&self.live, search.wilds(), 0);
+            std::mem::swap(&mut main.templates, &mut search.templates);
+            return value.plus(cost(&self.hopeless));
         }
         let (mut live, mut hopeless) = (self.live, self.hopeless);
         if hopeless.count(c) > 0 {
@@ -779,9 +781,9 @@ impl Discards {
         self.search.value(&live, w, 0).plus(cost(&hopeless))
     }
 
-    /// The search of the hand less one wild worth `points`.
-    fn wild_search(&mut self, points: u64) -> &mut Search {
-        let at = match self.by_points.iter().position(|(p, _)| *p == points) {
+    /// The search of the hand less one wild worth `points` (its place in `by_points`).
+    fn wild_search(&mut self, points: u64) -> usize {
+        match self.by_points.iter().position(|(p, _)| *p == points) {
             Some(at) => at,
             None => {
                 let mut rest = self.wilds.clone();
@@ -795,7 +797,6 @@ impl Discards {
                 self.by_points.push((points, search));
                 self.by_points.len() - 1
             }
-        };
-        &mut self.by_points[at].1
+        }
     }
 }

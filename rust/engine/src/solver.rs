@@ -293,18 +293,14 @@ impl Hand {
             return Err(HandError::Empty("best_discard"));
         }
         if !self.rules.sweep_takes() {
-            // (each discard solved exactly is arranged: the best's is the answer)
-            let mut arranged = Vec::new();
-            let found = self.relaxed_best(|c| {
-                let layout = self.without(c).arrange();
-                let points = layout.points;
-                arranged.push((c, layout));
-                points
-            });
-            if let Some((best, _)) = found {
-                let at = arranged.iter().position(|&(c, _)| c == best);
-                let (_, layout) = arranged.swap_remove(at.expect("the best was arranged"));
-                return Ok((best, layout));
+            let mut exact = Exact::new(self, true);
+            if let Some((best, _)) = self.relaxed_best(&mut exact) {
+                let Exact { shared, first, .. } = exact;
+                drop(shared); // (its search gives its move templates back for the next)
+                return Ok(match first {
+                    Some((c, layout)) if c == best => (best, layout),
+                    _ => (best, self.without(best).arrange()),
+                });
             }
         }
         // (one sweep of the whole hand: its least deadwood bounds every discard)
@@ -336,20 +332,11 @@ impl Hand {
     fn unswept_best(&self) -> Option<(u8, u64)> {
         match self.swept_least() {
             Some(least) => Some(self.bounded_discard(least, |_| None)),
-            None => {
-                let mut shared = None;
-                let mut exact = |c| {
-                    let shared = shared.get_or_insert_with(|| {
-                        Discards::new(&self.codes, self.wild_rank, &self.rules)
-                    });
-                    shared.score(c).points
-                };
-                self.relaxed_best(&mut exact).or_else(|| {
-                    self.discard_values()
-                        .into_iter()
-                        .min_by_key(|&(c, v)| self.order(c, v))
-                })
-            }
+            None => self.relaxed_best(&mut Exact::new(self, false)).or_else(|| {
+                self.discard_values()
+                    .into_iter()
+                    .min_by_key(|&(c, v)| self.order(c, v))
+            }),
         }
     }
 
@@ -359,11 +346,13 @@ impl Hand {
     /// least the relaxed least deadwood of the hand less c's points, and at least the relaxed
     /// least deadwood of the hand less c. The candidate whose place in the order is least on
     /// what is known of it so far is known better, one step at a time (the hand's relaxed
-    /// bound, then the relaxed value of the rest, then `exact(c)`, its exact value), until
-    /// the least is exact: then no other can beat it. Most hands solve one or two discards
-    /// exactly, not every one. None when the sweep does not take the hand under the relaxed
-    /// rules (before any `exact` call); else the hand kept is remembered ([`Kept`]).
-    fn relaxed_best(&self, mut exact: impl FnMut(u8) -> u64) -> Option<(u8, u64)> {
+    /// bound, then the relaxed value of the rest, then its exact value), until the least is
+    /// exact: then no other can beat it. Once an exact value is above the relaxed one (the
+    /// relaxed rules meld what these do not), the hand's own least deadwood less each card's
+    /// points bounds the rest too. Most hands solve one or two discards exactly, not every
+    /// one. None when the sweep does not take the hand under the relaxed rules (before any
+    /// exact value is asked); else the hand kept is remembered ([`Kept`]).
+    fn relaxed_best(&self, exact: &mut Exact) -> Option<(u8, u64)> {
         let relaxed = self.rules.relaxed();
         let split = sweep::Split::of(&self.codes, self.wild_rank, &relaxed);
         let swept = split.swept();
@@ -375,28 +364,41 @@ impl Hand {
             Some(swept) => swept.without(c, self.wild_rank),
             None => sweep::least_of(&self.without(c).codes, self.wild_rank, &relaxed),
         };
+        let bound = |c: u8, least: u64| {
+            let points = self.rules.points(c, self.wild_rank);
+            self.order(c, least.saturating_sub(u64::from(points)))
+        };
         // (place in the order on what is known, card, how much is known: 0 the hand's
         // bound, 1 the relaxed value of the rest, 2 the exact value)
         let distinct = self.distinct();
         let mut candidates = [(0, 0, 0u8); CAPACITY];
         for (slot, &c) in candidates.iter_mut().zip(distinct.iter()) {
-            let points = self.rules.points(c, self.wild_rank);
-            *slot = (self.order(c, least.saturating_sub(u64::from(points))), c, 0);
+            *slot = (bound(c, least), c, 0);
         }
         let candidates = &mut candidates[..distinct.len()];
+        let mut whole_known = false;
         loop {
             let (key, c, known) = candidates.iter_mut().min_by_key(|c| c.0)?;
+            let (c, was) = (*c, value_of(*key));
             let value = match *known {
-                0 => relaxed_without(*c).unwrap_or(value_of(*key)),
-                1 => exact(*c),
+                0 => relaxed_without(c).unwrap_or(was),
+                1 => exact.without(c),
                 _ => {
-                    let best = (*c, value_of(*key));
-                    Kept::put(self, best);
-                    return Some(best);
+                    Kept::put(self, (c, was));
+                    return Some((c, was));
                 }
             };
-            debug_assert!(value >= value_of(*key), "a bound above the value");
-            (*key, *known) = (self.order(*c, value), *known + 1);
+            debug_assert!(value >= was, "a bound above the value");
+            (*key, *known) = (self.order(c, value), *known + 1);
+            if *known == 2 && value > was && !whole_known {
+                whole_known = true;
+                let whole = exact.whole();
+                for (key, c, known) in candidates.iter_mut() {
+                    if *known < 2 {
+                        *key = (*key).max(bound(*c, whole));
+                    }
+                }
+            }
         }
     }
 
@@ -651,6 +653,50 @@ impl Hand {
             }
         }
         found
+    }
+}
+
+/// The exact values [`Hand::relaxed_best`] asks for: the least deadwood of the hand and of
+/// the hand less one card, on one search memo they share (made on first use). With
+/// `arrange`, the first discard is solved by arranging the rest instead (kept in `first`):
+/// it is most often the best, whose arrangement [`Hand::best_discard`] then has.
+struct Exact<'h> {
+    hand: &'h Hand,
+    shared: Option<Discards>,
+    arrange: bool,
+    first: Option<(u8, Layout)>,
+}
+
+impl<'h> Exact<'h> {
+    fn new(hand: &'h Hand, arrange: bool) -> Exact<'h> {
+        Exact {
+            hand,
+            shared: None,
+            arrange,
+            first: None,
+        }
+    }
+
+    fn shared(&mut self) -> &mut Discards {
+        let hand = self.hand;
+        self.shared
+            .get_or_insert_with(|| Discards::new(&hand.codes, hand.wild_rank, &hand.rules))
+    }
+
+    /// The hand's least deadwood.
+    fn whole(&mut self) -> u64 {
+        self.shared().whole().points
+    }
+
+    /// The least deadwood of the hand less one copy of `c` (held).
+    fn without(&mut self, c: u8) -> u64 {
+        if self.arrange && self.first.is_none() {
+            let layout = self.hand.without(c).arrange();
+            let points = layout.points;
+            self.first = Some((c, layout));
+            return points;
+        }
+        self.shared().score(c).points
     }
 }
 
