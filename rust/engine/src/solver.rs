@@ -582,19 +582,25 @@ impl Hand {
         // the sweep when it takes the hand (which prices a wild's discard too), else every
         // discard on the search's shared memo
         let split = sweep::Split::of(&self.codes, self.wild_rank, &self.rules);
+        let cap = self
+            .codes
+            .iter()
+            .filter(|&&c| !is_wild(c, self.wild_rank))
+            .map(|&c| rank_index(c) + 3)
+            .max()
+            .unwrap_or(0);
         let plain = if self.rules.sweep_takes() {
-            let cap = self
-                .codes
-                .iter()
-                .filter(|&&c| !is_wild(c, self.wild_rank))
-                .map(|&c| rank_index(c) + 3)
-                .max()
-                .unwrap_or(0);
             match split.least_within(cap) {
                 Some(None) => return None,
                 found => found.flatten(),
             }
         } else {
+            // (the relaxed rules allow every meld these do: a whole hand too far from melding
+            // under them is too far here)
+            let relaxed = sweep::Split::of(&self.codes, self.wild_rank, &self.rules.relaxed());
+            if let Some(None) = relaxed.least_within(cap) {
+                return None;
+            }
             None
         };
         let (least, shared) = match plain {
@@ -995,7 +1001,7 @@ mod tests {
     }
 
     #[test]
-    fn under_rules_the_sweep_does_not_take_the_best_discard_is_the_best_of_every_discard() {
+    fn house_rules_best_discard_and_going_out_are_those_of_every_discard() {
         // (best first on the relaxed rules' bounds: each limit of wilds, distinct-suit
         // books, and four packs, whose copies the relaxed sweep does not take either)
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
@@ -1006,7 +1012,7 @@ mod tests {
             WildLimit::Naturals,
             WildLimit::Unlimited,
         ];
-        let mut solved_first = 0;
+        let (mut solved_first, mut outs) = (0, 0);
         for round in 0..3000u64 {
             let rules = MeldRules {
                 max_wilds: limits[(round % 5) as usize],
@@ -1059,7 +1065,14 @@ mod tests {
                 })
                 .min_by_key(|&(c, v)| h.order(c, v));
             solved_first += usize::from(relaxed == expected);
+            // (going out: no discard leaves the rest melded when none does under the
+            // relaxed rules)
+            let zeros: Vec<(u8, bool)> = every.iter().map(|&(c, v)| (c, v == 0)).collect();
+            assert_eq!(h.zero_discards(), zeros, "{codes:?} wild {wild_rank}");
+            assert_eq!(h.can_out(), zeros.iter().any(|&(_, zero)| zero));
+            outs += usize::from(h.can_out());
         }
+        assert!(outs > 100, "{outs}");
         // (the relaxed rules' best is most often the best: the bound that makes it fast)
         assert!(solved_first > 2000, "{solved_first}");
     }
