@@ -7,9 +7,10 @@
 //! [`solver`] answers the questions about one hand (its least deadwood, an optimal
 //! arrangement, the value of every discard, the best discard, going out, the outs) under any
 //! [`MeldRules`], on two exact algorithms: [`sweep`], a rank sweep for the least deadwood under
-//! the default meld rules (fast), and [`search`], the memoised search for everything else and
-//! for every arrangement, the twin of the Python package's `fivecrowns._search`, move for
-//! move (so both packages return the same arrangement of a hand). Data flows one way:
+//! the default meld rules and distinct-suit books (fast), and [`search`], the memoised search
+//! for everything else and for every arrangement, the twin of the Python package's
+//! `fivecrowns._search`, move for move (so both packages return the same arrangement of a
+//! hand). Data flows one way:
 //! `naturals` and `rules` under `search` and `sweep`, those under `solver`.
 
 pub mod batch;

@@ -120,10 +120,10 @@ impl MeldRules {
         }
     }
 
-    /// Does the rank sweep take these rules? Books of any suits, and any number of wilds per
-    /// meld or none (all-wild melds allowed or not: the sweep's melds all hold a natural).
+    /// Does the rank sweep take these rules? Any number of wilds per meld or none, books of
+    /// any suits or distinct ones (all-wild melds allowed or not: the sweep's melds all hold
+    /// a natural).
     pub fn sweep_takes(&self) -> bool {
-        !self.distinct_suit_books
-            && matches!(self.max_wilds, WildLimit::Unlimited | WildLimit::AtMost(0))
+        matches!(self.max_wilds, WildLimit::Unlimited | WildLimit::AtMost(0))
     }
 }

@@ -1000,6 +1000,83 @@ mod tests {
         assert!(outs > 100, "{outs}");
     }
 
+    /// Under distinct-suit books the sweep's least deadwood is the search's, on random hands
+    /// of one to three packs and hands dense in a few ranks (several books of one rank, two
+    /// copies of a card that no book may hold together), with all-wild melds or not and no
+    /// wilds in melds; it leaves few hands to the search.
+    #[test]
+    fn the_sweep_under_distinct_suit_books_is_the_search() {
+        let mut next = xorshift(0x0000_d157_1c7b_00c5_u64);
+        let (mut taken, mut hands, mut books) = (0, 0, 0);
+        for round in 0..40000u64 {
+            let packs = 1 + (round % 3) as u32;
+            let rules = MeldRules {
+                packs,
+                distinct_suit_books: true,
+                all_wild_melds: round % 4 != 0,
+                max_wilds: if round % 9 == 0 {
+                    WildLimit::AtMost(0)
+                } else {
+                    WildLimit::Unlimited
+                },
+                ..MeldRules::default()
+            };
+            // a deck of `packs` packs, or only its cards of three ranks, or of one (full
+            // books and spare wilds), and the jokers; or up to ten wilds and the rest dealt
+            let wild_rank = [0, 3, 8, 13][(round / 7 % 4) as usize];
+            let ranks = match round % 4 {
+                1 => vec![next() % 11, next() % 11, next() % 11],
+                2 => vec![next() % 11],
+                _ => vec![],
+            };
+            let mut deck: Vec<u8> = (0..packs)
+                .flat_map(|_| (0..55u8).chain([55, 55, 55]))
+                .filter(|&c| ranks.is_empty() || c == 55 || ranks.contains(&u64::from(c % 11)))
+                .collect();
+            let size = (1 + (round / 4 % 15) as usize).min(deck.len());
+            let mut codes: Vec<u8> = Vec::new();
+            if round % 4 == 3 {
+                let mut wilds: Vec<usize> = (0..deck.len())
+                    .filter(|&i| is_wild(deck[i], wild_rank))
+                    .collect();
+                for _ in 0..(next() % 11) as usize {
+                    if wilds.is_empty() || codes.len() == size {
+                        break;
+                    }
+                    let i = wilds.swap_remove((next() % wilds.len() as u64) as usize);
+                    codes.push(deck[i]);
+                    deck[i] = u8::MAX; // (dealt)
+                }
+                deck.retain(|&c| c != u8::MAX);
+            }
+            while codes.len() < size {
+                codes.push(deck.swap_remove((next() % deck.len() as u64) as usize));
+            }
+            codes.sort_unstable();
+            hands += 1;
+            let truth = search::score(&codes, wild_rank, &rules).points;
+            if let Some(swept) = sweep::least_of(&codes, wild_rank, &rules) {
+                taken += 1;
+                assert_eq!(swept, truth, "{codes:?} wild {wild_rank} packs {packs}");
+                let relaxed = search::score(&codes, wild_rank, &rules.relaxed()).points;
+                books += usize::from(relaxed < truth);
+            }
+        }
+        // (most hands swept, and many of them meld less than books of any suits would)
+        assert!(taken * 100 > hands * 95, "{taken} of {hands}");
+        assert!(books > 1000, "{books}");
+        // one natural and twelve wilds, no all-wild melds: its meld takes ten at most (a run
+        // of eleven), and the sweep, counting less room than that, leaves it to the search
+        let rules = MeldRules {
+            distinct_suit_books: true,
+            all_wild_melds: false,
+            ..MeldRules::default()
+        };
+        let codes = [10, 10, 15, 21, 21, 32, 32, 43, 43, 54, 54, 55, 55]; // 7H, kings, jokers
+        assert_eq!(sweep::least_of(&codes, 13, &rules), None);
+        assert_eq!(search::score(&codes, 13, &rules).points, 40);
+    }
+
     #[test]
     fn house_rules_best_discard_and_going_out_are_those_of_every_discard() {
         // (best first on the relaxed rules' bounds: each limit of wilds, distinct-suit
@@ -1021,7 +1098,6 @@ mod tests {
                 packs: if round % 11 == 0 { 4 } else { 2 },
                 ..MeldRules::default()
             };
-            assert!(!rules.sweep_takes());
             let mut codes: Vec<u32> = dealt(&mut next, 2 + (round % 12) as usize)
                 .into_iter()
                 .map(u32::from)

@@ -2,7 +2,8 @@
 //! wilds per meld, books of any suits), with all-wild melds allowed or not, fast; and under
 //! `max_wilds_per_meld=0`, where it sweeps with no wilds and prices every wild as deadwood. It takes
 //! hands with at most three copies of a natural, fewer than [`LANES`] wilds and at most
-//! [`MAX_NATURALS`] naturals; the search answers the rest.
+//! [`MAX_NATURALS`] naturals; the search answers the rest. It takes books of distinct suits
+//! too, without recording its states (see [`DistinctBooks`]).
 //!
 //! Under those rules spare wilds are free once any meld holds a natural (a book takes any
 //! number of wilds; a long run splits in two that each take one), so the answer is the least
@@ -610,6 +611,8 @@ pub struct Split {
     all_wild_melds: bool,
     /// May a meld hold wilds at all (not under `max_wilds_per_meld=0`)?
     melding_wilds: bool,
+    /// Do books need distinct suits (see [`DistinctBooks`])?
+    distinct: bool,
     /// The reach of gaps and new runs with the wilds melds may take (see [`reach`]).
     reach: (u32, u32),
 }
@@ -627,6 +630,7 @@ impl Split {
             wild_points: [u64::from(rules.wild_points), u64::from(rules.joker_points)],
             all_wild_melds: rules.all_wild_melds,
             melding_wilds: rules.max_wilds != WildLimit::AtMost(0),
+            distinct: rules.distinct_suit_books,
             reach: (0, 0),
         };
         for &c in codes {
@@ -730,7 +734,9 @@ impl Split {
     /// natural melded: more than `cap` either way). `u8::MAX`: no cap.
     pub fn least_within(&self, cap: u8) -> Option<Option<Least>> {
         let wilds = self.usable();
-        if self.naturals == 0 || wilds >= 2 * self.naturals {
+        // (a distinct-suit book holds at most five cards: two wilds more than its three)
+        let spares_fit = !self.distinct || self.all_wild_melds || wilds <= 4 * self.naturals;
+        if self.naturals == 0 || (wilds >= 2 * self.naturals && spares_fit) {
             // no natural, or each natural in a book with two wilds
             let points = self.finish((self.naturals == 0).then_some(0));
             return Some(Some(Least {
@@ -748,7 +754,8 @@ impl Split {
         }
         Some(Some(Least {
             points: self.finish(Some(d)),
-            whole: Some(whole),
+            // (one wild fewer under distinct-suit books may leave spares no meld takes)
+            whole: (!self.distinct).then_some(whole),
         }))
     }
 
@@ -771,8 +778,12 @@ impl Split {
     /// is trivial (one [`Split::least`] per discard then costs no more).
     pub fn swept(&self) -> Option<Swept> {
         let wilds = self.usable();
-        if self.naturals == 0 || wilds >= 2 * (self.naturals - 1) || !self.sweepable() {
-            return None;
+        if self.naturals == 0
+            || wilds >= 2 * (self.naturals - 1)
+            || !self.sweepable()
+            || self.distinct
+        {
+            return None; // (distinct-suit books: the plain sweep only)
         }
         with_work(|work| {
             let mut record = Record::take();
@@ -1345,6 +1356,8 @@ struct Rank {
     /// The naturals of the other suits: no run of theirs is open or may start here, so they
     /// go to the rank's book or are deadwood.
     settled: u8,
+    /// The same by suit, two bits a suit (see [`DistinctBooks`]).
+    settled_by_suit: u16,
 }
 
 impl Rank {
@@ -1361,6 +1374,7 @@ impl Rank {
             n: 0,
             bits: 0,
             settled: 0,
+            settled_by_suit: 0,
         };
         for s in 0..5 {
             let offset = SUIT_BITS * s as u32;
@@ -1371,6 +1385,7 @@ impl Rank {
                 if !open && !start {
                     // (the one step of no open run and no start: every natural left)
                     rank.settled += row[s];
+                    rank.settled_by_suit |= u16::from(row[s]) << (2 * s);
                     continue;
                 }
                 let flags = usize::from(row[s]) << 2
@@ -1405,7 +1420,36 @@ impl Rank {
             self.bits,
             room,
             scratch,
-            |to, used, left| each(to, used, left + self.settled),
+            |left, _| u16::from(left),
+            |to, used, left| each(to, used, left as u8 + self.settled),
+        )
+    }
+
+    /// [`Rank::ways`] with the naturals left by suit, two bits a suit (the settled ones
+    /// too); with no suit taking part, the one way on that keeps the state.
+    #[inline(always)]
+    fn ways_by_suit(
+        &self,
+        table: &StepTable,
+        key: u64,
+        room: usize,
+        scratch: &mut Combos,
+        mut each: impl FnMut(u64, usize, u16),
+    ) -> Option<()> {
+        if self.n == 0 {
+            each(key, 0, self.settled_by_suit);
+            return Some(());
+        }
+        let active = &self.active[..self.n];
+        ways(
+            table,
+            key,
+            active,
+            self.bits,
+            room,
+            scratch,
+            |left, offset| u16::from(left) << (2 * (offset / SUIT_BITS)),
+            |to, used, left| each(to, used, left | self.settled_by_suit),
         )
     }
 }
@@ -1413,14 +1457,16 @@ impl Rank {
 /// Scratch for the combinations of three or more suits' steps (state, wilds, naturals left).
 #[derive(Default)]
 struct Combos {
-    combos: Vec<(u64, u8, u8)>,
-    spare: Vec<(u64, u8, u8)>,
+    combos: Vec<(u64, u8, u16)>,
+    spare: Vec<(u64, u8, u16)>,
 }
 
 /// Every way on from the state `key` through a rank whose suits taking part are `active`
 /// (at least one): `each(to, used, left)` for every combination of the suits' steps that
-/// uses at most `room` wilds into runs, leaving `left` naturals of the rank for its book.
-/// None when some suit's runs would outgrow a state.
+/// uses at most `room` wilds into runs, leaving naturals of the rank for its book: `left` is
+/// the sum of `pack(naturals, suit's key offset)` over the suits. None when some suit's runs
+/// would outgrow a state.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn ways(
     table: &StepTable,
@@ -1429,7 +1475,8 @@ fn ways(
     active_bits: u64,
     room: usize,
     scratch: &mut Combos,
-    mut each: impl FnMut(u64, usize, u8),
+    pack: impl Fn(u8, u32) -> u16,
+    mut each: impl FnMut(u64, usize, u16),
 ) -> Option<()> {
     let base = key & !active_bits;
     let (o0, f0) = active[0];
@@ -1438,7 +1485,11 @@ fn ways(
         1 => {
             for a in first {
                 if usize::from(a.wilds) <= room {
-                    each(base | u64::from(a.open) << o0, usize::from(a.wilds), a.left);
+                    each(
+                        base | u64::from(a.open) << o0,
+                        usize::from(a.wilds),
+                        pack(a.left, o0),
+                    );
                 }
             }
         }
@@ -1446,13 +1497,13 @@ fn ways(
             let (o1, f1) = active[1];
             let second = table.steps(key >> o1 & SUIT_MASK, f1)?;
             for a in first {
-                let (to, used, left) = (base | u64::from(a.open) << o0, a.wilds, a.left);
+                let (to, used, left) = (base | u64::from(a.open) << o0, a.wilds, pack(a.left, o0));
                 for b in second {
                     if usize::from(used + b.wilds) <= room {
                         each(
                             to | u64::from(b.open) << o1,
                             usize::from(used + b.wilds),
-                            left + b.left,
+                            left + pack(b.left, o1),
                         );
                     }
                 }
@@ -1467,7 +1518,7 @@ fn ways(
                 first
                     .iter()
                     .filter(|a| usize::from(a.wilds) <= room)
-                    .map(|a| (base | u64::from(a.open) << o0, a.wilds, a.left)),
+                    .map(|a| (base | u64::from(a.open) << o0, a.wilds, pack(a.left, o0))),
             );
             let (&(last, last_flags), middle) = active[1..].split_last()?;
             for &(offset, flags) in middle {
@@ -1479,7 +1530,7 @@ fn ways(
                             spare.push((
                                 to | u64::from(b.open) << offset,
                                 used + b.wilds,
-                                left + b.left,
+                                left + pack(b.left, offset),
                             ));
                         }
                     }
@@ -1493,7 +1544,7 @@ fn ways(
                         each(
                             to | u64::from(b.open) << last,
                             usize::from(used + b.wilds),
-                            left + b.left,
+                            left + pack(b.left, last),
                         );
                     }
                 }
@@ -1526,6 +1577,132 @@ fn past_the_king(key: u64) -> Option<Values> {
     }
     let closing = (key & B_LOW).count_ones() + 2 * (key & B_LOW << 1).count_ones();
     Some(Values::ZERO.shift(closing as usize))
+}
+
+/// One way the naturals a rank leaves for its books go under distinct-suit books: how many
+/// are deadwood, and the wilds padding the books to three.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct BookWay {
+    dead: u8,
+    pad: u8,
+}
+
+/// Under distinct-suit books a rank may hold several books, none with two naturals of one
+/// suit, each of at most five cards, so the naturals a rank leaves for its books count by
+/// suit (two bits a suit: at most [`MAX_COPIES`] each). For each such count, the ways they
+/// go, none worse than another on both deadwood and padding: `k` books of `p` naturals (at
+/// most `min(copies, k)` of each suit) with sizes as even as they can be, which pads least
+/// (dealing the copies suit after suit to the books in turn gives those sizes and never
+/// two of a suit to one book).
+///
+/// The sweep's value, the least natural deadwood with at most so many wilds in melds, is the
+/// least deadwood as under books of any suits when the spare wilds all find a place: none
+/// are spare, three or more meld on their own, or the hand holds at most eight wilds. Then
+/// a natural meld takes a spare wild, or splits into two that do: a run shorter than eleven
+/// or a book of fewer than five takes one; a book of five splits into one of three and one
+/// of two and the wild (one natural in each), or with one natural is a run of six; a run of
+/// eleven holds at most seven wilds, so four naturals of distinct ranks, and splits between
+/// two of them into runs of three or more (see [`spares_fit`]).
+struct DistinctBooks {
+    ways: Box<[Vec<BookWay>]>,
+}
+
+impl DistinctBooks {
+    fn build() -> DistinctBooks {
+        let ways = (0..1usize << 10)
+            .map(|by_suit| {
+                let copies: Vec<usize> = (0..5).map(|s| by_suit >> (2 * s) & 3).collect();
+                let total: usize = copies.iter().sum();
+                let mut found = vec![BookWay {
+                    dead: total as u8,
+                    pad: 0,
+                }];
+                for k in 1..=total {
+                    let most: usize = copies.iter().map(|&c| c.min(k)).sum();
+                    for p in k..=most {
+                        let (size, larger) = (p / k, p % k);
+                        let pad = larger * 3usize.saturating_sub(size + 1)
+                            + (k - larger) * 3usize.saturating_sub(size);
+                        found.push(BookWay {
+                            dead: (total - p) as u8,
+                            pad: pad as u8,
+                        });
+                    }
+                }
+                let beaten = |w: &BookWay| {
+                    found
+                        .iter()
+                        .any(|o| o != w && o.dead <= w.dead && o.pad <= w.pad)
+                };
+                let mut kept: Vec<BookWay> = found.iter().copied().filter(|w| !beaten(w)).collect();
+                kept.sort_unstable_by_key(|w| (w.dead, w.pad));
+                kept.dedup();
+                kept
+            })
+            .collect();
+        DistinctBooks { ways }
+    }
+
+    fn get() -> &'static DistinctBooks {
+        static TABLE: OnceLock<DistinctBooks> = OnceLock::new();
+        TABLE.get_or_init(DistinctBooks::build)
+    }
+}
+
+/// The most wilds a hand may hold for its spare wilds to find a place under distinct-suit
+/// books whatever its melds (see [`DistinctBooks`]).
+const SPARES_FIT: usize = 8;
+
+/// Under distinct-suit books, do the spare wilds of an arrangement reaching the least natural
+/// deadwood `best` (the whole hand's vector, `wilds` wilds) find a place? Yes when no natural
+/// melds (then [`Split::finish`] prices the wilds on their own), when the hand holds at most
+/// [`SPARES_FIT`] wilds, or when the arrangement using the fewest wilds leaves none spare or
+/// three or more that meld on their own. Otherwise the sweep does not know (a spare wild
+/// might be deadwood), and the caller searches.
+fn spares_fit(hand: &Split, wilds: usize, best: Values) -> bool {
+    let lanes = simd::lanes(best.0);
+    let d = lanes[wilds];
+    if d == u8::MAX || u64::from(d) >= hand.points || wilds <= SPARES_FIT {
+        return true;
+    }
+    // (lanes fall from one to the next: the first at `d` uses exactly that many wilds)
+    let used = (0..=wilds).find(|&j| lanes[j] == d).unwrap_or(wilds);
+    let spare = wilds - used;
+    spare == 0 || (hand.all_wild_melds && spare >= 3)
+}
+
+/// Every state of `states` on through `rank` into `next` under distinct-suit books (see
+/// [`DistinctBooks`]): each way on through the runs, then each way the naturals left go to
+/// the rank's books. The key bits of the states reached, or'ed; None when some suit's runs
+/// would outgrow a state.
+fn through_distinct(
+    rank: &Rank,
+    table: &StepTable,
+    states: &Layer,
+    next: &mut Layer,
+    combos: &mut Combos,
+    wilds: usize,
+    points: u8,
+) -> Option<u64> {
+    let books = DistinctBooks::get();
+    let mut open_bits = 0;
+    for (&key, &v) in states.keys.iter().zip(&states.values) {
+        let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
+            continue;
+        };
+        rank.ways_by_suit(table, key, room, combos, |to, used, left| {
+            let mut value = Values::ZERO.shift(LANES);
+            for way in &books.ways[usize::from(left)] {
+                let used = used + usize::from(way.pad);
+                if used <= room {
+                    value = value.min(v.shift(used).plus(way.dead * points));
+                }
+            }
+            next.insert(to, value);
+            open_bits |= to;
+        })?;
+    }
+    Some(open_bits)
 }
 
 /// Sweep ranks `from..11` of `hand` from `work.states` (those before rank `from`); `held`
@@ -1565,7 +1742,14 @@ fn sweep(
         }
         let rank = Rank::of(&hand.by_rank[r], open_bits, held, r, reach);
         let points = r as u8 + 3;
-        if rank.n == 0 {
+        if hand.distinct {
+            if rank.n == 0 && rank.settled == 0 {
+                continue; // (nothing changes)
+            }
+            next.clear();
+            open_bits = through_distinct(&rank, table, states, next, combos, wilds, points)?;
+            std::mem::swap(states, next);
+        } else if rank.n == 0 {
             // no run goes through the rank: each state stays, its naturals settled
             if rank.settled == 0 {
                 continue; // (nothing changes)
@@ -1597,7 +1781,11 @@ fn sweep(
             best = Some(best.map_or(value, |b| b.min(value)));
         }
     }
-    Some(best.unwrap_or(Values::ZERO.shift(LANES)))
+    let best = best.unwrap_or(Values::ZERO.shift(LANES));
+    if hand.distinct && !spares_fit(hand, wilds, best) {
+        return None;
+    }
+    Some(best)
 }
 
 /// Drop from `states` the values above `cap` (and the states left with none within `wilds`),
