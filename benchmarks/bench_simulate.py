@@ -5,10 +5,13 @@ Python engine, measured in the same run.
 Usage::
 
     PYTHONPATH=src python benchmarks/bench_simulate.py [--games N] [--python-games M]
-        [--bots greedy|random|strong] [--rules official|lay_off|by_hand] [--repeat R]
+        [--bots greedy|random|strong]
+        [--rules official|lay_off|by_hand|distinct|wilds2|naturals] [--repeat R]
 
 ``--rules lay_off`` plays ``Rules(lay_off=True)``; ``by_hand`` adds
-``auto_arrange_final_hand=False`` (final hands laid down card by card).
+``auto_arrange_final_hand=False`` (final hands laid down card by card); ``distinct``,
+``wilds2`` and ``naturals`` play the house meld rules ``distinct_suit_books=True``,
+``max_wilds_per_meld=2`` and ``max_wilds_per_meld="naturals"``.
 
 Prints games per second and microseconds per action for each engine (the best of
 ``--repeat`` runs), and the ratio. The two engines play the same games (the same seeds), so
@@ -44,6 +47,9 @@ _RULES = {
     "official": fc.Rules(),
     "lay_off": fc.Rules(lay_off=True),
     "by_hand": fc.Rules(lay_off=True, auto_arrange_final_hand=False),
+    "distinct": fc.Rules(distinct_suit_books=True),
+    "wilds2": fc.Rules(max_wilds_per_meld=2),
+    "naturals": fc.Rules(max_wilds_per_meld="naturals"),
 }
 
 
