@@ -381,14 +381,15 @@ impl Hand {
             let (key, c, known) = candidates.iter_mut().min_by_key(|c| c.0)?;
             let (c, was) = (*c, value_of(*key));
             let value = match *known {
-                0 => relaxed_without(c).unwrap_or(was),
+                // (a bound known already may be the higher: the hand's own, raised below)
+                0 => relaxed_without(c).unwrap_or(was).max(was),
                 1 => exact.without(c),
                 _ => {
                     Kept::put(self, (c, was));
                     return Some((c, was));
                 }
             };
-            debug_assert!(value >= was, "a bound above the value");
+            debug_assert!(value >= was, "a bound above the exact value");
             (*key, *known) = (self.order(c, value), *known + 1);
             if *known == 2 && value > was && !whole_known {
                 whole_known = true;
