@@ -59,17 +59,76 @@ const HANDS_PER_THREAD: usize = 256;
 /// each takes one contiguous share of the hands, at least `HANDS_PER_THREAD` of them). The
 /// answers are the same for any number of threads.
 pub fn least_each(hands: &[Hand], threads: usize) -> Vec<u64> {
+    on_threads(hands, threads, Hand::least)
+}
+
+/// A hand as the copies of each card code (a row of card counts).
+pub type Counts = [u8; NUM_CODES];
+
+/// [`least_each`] of hands given as card counts, each checked first (at most
+/// [`MAX_CARDS`] cards, no more copies than the deck holds; the wild rank and the rules as
+/// [`Hand::new`] checks them). A row the sweep takes is swept as it is read, with no codes
+/// sorted and no [`Hand`] made; any other is solved as a hand.
+pub fn least_each_counts(
+    rows: &[Counts],
+    wild_rank: u32,
+    rules: &MeldRules,
+    threads: usize,
+) -> Result<Vec<u64>, HandError> {
+    rules.validate()?;
+    if wild_rank != 0 && !(3..=13).contains(&wild_rank) {
+        return Err(HandError::BadWildRank(wild_rank));
+    }
+    let packs = rules.packs as usize;
+    for row in rows {
+        let cards: usize = row.iter().map(|&n| usize::from(n)).sum();
+        if cards > MAX_CARDS {
+            return Err(HandError::TooManyCards(cards));
+        }
+        let most = row[..usize::from(JOKER)].iter().max().copied().unwrap_or(0);
+        if usize::from(most) <= packs && usize::from(row[usize::from(JOKER)]) <= 3 * packs {
+            continue;
+        }
+        let over = (0..NUM_CODES).find(|&c| usize::from(row[c]) > copies_in_deck(c, packs));
+        if let Some(code) = over {
+            return Err(HandError::TooManyCopies {
+                code: code as u8,
+                copies: usize::from(row[code]),
+                allowed: copies_in_deck(code, packs),
+            });
+        }
+    }
+    let wild_rank = wild_rank as u8;
+    let solve = |row: &Counts| {
+        if rules.sweep_takes() {
+            if let Some(least) = sweep::Split::of_counts(row, wild_rank, rules).least() {
+                return least;
+            }
+        }
+        let mut codes = [0u8; MAX_CARDS];
+        let mut len = 0;
+        for (c, &n) in (0u8..).zip(row) {
+            codes[len..len + usize::from(n)].fill(c);
+            len += usize::from(n);
+        }
+        Hand::trusted(&codes[..len], wild_rank, *rules).least()
+    };
+    Ok(on_threads(rows, threads, solve))
+}
+
+/// `solve` of each item, on up to `threads` threads as [`least_each`] says.
+fn on_threads<T: Sync>(items: &[T], threads: usize, solve: impl Fn(&T) -> u64 + Sync) -> Vec<u64> {
     let threads = threads
         .clamp(1, MAX_THREADS)
-        .min(hands.len().div_ceil(HANDS_PER_THREAD).max(1));
+        .min(items.len().div_ceil(HANDS_PER_THREAD).max(1));
     if threads == 1 {
-        return hands.iter().map(Hand::least).collect();
+        return items.iter().map(&solve).collect();
     }
-    let share = hands.len().div_ceil(threads);
-    let solve = |part: &[Hand]| part.iter().map(Hand::least).collect::<Vec<u64>>();
+    let share = items.len().div_ceil(threads);
+    let solve = |part: &[T]| part.iter().map(&solve).collect::<Vec<u64>>();
     std::thread::scope(|scope| {
         // (a share whose thread the system would not start is solved on this one)
-        let parts: Vec<_> = hands
+        let parts: Vec<_> = items
             .chunks(share)
             .map(|part| {
                 let spawned = std::thread::Builder::new().spawn_scoped(scope, move || solve(part));
@@ -1426,5 +1485,79 @@ mod tests {
             assert_eq!(least_each(&hands, threads), one_by_one, "{threads} threads");
         }
         assert_eq!(least_each(&[], 4), Vec::<u64>::new());
+    }
+
+    /// Hands given as card counts: swept as read (the same split as from the codes) or
+    /// solved as hands, the same answers on any number of threads, under rule sets the
+    /// sweep takes or not and with more copies than it takes; bad rows refused.
+    #[test]
+    fn least_of_card_counts_is_each_hands_least() {
+        let mut next = xorshift(0x00c0_0175_7a11);
+        for (packs, distinct, max_wilds) in [
+            (2, false, WildLimit::Unlimited),
+            (3, true, WildLimit::Unlimited),
+            (2, false, WildLimit::AtMost(2)),
+            (4, false, WildLimit::Unlimited),
+        ] {
+            let rules = MeldRules {
+                packs,
+                distinct_suit_books: distinct,
+                max_wilds,
+                ..MeldRules::default()
+            };
+            for wild_rank in [0, 3, 13] {
+                let rows: Vec<Counts> = (0..600)
+                    .map(|i| {
+                        let mut row = [0u8; NUM_CODES];
+                        let (mut cards, size) = (0, i % (MAX_CARDS + 1));
+                        while cards < size {
+                            let c = (next() % NUM_CODES as u64) as usize;
+                            if usize::from(row[c]) < copies_in_deck(c, packs as usize) {
+                                row[c] += 1;
+                                cards += 1;
+                            }
+                        }
+                        row
+                    })
+                    .collect();
+                let mut expected = Vec::new();
+                for row in &rows {
+                    let codes: Vec<u32> = (0u32..)
+                        .zip(row)
+                        .flat_map(|(c, &n)| std::iter::repeat_n(c, usize::from(n)))
+                        .collect();
+                    let narrow: Vec<u8> = codes.iter().map(|&c| c as u8).collect();
+                    let split = sweep::Split::of_counts(row, wild_rank as u8, &rules);
+                    assert_eq!(split, sweep::Split::of(&narrow, wild_rank as u8, &rules));
+                    expected.push(Hand::new(&codes, wild_rank, &rules).unwrap().least());
+                }
+                for threads in [1, 3] {
+                    let got = least_each_counts(&rows, wild_rank, &rules, threads);
+                    assert_eq!(got, Ok(expected.clone()), "{rules:?} wild {wild_rank}");
+                }
+            }
+        }
+        let rules = MeldRules::default();
+        let mut row = [0u8; NUM_CODES];
+        row[7] = 3;
+        assert!(matches!(
+            least_each_counts(&[[0; NUM_CODES], row], 13, &rules, 1),
+            Err(HandError::TooManyCopies {
+                code: 7,
+                copies: 3,
+                allowed: 2
+            })
+        ));
+        row[7] = 2;
+        row[55] = 6;
+        row[8..16].fill(1);
+        assert_eq!(
+            least_each_counts(&[row], 13, &rules, 1),
+            Err(HandError::TooManyCards(16))
+        );
+        assert_eq!(
+            least_each_counts(&[], 14, &rules, 1),
+            Err(HandError::BadWildRank(14))
+        );
     }
 }

@@ -38,7 +38,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use crate::rules::{MeldRules, WildLimit};
-use crate::{is_wild, JOKER};
+use crate::{is_wild, JOKER, NUM_CODES};
 
 /// Lanes of a value vector: hands with at most `LANES - 1` wilds are swept.
 pub const LANES: usize = 16;
@@ -620,7 +620,29 @@ pub struct Split {
 impl Split {
     /// The naturals and wilds of a hand given as codes.
     pub fn of(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Split {
-        let mut split = Split {
+        let mut split = Split::empty(rules);
+        for &c in codes {
+            split.add(c, 1, wild_rank);
+        }
+        split.reach = reach(split.usable());
+        split
+    }
+
+    /// The naturals and wilds of a hand given as the copies of each code (`counts[c]`).
+    pub fn of_counts(counts: &[u8; NUM_CODES], wild_rank: u8, rules: &MeldRules) -> Split {
+        let mut split = Split::empty(rules);
+        for (c, &n) in (0u8..).zip(counts) {
+            if n > 0 {
+                split.add(c, n, wild_rank);
+            }
+        }
+        split.reach = reach(split.usable());
+        split
+    }
+
+    /// No card yet, under `rules`.
+    fn empty(rules: &MeldRules) -> Split {
+        Split {
             by_rank: [[0; 5]; 11],
             held: [0; 5],
             naturals: 0,
@@ -632,26 +654,27 @@ impl Split {
             melding_wilds: rules.max_wilds != WildLimit::AtMost(0),
             distinct: rules.distinct_suit_books,
             reach: (0, 0),
-        };
-        for &c in codes {
-            let Some(&(s, r)) = SUIT_RANK.get(usize::from(c)) else {
-                split.wilds[1] += 1; // the joker
-                continue;
-            };
-            if r + 3 == wild_rank {
-                split.wilds[0] += 1;
-                continue;
-            }
-            let (s, r) = (usize::from(s), usize::from(r));
-            let n = &mut split.by_rank[r][s];
-            *n = n.saturating_add(1);
-            split.copies = split.copies.max(*n);
-            split.held[s] |= 1 << r;
-            split.naturals += 1;
-            split.points += r as u64 + 3;
         }
-        split.reach = reach(split.usable());
-        split
+    }
+
+    /// `n` more copies of the card `c` (the reach is set when every card is in).
+    #[inline]
+    fn add(&mut self, c: u8, n: u8, wild_rank: u8) {
+        let Some(&(s, r)) = SUIT_RANK.get(usize::from(c)) else {
+            self.wilds[1] += usize::from(n); // the joker
+            return;
+        };
+        if r + 3 == wild_rank {
+            self.wilds[0] += usize::from(n);
+            return;
+        }
+        let (s, r) = (usize::from(s), usize::from(r));
+        let held = &mut self.by_rank[r][s];
+        *held = held.saturating_add(n);
+        self.copies = self.copies.max(*held);
+        self.held[s] |= 1 << r;
+        self.naturals += usize::from(n);
+        self.points += (r as u64 + 3) * u64::from(n);
     }
 
     fn wild_count(&self) -> usize {

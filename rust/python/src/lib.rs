@@ -7,8 +7,10 @@
 
 use fivecrowns_engine::codes::Codes;
 use fivecrowns_engine::melds::stands_for;
-use fivecrowns_engine::solver::{least_each, MAX_THREADS};
-use fivecrowns_engine::{is_wild, Hand, HandError, Kind, Layout, MeldRules, WildLimit, MAX_CARDS};
+use fivecrowns_engine::solver::{least_each, least_each_counts, Counts, MAX_THREADS};
+use fivecrowns_engine::{
+    is_wild, Hand, HandError, Kind, Layout, MeldRules, WildLimit, MAX_CARDS, NUM_CODES,
+};
 use numpy::{PyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
@@ -538,36 +540,62 @@ impl Solver {
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let threads = checked_threads(py, threads)?;
         let view = counts.as_array();
-        if view.ncols() != 56 {
+        if view.ncols() != NUM_CODES {
             let why = format!(
-                "card counts need 56 columns (one per code), got {}",
+                "card counts need {NUM_CODES} columns (one per code), got {}",
                 view.ncols()
             );
             return Err(refusal(py, &HandError::BadHand(why)));
         }
-        let mut hands = Vec::with_capacity(view.nrows());
-        let mut codes = [0u32; MAX_CARDS];
+        let mut rows = Vec::with_capacity(view.nrows());
+        let mut copied = [0i64; NUM_CODES];
         for row in view.rows() {
-            let mut len = 0;
-            for (code, &copies) in row.iter().enumerate() {
-                if copies < 0 {
-                    let why = format!("card counts must be from 0 up, got {copies}");
-                    return Err(refusal(py, &HandError::BadHand(why)));
+            // (a row of a C-ordered array is read in place, any other copied first)
+            let row = match row.as_slice() {
+                Some(row) => row,
+                None => {
+                    copied
+                        .iter_mut()
+                        .zip(row.iter())
+                        .for_each(|(to, &n)| *to = n);
+                    &copied[..]
                 }
-                if len + copies as usize > MAX_CARDS {
-                    let cards = row
-                        .iter()
-                        .fold(0usize, |sum, &c| sum.saturating_add(c.max(0) as usize));
-                    return Err(refusal(py, &HandError::TooManyCards(cards)));
-                }
-                codes[len..len + copies as usize].fill(code as u32);
-                len += copies as usize;
-            }
-            hands.push(self.hand(py, &codes[..len], wild_rank)?);
+            };
+            rows.push(counts_of(row).map_err(|e| refusal(py, &e))?);
         }
-        let values = py.detach(move || solve_all(&hands, threads));
-        Ok(PyArray1::from_vec(py, values))
+        let rules = self.rules;
+        let values = py
+            .detach(move || least_each_counts(&rows, wild_rank, &rules, threads))
+            .map_err(|e| refusal(py, &e))?;
+        Ok(PyArray1::from_vec(
+            py,
+            values.into_iter().map(|least| least as i64).collect(),
+        ))
     }
+}
+
+/// A row of card counts (one per code) read into a hand's counts: refused when a count is
+/// negative or the row holds more than [`MAX_CARDS`] cards. (The loop only narrows and
+/// accumulates, so the compiler may vectorise it; the reasons are found after.)
+fn counts_of(row: &[i64]) -> Result<Counts, HandError> {
+    let mut counts: Counts = [0; NUM_CODES];
+    let mut widest = 0u64;
+    for (slot, &copies) in counts.iter_mut().zip(row) {
+        *slot = copies as u8;
+        widest |= copies as u64; // (a negative count sets the top bit)
+    }
+    let cards: usize = counts.iter().map(|&n| usize::from(n)).sum();
+    if widest <= u64::from(u8::MAX) && cards <= MAX_CARDS {
+        return Ok(counts);
+    }
+    if let Some(&copies) = row.iter().find(|&&copies| copies < 0) {
+        let why = format!("card counts must be from 0 up, got {copies}");
+        return Err(HandError::BadHand(why));
+    }
+    let cards = row.iter().fold(0usize, |sum, &n| {
+        sum.saturating_add(usize::try_from(n).unwrap_or(usize::MAX))
+    });
+    Err(HandError::TooManyCards(cards))
 }
 
 /// Hands above this many cards are solved without the GIL (they may take long; for smaller
