@@ -399,18 +399,18 @@ impl Hand {
         }
     }
 
-    /// The best discard under meld rules the sweep does not take (books of distinct suits, a
-    /// limit of wilds per meld), best first on bounds from the relaxed rules
-    /// ([`MeldRules::relaxed`], which allow every meld these do): discarding c leaves at
-    /// least the relaxed least deadwood of the hand less c's points, and at least the relaxed
-    /// least deadwood of the hand less c. The candidate whose place in the order is least on
-    /// what is known of it so far is known better, one step at a time (the hand's relaxed
-    /// bound, then the relaxed value of the rest, then its exact value), until the least is
-    /// exact: then no other can beat it. Once an exact value is above the relaxed one (the
-    /// relaxed rules meld what these do not), the hand's own least deadwood less each card's
-    /// points bounds the rest too. Most hands solve one or two discards exactly, not every
-    /// one. None when the sweep does not take the hand under the relaxed rules (before any
-    /// exact value is asked); else the hand kept is remembered ([`Kept`]).
+    /// The best discard under meld rules the sweep does not take (a limit of wilds per meld),
+    /// or of a hand it does not take under distinct-suit books, best first on bounds from the
+    /// relaxed rules ([`MeldRules::relaxed`], which allow every meld these do): discarding c
+    /// leaves at least the relaxed least deadwood of the hand less c's points, and at least
+    /// the relaxed least deadwood of the hand less c. The candidate whose place in the order
+    /// is least on what is known of it so far is known better, one step at a time (the hand's
+    /// relaxed bound, then the relaxed value of the rest, then its exact value), until the
+    /// least is exact: then no other can beat it. Once an exact value is above the relaxed
+    /// one (the relaxed rules meld what these do not), the hand's own least deadwood less each
+    /// card's points bounds the rest too. Most hands solve one or two discards exactly, not
+    /// every one. None when the sweep does not take the hand under the relaxed rules (before
+    /// any exact value is asked); else the hand kept is remembered ([`Kept`]).
     fn relaxed_best(&self, exact: &mut Exact) -> Option<(u8, u64)> {
         let relaxed = self.rules.relaxed();
         let split = sweep::Split::of(&self.codes, self.wild_rank, &relaxed);

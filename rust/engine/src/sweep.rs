@@ -1435,17 +1435,10 @@ impl Rank {
         scratch: &mut Combos,
         mut each: impl FnMut(u64, usize, u8),
     ) -> Option<()> {
-        let active = &self.active[..self.n];
-        ways(
-            table,
-            key,
-            active,
-            self.bits,
-            room,
-            scratch,
-            |left, _| u16::from(left),
-            |to, used, left| each(to, used, left as u8 + self.settled),
-        )
+        let pack = |left, _| u16::from(left);
+        self.ways_packed(table, key, room, scratch, pack, |to, used, left| {
+            each(to, used, left as u8 + self.settled)
+        })
     }
 
     /// [`Rank::ways`] with the naturals left by suit, two bits a suit (the settled ones
@@ -1463,17 +1456,25 @@ impl Rank {
             each(key, 0, self.settled_by_suit);
             return Some(());
         }
+        let pack = |left, offset| u16::from(left) << (2 * (offset / SUIT_BITS));
+        self.ways_packed(table, key, room, scratch, pack, |to, used, left| {
+            each(to, used, left | self.settled_by_suit)
+        })
+    }
+
+    /// [`ways`] through this rank's suits taking part.
+    #[inline(always)]
+    fn ways_packed(
+        &self,
+        table: &StepTable,
+        key: u64,
+        room: usize,
+        scratch: &mut Combos,
+        pack: impl Fn(u8, u32) -> u16,
+        each: impl FnMut(u64, usize, u16),
+    ) -> Option<()> {
         let active = &self.active[..self.n];
-        ways(
-            table,
-            key,
-            active,
-            self.bits,
-            room,
-            scratch,
-            |left, offset| u16::from(left) << (2 * (offset / SUIT_BITS)),
-            |to, used, left| each(to, used, left | self.settled_by_suit),
-        )
+        ways(table, key, active, self.bits, room, scratch, pack, each)
     }
 }
 
