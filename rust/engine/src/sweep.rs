@@ -735,7 +735,11 @@ impl Split {
     fn natural_deadwood(&self, wilds: usize, cap: u8) -> Option<Values> {
         with_work(|work| {
             work.states.load(&[0], &[Values::ZERO]);
-            sweep(self, &self.held, wilds, 0, work, None, cap)
+            if self.distinct {
+                sweep::<true>(self, &self.held, wilds, 0, work, None, cap)
+            } else {
+                sweep::<false>(self, &self.held, wilds, 0, work, None, cap)
+            }
         })
     }
 
@@ -811,7 +815,8 @@ impl Split {
         with_work(|work| {
             let mut record = Record::take();
             work.states.load(&[0], &[Values::ZERO]);
-            let whole = sweep(self, &self.held, wilds, 0, work, Some(&mut record), u8::MAX)?;
+            let whole =
+                sweep::<false>(self, &self.held, wilds, 0, work, Some(&mut record), u8::MAX)?;
             Some(Swept {
                 split: self.clone(),
                 record,
@@ -916,7 +921,7 @@ impl Swept {
     fn way_back(&self, r: usize, key: u64, lane: usize, value: u8) -> Option<WayBack> {
         let (split, record) = (&self.split, &self.record);
         let row = &split.by_rank[r];
-        let rank = Rank::of(row, record.open[r], &split.held, r, split.reach);
+        let rank = Rank::of::<false>(row, record.open[r], &split.held, r, split.reach);
         let active = &rank.active[..rank.n];
         let suit_of = |offset: u32| (offset / SUIT_BITS) as usize;
         // the settled suits' naturals: deadwood unless the rank's book holds them
@@ -994,7 +999,7 @@ impl Swept {
         let (from, to) = (self.record.starts[r], self.record.starts[r + 1]);
         let (keys, values) = (&self.record.keys[from..to], &self.record.values[from..to]);
         let table = StepTable::get();
-        let rank = Rank::of(&row, self.record.open[r], &split.held, r, split.reach);
+        let rank = Rank::of::<false>(&row, self.record.open[r], &split.held, r, split.reach);
         let points = r as u8 + 3;
         let mut slot = self.back.lock().unwrap_or_else(PoisonError::into_inner);
         let back = slot.get_or_insert_with(|| Back::take(self.id));
@@ -1264,7 +1269,7 @@ impl Back {
             return Some(found);
         }
         let wilds = hand.usable();
-        let rank = Rank::of(&hand.by_rank[r], key, &hand.held, r, hand.reach);
+        let rank = Rank::of::<false>(&hand.by_rank[r], key, &hand.held, r, hand.reach);
         let points = r as u8 + 3;
         let found = if rank.n == 0 {
             way_on(self.value(hand, r + 1, key)?, 0, rank.settled, points)
@@ -1379,13 +1384,14 @@ struct Rank {
     /// The naturals of the other suits: no run of theirs is open or may start here, so they
     /// go to the rank's book or are deadwood.
     settled: u8,
-    /// The same by suit, two bits a suit (see [`DistinctBooks`]).
+    /// The same by suit, two bits a suit (see [`DistinctBooks`]), when asked for.
     settled_by_suit: u16,
 }
 
 impl Rank {
+    /// (`BY_SUIT`: the settled naturals counted by suit too, for distinct-suit books.)
     #[inline(always)]
-    fn of(
+    fn of<const BY_SUIT: bool>(
         row: &[u8; 5],
         open_bits: u64,
         held: &[u16; 5],
@@ -1408,7 +1414,9 @@ impl Rank {
                 if !open && !start {
                     // (the one step of no open run and no start: every natural left)
                     rank.settled += row[s];
-                    rank.settled_by_suit |= u16::from(row[s]) << (2 * s);
+                    if BY_SUIT {
+                        rank.settled_by_suit |= u16::from(row[s]) << (2 * s);
+                    }
                     continue;
                 }
                 let flags = usize::from(row[s]) << 2
@@ -1732,8 +1740,9 @@ fn through_distinct(
 /// Sweep ranks `from..11` of `hand` from `work.states` (those before rank `from`); `held`
 /// (the ranks each suit holds, as bits; a superset only prunes less) decides where gaps and
 /// new runs may be. With `record`, the states before each rank are kept there, and those
-/// past the king.
-fn sweep(
+/// past the king. `DISTINCT`: under distinct-suit books (`hand.distinct`; never recorded),
+/// a copy of its own so that the books of any suits pay nothing for them.
+fn sweep<const DISTINCT: bool>(
     hand: &Split,
     held: &[u16; 5],
     wilds: usize,
@@ -1748,6 +1757,11 @@ fn sweep(
         combos,
     } = work;
     debug_assert_eq!(wilds, hand.usable(), "the reach is the hand's");
+    debug_assert_eq!(DISTINCT, hand.distinct, "the books' rule is the hand's");
+    debug_assert!(
+        !DISTINCT || record.is_none(),
+        "distinct-suit books are not recorded"
+    );
     debug_assert!(
         cap == u8::MAX || record.is_none(),
         "a record keeps every state"
@@ -1764,9 +1778,9 @@ fn sweep(
             record.starts[r + 1] = record.keys.len();
             record.open[r] = open_bits;
         }
-        let rank = Rank::of(&hand.by_rank[r], open_bits, held, r, reach);
+        let rank = Rank::of::<DISTINCT>(&hand.by_rank[r], open_bits, held, r, reach);
         let points = r as u8 + 3;
-        if hand.distinct {
+        if DISTINCT {
             if rank.n == 0 && rank.settled == 0 {
                 continue; // (nothing changes)
             }
@@ -1806,7 +1820,7 @@ fn sweep(
         }
     }
     let best = best.unwrap_or(Values::ZERO.shift(LANES));
-    if hand.distinct && !spares_fit(hand, wilds, best) {
+    if DISTINCT && !spares_fit(hand, wilds, best) {
         return None;
     }
     Some(best)
