@@ -149,12 +149,14 @@ fn on_threads<T: Sync>(items: &[T], threads: usize, solve: impl Fn(&T) -> u64 + 
 }
 
 /// How [`Hand::zero_discards_until`] prices a hand's discards: the hand's sweep and its least
-/// deadwood when the sweep takes the hand (it prices a wild's discard too), else the least
-/// deadwood and every discard on the search's shared memo.
+/// deadwood when the sweep takes the hand (it prices a wild's discard too), else a bound of
+/// the least deadwood (exact when `exact`) and every discard on the search's shared memo
+/// (`shared`: made when first needed).
 struct ZeroPricing {
     split: sweep::Split,
     plain: Option<sweep::Least>,
     least: u64,
+    exact: bool,
     shared: Option<Discards>,
 }
 
@@ -607,22 +609,31 @@ impl Hand {
             // discarding c leaves at least `least - points(c)`, and at least the points of the
             // naturals no meld can hold but c: exactly `least - points(c)` when c is one
             let zero = pricing.as_mut().is_some_and(|priced| {
-                points(c) >= priced.least
-                    && if lonely.holds(c) {
-                        points(c) == priced.least // (worth the whole hand's deadwood)
-                    } else {
-                        // (a wild's discard is priced on the sweep already made, when it swept)
-                        let of_wild = priced
-                            .plain
-                            .filter(|_| is_wild(c, self.wild_rank))
-                            .and_then(|found| found.without_wild(&priced.split, c));
-                        lonely.points == 0
-                            && match (of_wild, priced.shared.as_mut()) {
-                                (Some(value), _) => value == 0,
-                                (None, Some(discards)) => discards.score(c).points == 0,
-                                (None, None) => self.melds_all_without(c),
-                            }
-                    }
+                if points(c) < priced.least {
+                    false
+                } else if lonely.holds(c) && priced.exact {
+                    points(c) == priced.least // (worth the whole hand's deadwood)
+                } else if lonely.points > 0 && !lonely.holds(c) {
+                    false // (a natural no meld can hold stays)
+                } else if priced.plain.is_some() {
+                    // (a wild's discard is priced on the sweep already made)
+                    let of_wild = priced
+                        .plain
+                        .filter(|_| is_wild(c, self.wild_rank))
+                        .and_then(|found| found.without_wild(&priced.split, c));
+                    of_wild.map_or_else(|| self.melds_all_without(c), |value| value == 0)
+                } else {
+                    // (first under the relaxed rules, which allow every meld these do)
+                    self.might_meld_all_without(c)
+                        && priced
+                            .shared
+                            .get_or_insert_with(|| {
+                                Discards::new(&self.codes, self.wild_rank, &self.rules)
+                            })
+                            .score(c)
+                            .points
+                            == 0
+                }
             });
             if visit(c, zero) {
                 return;
@@ -655,27 +666,47 @@ impl Hand {
                 found => found.flatten(),
             }
         } else {
-            // (the relaxed rules allow every meld these do: a whole hand too far from melding
-            // under them is too far here)
-            let relaxed = sweep::Split::of(&self.codes, self.wild_rank, &self.rules.relaxed());
-            if let Some(None) = relaxed.least_within(cap) {
-                return None;
-            }
             None
         };
-        let (least, shared) = match plain {
-            Some(found) => (found.points, None),
-            None => {
-                let mut discards = Discards::new(&self.codes, self.wild_rank, &self.rules);
-                (discards.whole().points, Some(discards))
-            }
-        };
-        Some(ZeroPricing {
+        let mut pricing = ZeroPricing {
             split,
             plain,
-            least,
-            shared,
-        })
+            least: 0,
+            exact: true,
+            shared: None,
+        };
+        if let Some(found) = plain {
+            pricing.least = found.points;
+            return Some(pricing);
+        }
+        // the relaxed rules allow every meld these do: a whole hand too far from melding
+        // under them is too far here, and their least deadwood bounds the hand's
+        let relaxed = sweep::Split::of(&self.codes, self.wild_rank, &self.rules.relaxed());
+        match relaxed.least_within(cap) {
+            Some(None) => None,
+            Some(Some(found)) => {
+                (pricing.least, pricing.exact) = (found.points, false);
+                Some(pricing)
+            }
+            None => {
+                let mut discards = Discards::new(&self.codes, self.wild_rank, &self.rules);
+                pricing.least = discards.whole().points;
+                pricing.shared = Some(discards);
+                Some(pricing)
+            }
+        }
+    }
+
+    /// Might every card but one copy of `c` (held) meld? Not when they do not under the
+    /// relaxed rules ([`MeldRules::relaxed`], which allow every meld these do), on the sweep
+    /// capped at no natural deadwood; yes when they do there, or the sweep does not take the
+    /// rest.
+    fn might_meld_all_without(&self, c: u8) -> bool {
+        let rest = self.without(c);
+        let relaxed = self.rules.relaxed();
+        sweep::Split::of(&rest.codes, self.wild_rank, &relaxed)
+            .least_within(0)
+            .is_none_or(|found| found.is_some_and(|least| least.points == 0))
     }
 
     /// Does every card but one copy of `c` (held) meld, leaving no deadwood points? On the
