@@ -1,10 +1,14 @@
 """Time the solver under each single house-rule option, and on long hands.
 
 Usage:  PYTHONPATH=src python benchmarks/bench_house_rules.py [n_hands] [--big]
+        [--calls min_deadwood,can_go_out,deadwood_by_discard,best_discard]
 
 For each option (one at a time, the rest official): ``best_discard`` of ``n_hands`` random
 14-card hands of that rule set's deck, kings wild, each new to the solver; prints the
 median, p99 and max in milliseconds (issue 13's target: p99 at most 5 ms).
+
+``--calls``: instead, each named public function on the same hands, in microseconds, the
+official rules' row first (the reference measured in the same run).
 
 ``--big``: ``min_deadwood`` of random hands of 30, 40 and 60 cards under each option (four
 of each, a random wild rank), and the first 40, 60 and 116 cards of the official deck;
@@ -64,6 +68,29 @@ def discards(n: int) -> None:
         print(f"{option!s:<32} {times[n // 2]:8.2f} {p99:8.2f} {times[-1]:8.2f}")
 
 
+def calls(n: int, names: list[str]) -> None:
+    """Each public function of ``names`` under the official rules and each option, on
+    ``n`` random 14-card hands (kings wild) per rule set, in microseconds."""
+    for name in names:
+        call = getattr(fc, name)
+        rng = random.Random(1)
+        print(f"{'option':<32} {'median':>8} {'p99':>8} {'max':>8}   (us, {name}, 14 cards)")
+        for option in [{}, *OPTIONS]:
+            rules = fc.Rules(**option)
+            deck = fc.deck(rules.packs)
+            times = []
+            for _ in range(n):
+                hand = tuple(rng.sample(deck, 14))
+                start = time.perf_counter()
+                call(hand, 13, rules=rules)
+                times.append((time.perf_counter() - start) * 1e6)
+            times.sort()
+            p99 = times[min(n - 1, int(0.99 * n))]
+            label = str(option) if option else "official"
+            print(f"{label:<32} {times[n // 2]:8.2f} {p99:8.2f} {times[-1]:8.2f}")
+        print()
+
+
 def _slowest(hands: list[tuple[list[fc.Card], int | None]], rules: fc.Rules) -> str:
     worst = 0.0
     for hand, wild in hands:
@@ -100,9 +127,19 @@ def big() -> None:
 
 
 def main() -> None:
-    args = [arg for arg in sys.argv[1:] if arg != "--big"]
-    discards(int(args[0]) if args else 500)
-    if "--big" in sys.argv:
+    argv = sys.argv[1:]
+    names: list[str] = []
+    if "--calls" in argv:
+        at = argv.index("--calls")
+        names = argv[at + 1].split(",")
+        del argv[at : at + 2]
+    args = [arg for arg in argv if arg != "--big"]
+    n = int(args[0]) if args else 500
+    if names:
+        calls(n, names)
+    else:
+        discards(n)
+    if "--big" in argv:
         big()
 
 
