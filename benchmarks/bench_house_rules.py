@@ -22,6 +22,7 @@ import random
 import signal
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import fivecrowns as fc
@@ -91,7 +92,7 @@ def calls(n: int, names: list[str]) -> None:
         print()
 
 
-def _slowest(hands: list[tuple[list[fc.Card], int | None]], rules: fc.Rules) -> str:
+def _slowest(hands: list[tuple[Sequence[fc.Card], int | None]], rules: fc.Rules) -> str:
     worst = 0.0
     for hand, wild in hands:
         signal.alarm(10)
