@@ -126,4 +126,17 @@ impl MeldRules {
     pub fn sweep_takes(&self) -> bool {
         matches!(self.max_wilds, WildLimit::Unlimited | WildLimit::AtMost(0))
     }
+
+    /// Does the rank sweep take these rules for a hand holding `wilds` wilds? Also when the
+    /// limit of wilds per meld cannot bind: at most `n` wilds a meld and no more than `n`
+    /// in the hand, or no more wilds than naturals and at most one wild (a meld of three or
+    /// more holding one wild holds two naturals); then every arrangement the limit forbids
+    /// does not exist, and the hand's least deadwood is as with no limit.
+    pub fn sweep_takes_with(&self, wilds: usize) -> bool {
+        match self.max_wilds {
+            WildLimit::Unlimited => true,
+            WildLimit::AtMost(n) => n == 0 || wilds <= n as usize,
+            WildLimit::Naturals => wilds <= 1,
+        }
+    }
 }

@@ -100,8 +100,9 @@ pub fn least_each_counts(
     }
     let wild_rank = wild_rank as u8;
     let solve = |row: &Counts| {
-        if rules.sweep_takes() {
-            if let Some(least) = sweep::Split::of_counts(row, wild_rank, rules).least() {
+        let split = sweep::Split::of_counts(row, wild_rank, rules);
+        if rules.sweep_takes_with(split.wild_count()) {
+            if let Some(least) = split.least() {
                 return least;
             }
         }
@@ -240,6 +241,17 @@ impl Hand {
         }
     }
 
+    /// Does the rank sweep take this hand's rules, for the wilds it holds
+    /// ([`MeldRules::sweep_takes_with`])?
+    fn sweep_takes(&self) -> bool {
+        let wilds = self
+            .codes
+            .iter()
+            .filter(|&&c| is_wild(c, self.wild_rank))
+            .count();
+        self.rules.sweep_takes_with(wilds)
+    }
+
     /// The sorted codes.
     pub fn codes(&self) -> &[u8] {
         &self.codes
@@ -335,7 +347,7 @@ impl Hand {
     /// The hand swept once with its states recorded (see [`sweep::Swept`]), when the sweep
     /// takes the rules and the hand.
     fn swept(&self) -> Option<sweep::Swept> {
-        if !self.rules.sweep_takes() {
+        if !self.sweep_takes() {
             return None;
         }
         sweep::Split::of(&self.codes, self.wild_rank, &self.rules).swept()
@@ -353,7 +365,7 @@ impl Hand {
         if self.codes.is_empty() {
             return Err(HandError::Empty("best_discard"));
         }
-        if !self.rules.sweep_takes() {
+        if !self.sweep_takes() {
             let mut exact = Exact::new(self, true);
             if let Some((best, _)) = self.relaxed_best(&mut exact) {
                 let Exact { shared, first, .. } = exact;
@@ -660,7 +672,7 @@ impl Hand {
             .map(|&c| rank_index(c) + 3)
             .max()
             .unwrap_or(0);
-        let plain = if self.rules.sweep_takes() {
+        let plain = if self.sweep_takes() {
             match split.least_within(cap) {
                 Some(None) => return None,
                 found => found.flatten(),
@@ -1089,6 +1101,62 @@ mod tests {
             outs += usize::from(expected);
         }
         assert!(outs > 100, "{outs}");
+    }
+
+    /// A limit of wilds per meld that cannot bind (no more wilds in the hand than a meld may
+    /// hold; at most one wild under "no more wilds than naturals") leaves every arrangement
+    /// allowed: the search's least deadwood is the one with no limit, and the sweep answers
+    /// (exactly) for those hands and only those.
+    #[test]
+    fn a_limit_of_wilds_that_cannot_bind_is_no_limit() {
+        let mut next = xorshift(0x0b1d_0f11_a175);
+        let limits = [
+            WildLimit::AtMost(1),
+            WildLimit::AtMost(2),
+            WildLimit::AtMost(3),
+            WildLimit::Naturals,
+        ];
+        let (mut swept, mut searched) = (0, 0);
+        for round in 0..8000u64 {
+            let rules = MeldRules {
+                max_wilds: limits[(round % 4) as usize],
+                distinct_suit_books: round % 5 == 0,
+                all_wild_melds: round % 3 != 0,
+                ..MeldRules::default()
+            };
+            let codes = dealt(&mut next, 3 + (round % 13) as usize);
+            let wild_rank = [0, 3, 8, 13][(round / 4 % 4) as usize];
+            let wilds = codes.iter().filter(|&&c| is_wild(c, wild_rank)).count();
+            let truth = search::score(&codes, wild_rank, &rules).points;
+            let binds = match rules.max_wilds {
+                WildLimit::AtMost(n) => wilds > n as usize,
+                _ => wilds > 1,
+            };
+            if !binds {
+                let free = search::score(&codes, wild_rank, &rules.relaxed()).points;
+                let books = MeldRules {
+                    max_wilds: WildLimit::Unlimited,
+                    ..rules
+                };
+                assert_eq!(truth, search::score(&codes, wild_rank, &books).points);
+                assert!(free <= truth);
+            }
+            match sweep::least_of(&codes, wild_rank, &rules) {
+                Some(least) => {
+                    assert!(!binds, "{codes:?} wild {wild_rank} {rules:?}");
+                    assert_eq!(least, truth, "{codes:?} wild {wild_rank} {rules:?}");
+                    swept += 1;
+                }
+                None => {
+                    assert!(binds || rules.distinct_suit_books, "{codes:?} {rules:?}");
+                    searched += 1;
+                }
+            }
+        }
+        assert!(
+            swept > 3000 && searched > 1000,
+            "{swept} swept, {searched} searched"
+        );
     }
 
     /// Under distinct-suit books the sweep's least deadwood is the search's, on random hands

@@ -677,7 +677,8 @@ impl Split {
         self.points += (r as u64 + 3) * u64::from(n);
     }
 
-    fn wild_count(&self) -> usize {
+    /// The wilds the hand holds (rank wilds and jokers).
+    pub fn wild_count(&self) -> usize {
         self.wilds[0] + self.wilds[1]
     }
 
@@ -1949,11 +1950,12 @@ fn through(
     Some(open_bits)
 }
 
-/// The least deadwood of a hand given as codes, when the sweep takes the rules
-/// ([`MeldRules::sweep_takes`]) and the hand (see [`Split::least`]).
+/// The least deadwood of a hand given as codes, when the sweep takes the rules for its wilds
+/// ([`MeldRules::sweep_takes_with`]) and the hand (see [`Split::least`]).
 pub fn least_of(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<u64> {
-    if !rules.sweep_takes() {
+    let split = Split::of(codes, wild_rank, rules);
+    if !rules.sweep_takes_with(split.wild_count()) {
         return None;
     }
-    Split::of(codes, wild_rank, rules).least()
+    split.least()
 }
