@@ -244,12 +244,15 @@ impl Hand {
     /// Does the rank sweep take this hand's rules, for the wilds it holds
     /// ([`MeldRules::sweep_takes_with`])?
     fn sweep_takes(&self) -> bool {
-        let wilds = self
-            .codes
-            .iter()
-            .filter(|&&c| is_wild(c, self.wild_rank))
-            .count();
-        self.rules.sweep_takes_with(wilds)
+        // (the wilds are counted only where a limit of them might bind)
+        self.rules.sweep_takes() || {
+            let wilds = self
+                .codes
+                .iter()
+                .filter(|&&c| is_wild(c, self.wild_rank))
+                .count();
+            self.rules.sweep_takes_with(wilds)
+        }
     }
 
     /// The sorted codes.
