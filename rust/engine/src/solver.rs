@@ -695,9 +695,15 @@ impl Hand {
             return Some(pricing);
         }
         // the relaxed rules allow every meld these do: a whole hand too far from melding
-        // under them is too far here, and their least deadwood bounds the hand's
-        let relaxed = sweep::Split::of(&self.codes, self.wild_rank, &self.rules.relaxed());
-        match relaxed.least_within(cap) {
+        // under them is too far here, and their least deadwood bounds the hand's (not swept
+        // again when they are these rules, whose sweep just gave up)
+        let relaxed = self.rules.relaxed();
+        let swept = if relaxed == self.rules {
+            None
+        } else {
+            sweep::Split::of(&self.codes, self.wild_rank, &relaxed).least_within(cap)
+        };
+        match swept {
             Some(None) => None,
             Some(Some(found)) => {
                 (pricing.least, pricing.exact) = (found.points, false);
