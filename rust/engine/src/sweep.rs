@@ -803,21 +803,27 @@ impl Split {
 
     /// The hand swept once with its states recorded, for the least deadwood of the hand less
     /// any one card (see [`Swept`]); None when the sweep does not take the hand, or the case
-    /// is trivial (one [`Split::least`] per discard then costs no more).
+    /// is trivial (one [`Split::least`] per discard then costs no more). Under distinct-suit
+    /// books only with at most [`SPARES_FIT`] wilds: then the spare wilds of the hand less
+    /// any card find a place too.
     pub fn swept(&self) -> Option<Swept> {
         let wilds = self.usable();
         if self.naturals == 0
             || wilds >= 2 * (self.naturals - 1)
             || !self.sweepable()
-            || self.distinct
+            || (self.distinct && wilds > SPARES_FIT)
         {
-            return None; // (distinct-suit books: the plain sweep only)
+            return None;
         }
         with_work(|work| {
             let mut record = Record::take();
             work.states.load(&[0], &[Values::ZERO]);
-            let whole =
-                sweep::<false>(self, &self.held, wilds, 0, work, Some(&mut record), u8::MAX)?;
+            let record_in = Some(&mut record);
+            let whole = if self.distinct {
+                sweep::<true>(self, &self.held, wilds, 0, work, record_in, u8::MAX)
+            } else {
+                sweep::<false>(self, &self.held, wilds, 0, work, record_in, u8::MAX)
+            }?;
             Some(Swept {
                 split: self.clone(),
                 record,
@@ -908,7 +914,12 @@ impl Swept {
         let mut value = value;
         let mut dead = 0;
         for r in (0..11).rev() {
-            let Some(back) = self.way_back(r, key, lane, value) else {
+            let back = if split.distinct {
+                self.way_back_distinct(r, key, lane, value)
+            } else {
+                self.way_back(r, key, lane, value)
+            };
+            let Some(back) = back else {
                 return 0; // (not expected; then no card is known)
             };
             (key, lane, value, dead) = (back.key, back.lane, back.value, dead | back.dead);
@@ -985,11 +996,66 @@ impl Swept {
         None
     }
 
+    /// [`Swept::way_back`] under distinct-suit books: the naturals the rank leaves for its
+    /// books count as deadwood only when the way they go leaves them all (which of them a
+    /// way with books leaves is not settled; a card missed is priced by [`Swept::without`]).
+    fn way_back_distinct(&self, r: usize, key: u64, lane: usize, value: u8) -> Option<WayBack> {
+        let (split, record) = (&self.split, &self.record);
+        let row = &split.by_rank[r];
+        let rank = Rank::of::<true>(row, record.open[r], &split.held, r, split.reach);
+        let (table, books) = (StepTable::get(), DistinctBooks::get());
+        let points = u16::from(r as u8 + 3);
+        let mut combos = Combos::default();
+        let states = record.starts[r]..record.starts[r + 1];
+        for (&before, v) in record.keys[states.clone()]
+            .iter()
+            .zip(&record.values[states])
+        {
+            let Some(room) = split.usable().checked_sub(v.lowest_reachable()) else {
+                continue;
+            };
+            let lanes = simd::lanes(v.0);
+            let mut found = None;
+            rank.ways_by_suit(table, before, room, &mut combos, |to, used, left| {
+                if found.is_some() || to != key {
+                    return;
+                }
+                let (counts, total) = by_suit(left);
+                for way in &books.ways[usize::from(left)] {
+                    let Some(from) = lane.checked_sub(used + usize::from(way.pad)) else {
+                        continue;
+                    };
+                    if lanes[from] != u8::MAX
+                        && u16::from(lanes[from]) + u16::from(way.dead) * points == u16::from(value)
+                    {
+                        let dead = if way.dead == total {
+                            (0..5)
+                                .filter(|&s| counts[s] > 0)
+                                .fold(0, |bits, s| bits | 1 << (11 * s + r))
+                        } else {
+                            0
+                        };
+                        found = Some(WayBack {
+                            key: before,
+                            lane: from,
+                            value: lanes[from],
+                            dead,
+                        });
+                        return;
+                    }
+                }
+            })?;
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
     /// The least deadwood of the hand less one copy of `code` (held; wild or not in a round
     /// of wild rank `wild_rank`), or None when the sweep gives up (too many open runs).
     pub fn without(&self, code: u8, wild_rank: u8) -> Option<u64> {
         let split = &self.split;
-        let wilds = split.usable();
         if is_wild(code, wild_rank) {
             return Some(split.without_wild(self.whole, code));
         }
@@ -997,37 +1063,64 @@ impl Swept {
         let (s, r) = (usize::from(s), usize::from(r));
         let mut row = split.by_rank[r];
         row[s] -= 1;
+        let d = if split.distinct {
+            self.natural_deadwood_without::<true>(r, &row)
+        } else {
+            self.natural_deadwood_without::<false>(r, &row)
+        }?;
+        Some(split.finish_less(split.points - (r as u64 + 3), split.wilds, Some(d)))
+    }
+
+    /// The least natural deadwood of the hand with `row` for the naturals of rank `r`
+    /// (the hand's less one), from the states recorded before `r` through the rank, each way
+    /// on met with the values of the ranks above ([`Back`]).
+    fn natural_deadwood_without<const DISTINCT: bool>(
+        &self,
+        r: usize,
+        row: &[u8; 5],
+    ) -> Option<u64> {
+        let split = &self.split;
+        let wilds = split.usable();
         let (from, to) = (self.record.starts[r], self.record.starts[r + 1]);
         let (keys, values) = (&self.record.keys[from..to], &self.record.values[from..to]);
         let table = StepTable::get();
-        let rank = Rank::of::<false>(&row, self.record.open[r], &split.held, r, split.reach);
+        let rank = Rank::of::<DISTINCT>(row, self.record.open[r], &split.held, r, split.reach);
         let points = r as u8 + 3;
         let mut slot = self.back.lock().unwrap_or_else(PoisonError::into_inner);
         let back = slot.get_or_insert_with(|| Back::take(self.id));
         back.kids.clear(); // (a call that gave up may have left some)
-        let d = (|| {
-            let mut d = u64::MAX;
-            for (&key, &v) in keys.iter().zip(values) {
-                let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
-                    continue;
-                };
-                if rank.n == 0 {
-                    // no run goes through the rank: the state stays, its naturals settled
-                    let settled = way_on(v, 0, rank.settled, points);
-                    d = d.min(settled.meet(back.value(split, r + 1, key)?, wilds));
-                    continue;
-                }
-                let pushed = back.push_ways(&rank, table, key, room)?;
-                for i in pushed.clone() {
-                    let (to, used, left) = back.kids[i];
-                    let above = back.value(split, r + 1, to)?;
-                    d = d.min(way_on(v, usize::from(used), left, points).meet(above, wilds));
-                }
-                back.kids.truncate(pushed.start);
+        let mut d = u64::MAX;
+        for (&key, &v) in keys.iter().zip(values) {
+            let Some(room) = wilds.checked_sub(v.lowest_reachable()) else {
+                continue;
+            };
+            if !DISTINCT && rank.n == 0 {
+                // no run goes through the rank: the state stays, its naturals settled
+                let settled = way_on(v, 0, rank.settled, points);
+                d = d.min(settled.meet(back.value::<false>(split, r + 1, key)?, wilds));
+                continue;
             }
-            Some(d)
-        })()?;
-        Some(split.finish_less(split.points - (r as u64 + 3), split.wilds, Some(d)))
+            let pushed = back.push_ways::<DISTINCT>(&rank, table, key, room)?;
+            for i in pushed.clone() {
+                let (to, used, left) = back.kids[i];
+                let above = back.value::<DISTINCT>(split, r + 1, to)?;
+                let on = if DISTINCT {
+                    books_on(
+                        DistinctBooks::get(),
+                        v,
+                        usize::from(used),
+                        left,
+                        points,
+                        room,
+                    )
+                } else {
+                    way_on(v, usize::from(used), left as u8, points)
+                };
+                d = d.min(on.meet(above, wilds));
+            }
+            back.kids.truncate(pushed.start);
+        }
+        Some(d)
     }
 }
 
@@ -1206,8 +1299,9 @@ struct Back {
     /// Values by rank (bits 50 and up) and state.
     memo: Memo,
     /// The ways on of the states being valued, a stack (each call truncates what it
-    /// pushed).
-    kids: Vec<(u64, u8, u8)>,
+    /// pushed): the state reached, the wilds used and the naturals left (by suit under
+    /// distinct-suit books, see [`Rank::ways_by_suit`]).
+    kids: Vec<(u64, u8, u16)>,
     combos: Combos,
 }
 
@@ -1241,10 +1335,11 @@ impl Back {
         });
     }
 
-    /// Push the ways on from the state `key` through `rank` (see [`Rank::ways`]) onto the
-    /// stack of ways on, and say where they are (the caller truncates them when done).
+    /// Push the ways on from the state `key` through `rank` (see [`Rank::ways`], or
+    /// [`Rank::ways_by_suit`] under distinct-suit books) onto the stack of ways on, and say
+    /// where they are (the caller truncates them when done).
     #[inline(always)]
-    fn push_ways(
+    fn push_ways<const DISTINCT: bool>(
         &mut self,
         rank: &Rank,
         table: &StepTable,
@@ -1253,15 +1348,22 @@ impl Back {
     ) -> Option<std::ops::Range<usize>> {
         let from = self.kids.len();
         let Back { kids, combos, .. } = self;
-        rank.ways(table, key, room, combos, |to, used, left| {
-            kids.push((to, used as u8, left));
-        })?;
+        if DISTINCT {
+            rank.ways_by_suit(table, key, room, combos, |to, used, left| {
+                kids.push((to, used as u8, left));
+            })?;
+        } else {
+            rank.ways(table, key, room, combos, |to, used, left| {
+                kids.push((to, used as u8, u16::from(left)));
+            })?;
+        }
         Some(from..self.kids.len())
     }
 
     /// The least deadwood of ranks `r..11` of `hand` from the state `key` before rank `r`,
-    /// by wilds used; None when the sweep gives up (too many open runs).
-    fn value(&mut self, hand: &Split, r: usize, key: u64) -> Option<Values> {
+    /// by wilds used; None when the sweep gives up (too many open runs). `DISTINCT`: under
+    /// distinct-suit books (`hand.distinct`).
+    fn value<const DISTINCT: bool>(&mut self, hand: &Split, r: usize, key: u64) -> Option<Values> {
         if r == 11 {
             return Some(past_the_king(key).unwrap_or(Values::ZERO.shift(LANES)));
         }
@@ -1270,17 +1372,33 @@ impl Back {
             return Some(found);
         }
         let wilds = hand.usable();
-        let rank = Rank::of::<false>(&hand.by_rank[r], key, &hand.held, r, hand.reach);
+        let rank = Rank::of::<DISTINCT>(&hand.by_rank[r], key, &hand.held, r, hand.reach);
         let points = r as u8 + 3;
-        let found = if rank.n == 0 {
-            way_on(self.value(hand, r + 1, key)?, 0, rank.settled, points)
+        let found = if !DISTINCT && rank.n == 0 {
+            way_on(
+                self.value::<false>(hand, r + 1, key)?,
+                0,
+                rank.settled,
+                points,
+            )
         } else {
-            let pushed = self.push_ways(&rank, StepTable::get(), key, wilds)?;
+            let pushed = self.push_ways::<DISTINCT>(&rank, StepTable::get(), key, wilds)?;
             let mut best = Values::ZERO.shift(LANES);
             for i in pushed.clone() {
                 let (to, used, left) = self.kids[i];
-                let above = self.value(hand, r + 1, to)?;
-                best = best.min(way_on(above, usize::from(used), left, points));
+                let above = self.value::<DISTINCT>(hand, r + 1, to)?;
+                best = best.min(if DISTINCT {
+                    books_on(
+                        DistinctBooks::get(),
+                        above,
+                        usize::from(used),
+                        left,
+                        points,
+                        wilds,
+                    )
+                } else {
+                    way_on(above, usize::from(used), left as u8, points)
+                });
             }
             self.kids.truncate(pushed.start);
             best
@@ -1682,6 +1800,13 @@ impl DistinctBooks {
     }
 }
 
+/// The naturals counted by suit, two bits a suit (see [`Rank::ways_by_suit`]): each suit's
+/// count, and their sum.
+fn by_suit(left: u16) -> ([u8; 5], u8) {
+    let counts = [0, 1, 2, 3, 4].map(|s| (left >> (2 * s) & 3) as u8);
+    (counts, counts.iter().sum())
+}
+
 /// The most wilds a hand may hold for its spare wilds to find a place under distinct-suit
 /// books whatever its melds (see [`DistinctBooks`]).
 const SPARES_FIT: usize = 8;
@@ -1724,25 +1849,41 @@ fn through_distinct(
             continue;
         };
         rank.ways_by_suit(table, key, room, combos, |to, used, left| {
-            let mut value = Values::ZERO.shift(LANES);
-            for way in &books.ways[usize::from(left)] {
-                let used = used + usize::from(way.pad);
-                if used <= room {
-                    value = value.min(v.shift(used).plus(way.dead * points));
-                }
-            }
-            next.insert(to, value);
+            next.insert(to, books_on(books, v, used, left, points, room));
             open_bits |= to;
         })?;
     }
     Some(open_bits)
 }
 
+/// The values `v` carried on through a rank under distinct-suit books by a way that uses
+/// `used` wilds in runs and leaves the naturals `left` (by suit, see [`Rank::ways_by_suit`])
+/// to the rank's books: the least over the ways those go ([`DistinctBooks`]) within `room`
+/// wilds in all.
+#[inline]
+fn books_on(
+    books: &DistinctBooks,
+    v: Values,
+    used: usize,
+    left: u16,
+    points: u8,
+    room: usize,
+) -> Values {
+    let mut value = Values::ZERO.shift(LANES);
+    for way in &books.ways[usize::from(left)] {
+        let used = used + usize::from(way.pad);
+        if used <= room {
+            value = value.min(v.shift(used).plus(way.dead * points));
+        }
+    }
+    value
+}
+
 /// Sweep ranks `from..11` of `hand` from `work.states` (those before rank `from`); `held`
 /// (the ranks each suit holds, as bits; a superset only prunes less) decides where gaps and
 /// new runs may be. With `record`, the states before each rank are kept there, and those
-/// past the king. `DISTINCT`: under distinct-suit books (`hand.distinct`; never recorded),
-/// a copy of its own so that the books of any suits pay nothing for them.
+/// past the king. `DISTINCT`: under distinct-suit books (`hand.distinct`), a copy of its
+/// own so that the books of any suits pay nothing for them.
 fn sweep<const DISTINCT: bool>(
     hand: &Split,
     held: &[u16; 5],
@@ -1759,10 +1900,6 @@ fn sweep<const DISTINCT: bool>(
     } = work;
     debug_assert_eq!(wilds, hand.usable(), "the reach is the hand's");
     debug_assert_eq!(DISTINCT, hand.distinct, "the books' rule is the hand's");
-    debug_assert!(
-        !DISTINCT || record.is_none(),
-        "distinct-suit books are not recorded"
-    );
     debug_assert!(
         cap == u8::MAX || record.is_none(),
         "a record keeps every state"
