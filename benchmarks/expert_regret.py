@@ -19,7 +19,11 @@ run with the same games, seed and oracle, so more variants cost only their own s
    the recorded candidates) values the candidates from the seat's view alone, as the bot
    does, and picks one. Its regret is the oracle's value of its pick less the oracle's
    best, summed per seat-game (one expert seat's decisions in one game). The default
-   expert, replayed, picks what it picked in the games (checked).
+   expert, replayed, picks what it picked in the games (checked). ``perfect=True`` makes a
+   variant that sees the other hands (not the stock order): each of its rollouts plays from
+   the true state with the stock shuffled (in a stream of its own, not the oracle's), by
+   the variant's policy, its budget the bot's; it measures what knowing the hands would be
+   worth to the expert's rollouts.
 
 A table then shows where the regret is (draws and discards, by lap of the round), for the
 default expert, for the oracle's own picks and for StrongBot's.
@@ -126,17 +130,44 @@ def oracle(decision: dict[str, Any], shuffles: int) -> list[list[float]]:
 
 
 def choose(decision: dict[str, Any], settings: dict[str, Any]) -> tuple[int, float]:
-    """The candidate a variant picks, from the seat's view, and the seconds it took."""
+    """The candidate a variant picks, from the seat's view (or, with ``perfect``, from the
+    true hands), and the seconds it took."""
     settings = dict(settings)
     count = settings.pop("candidates", len(decision["options"]))
+    perfect = settings.pop("perfect", False)
     bot = ExpertBot(**settings)
     bot.reset(decision["bot_seed"])
     view = fc.GameState.from_json(decision["state"]).view(decision["seat"])
     options = [Action.from_int(code) for code in decision["options"][:count]]
     upcard = None if decision["upcard"] is None else CARDS[decision["upcard"]]
     start = time.perf_counter()
-    values = bot._values(view, options, upcard)
+    if perfect:
+        values = seeing_the_hands(decision, bot, view, options)
+    else:
+        values = bot._values(view, options, upcard)
     return int(np.argmin(values)), time.perf_counter() - start
+
+
+def seeing_the_hands(
+    decision: dict[str, Any], bot: ExpertBot, view: fc.PlayerView, options: Sequence[Action]
+) -> npt.NDArray[np.float64]:
+    """Each candidate's value as ``bot`` finds it, had it seen the other hands: its budget
+    of rollouts, each from the true state with the stock shuffled (``random.Random`` seeded
+    from 1,000,000 up: not the oracle's shuffles) and played by the bot's policy."""
+    data = json.loads(decision["state"])
+    stock = data["stock"].split()
+    seat = decision["seat"]
+    n = max(1, bot.budget(view) // len(options))
+    values = np.zeros((n, len(options)))
+    for k in range(n):
+        random.Random(1_000_000 + k).shuffle(stock)
+        data["stock"] = " ".join(stock)
+        state = fc.GameState.from_json(json.dumps(data))
+        scores = rollouts(state, bot.policy, n=1, seed=k, actions=options)[:, 0, :]
+        own = scores[:, seat]
+        values[k] = own - (scores.sum(axis=1) - own) / (PLAYERS - 1)
+    found: npt.NDArray[np.float64] = values.mean(axis=0)
+    return found
 
 
 def breakdown(
