@@ -39,9 +39,11 @@ import attrs
 import fivecrowns as fc
 from fivecrowns import rollout
 from fivecrowns.expert import ExpertBot
-from fivecrowns.simulate import bot_seed, game_seed
+from fivecrowns.simulate import game_seed
 
-PLAYERS = 4
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from expert_regret import PLAYERS, seated  # (a benchmark beside this one)
 
 #: The true state of the game whose seeing expert is acting (None: the sampler is honest).
 _TRUE: dict[str, fc.GameState | None] = {"state": None}
@@ -73,12 +75,7 @@ rollout._hidden = _seeing
 def margin(seed: int, deal: int, seeing: bool) -> float:
     """The experts' mean total less the StrongBots' in one game."""
     number = game_seed(seed, deal)
-    shift = deal % 2
-    bots: list[Any] = [
-        ExpertBot() if (seat + shift) % 2 == 0 else fc.StrongBot() for seat in range(PLAYERS)
-    ]
-    for seat, bot in enumerate(bots):
-        bot.reset(bot_seed(number, seat))
+    bots = seated(number, deal, ExpertBot)
     state = fc.GameState.new(PLAYERS, seed=number)
     try:
         while not state.is_over:

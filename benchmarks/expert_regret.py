@@ -44,7 +44,7 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -74,15 +74,23 @@ class _Recording(ExpertBot):
         return values
 
 
-def play(seed: int, game: int) -> list[dict[str, Any]]:
-    """The searched decisions of the experts in one game."""
-    number = game_seed(seed, game)
+def seated(number: int, game: int, expert: Callable[[], ExpertBot]) -> list[Any]:
+    """The bots of game ``game`` (dealt from ``number``): experts made by ``expert`` and
+    StrongBots in alternate seats, the experts first in even games, each reset as
+    :func:`fivecrowns.play_game` resets it."""
     shift = game % 2
     bots: list[Any] = [
-        _Recording() if (seat + shift) % 2 == 0 else fc.StrongBot() for seat in range(PLAYERS)
+        expert() if (seat + shift) % 2 == 0 else fc.StrongBot() for seat in range(PLAYERS)
     ]
     for seat, bot in enumerate(bots):
         bot.reset(bot_seed(number, seat))
+    return bots
+
+
+def play(seed: int, game: int) -> list[dict[str, Any]]:
+    """The searched decisions of the experts in one game."""
+    number = game_seed(seed, game)
+    bots = seated(number, game, _Recording)
     state = fc.GameState.new(PLAYERS, seed=number)
     found = []
     while not state.is_over:

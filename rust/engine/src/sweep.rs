@@ -1104,18 +1104,7 @@ impl Swept {
             for i in pushed.clone() {
                 let (to, used, left) = back.kids[i];
                 let above = back.value::<DISTINCT>(split, r + 1, to)?;
-                let on = if DISTINCT {
-                    books_on(
-                        DistinctBooks::get(),
-                        v,
-                        usize::from(used),
-                        left,
-                        points,
-                        room,
-                    )
-                } else {
-                    way_on(v, usize::from(used), left as u8, points)
-                };
+                let on = carried::<DISTINCT>(v, used, left, points, room);
                 d = d.min(on.meet(above, wilds));
             }
             back.kids.truncate(pushed.start);
@@ -1387,18 +1376,7 @@ impl Back {
             for i in pushed.clone() {
                 let (to, used, left) = self.kids[i];
                 let above = self.value::<DISTINCT>(hand, r + 1, to)?;
-                best = best.min(if DISTINCT {
-                    books_on(
-                        DistinctBooks::get(),
-                        above,
-                        usize::from(used),
-                        left,
-                        points,
-                        wilds,
-                    )
-                } else {
-                    way_on(above, usize::from(used), left as u8, points)
-                });
+                best = best.min(carried::<DISTINCT>(above, used, left, points, wilds));
             }
             self.kids.truncate(pushed.start);
             best
@@ -1877,6 +1855,31 @@ fn books_on(
         }
     }
     value
+}
+
+/// The values `v` carried on through a rank by a way on of [`Back::push_ways`] (`used` wilds
+/// in runs, the naturals `left` to the rank's books): [`way_on`], or under distinct-suit
+/// books [`books_on`] within `room` wilds.
+#[inline(always)]
+fn carried<const DISTINCT: bool>(
+    v: Values,
+    used: u8,
+    left: u16,
+    points: u8,
+    room: usize,
+) -> Values {
+    if DISTINCT {
+        books_on(
+            DistinctBooks::get(),
+            v,
+            usize::from(used),
+            left,
+            points,
+            room,
+        )
+    } else {
+        way_on(v, usize::from(used), left as u8, points)
+    }
 }
 
 /// Sweep ranks `from..11` of `hand` from `work.states` (those before rank `from`); `held`
