@@ -1175,7 +1175,8 @@ mod tests {
     #[test]
     fn the_sweep_under_distinct_suit_books_is_the_search() {
         let mut next = xorshift(0x0000_d157_1c7b_00c5_u64);
-        let (mut taken, mut hands, mut books, mut recorded) = (0, 0, 0, 0);
+        let (mut taken, mut hands, mut books) = (0, 0, 0);
+        let (mut recorded, mut priced) = (0, 0);
         for round in 0..40000u64 {
             let packs = 1 + (round % 3) as u32;
             let rules = MeldRules {
@@ -1243,6 +1244,7 @@ mod tests {
                         let value = search::score(&rest, wild_rank, &rules).points;
                         if let Some(found) = record.without(c, wild_rank) {
                             assert_eq!(found, value, "{codes:?} less {c} wild {wild_rank}");
+                            priced += 1;
                         }
                     }
                 }
@@ -1251,7 +1253,10 @@ mod tests {
         // (most hands swept, and many of them meld less than books of any suits would)
         assert!(taken * 100 > hands * 95, "{taken} of {hands}");
         assert!(books > 1000, "{books}");
-        assert!(recorded > 8000, "{recorded} recorded");
+        assert!(
+            recorded > 8000 && priced > 40000,
+            "{recorded} recorded, {priced} discards priced"
+        );
         // one natural and twelve wilds, no all-wild melds: its meld takes ten at most (a run
         // of eleven), and the sweep, counting less room than that, leaves it to the search
         let rules = MeldRules {
