@@ -98,11 +98,18 @@ impl Values {
     /// and `above`'s (from the rank up) together; `u64::MAX` when none is reachable.
     fn meet(&self, above: Values, wilds: usize) -> u64 {
         let (below, above) = (simd::lanes(self.0), simd::lanes(above.0));
-        (0..=wilds.min(LANES - 1))
-            .filter(|&i| below[i] != u8::MAX && above[wilds - i] != u8::MAX)
-            .map(|i| u64::from(below[i]) + u64::from(above[wilds - i]))
+        // (without a branch a lane: the two parts are of distinct naturals, so a sum of
+        // reachable lanes is at most the hand's points, below 255, and one with an
+        // unreachable lane is 255 or more)
+        let least = (0..=wilds.min(LANES - 1))
+            .map(|i| u16::from(below[i]) + u16::from(above[wilds - i]))
             .min()
-            .unwrap_or(u64::MAX)
+            .unwrap_or(u16::MAX);
+        if least >= u16::from(u8::MAX) {
+            u64::MAX
+        } else {
+            u64::from(least)
+        }
     }
 
     /// The lowest reachable lane (lanes only fall from one to the next: a lane allows more
@@ -145,26 +152,23 @@ mod simd {
         fill
     };
 
-    /// Lane `j` takes lane `j - n`; the lowest `n` lanes are full.
+    /// Lane `j` takes lane `j - n`; the lowest `n` lanes are full. Without a branch (which
+    /// way `n` goes is data the processor cannot predict): the 128 bits move up `8 n` as two
+    /// 64-bit halves, and the high half takes what leaves the low one, by a shift right of
+    /// `64 - 8 n` bits (n below 8) or left of `8 n - 64` (n from 8); a count of 64 or more
+    /// (a negative one wraps to such) clears a half, so the term that does not apply is 0.
     #[inline]
     pub fn shift(x: Bytes16, n: usize) -> Bytes16 {
-        if n == 0 {
-            return x;
-        }
-        if n >= 16 {
-            return FILL[16];
-        }
+        let n = n.min(16);
+        let up = 8 * n as u64;
         // SAFETY (here and below): SSE2 is part of the x86-64 baseline.
         unsafe {
-            let bits = |k: usize| _mm_set_epi64x(0, k as i64);
-            let moved = if n >= 8 {
-                _mm_sll_epi64(_mm_slli_si128::<8>(x), bits(8 * (n - 8)))
-            } else {
-                // each half moves up by n bytes; what leaves the low half enters the high one
-                let carry = _mm_slli_si128::<8>(_mm_srl_epi64(x, bits(64 - 8 * n)));
-                _mm_or_si128(_mm_sll_epi64(x, bits(8 * n)), carry)
-            };
-            _mm_or_si128(moved, FILL[n])
+            let bits = |k: u64| _mm_set_epi64x(0, k as i64);
+            let halves = _mm_sll_epi64(x, bits(up));
+            let below = _mm_srl_epi64(x, bits(64u64.wrapping_sub(up)));
+            let above = _mm_sll_epi64(x, bits(up.wrapping_sub(64)));
+            let carry = _mm_slli_si128::<8>(_mm_or_si128(below, above));
+            _mm_or_si128(_mm_or_si128(halves, carry), FILL[n])
         }
     }
 
@@ -631,10 +635,15 @@ impl Split {
     /// The naturals and wilds of a hand given as the copies of each code (`counts[c]`).
     pub fn of_counts(counts: &[u8; NUM_CODES], wild_rank: u8, rules: &MeldRules) -> Split {
         let mut split = Split::empty(rules);
-        for (c, &n) in (0u8..).zip(counts) {
-            if n > 0 {
-                split.add(c, n, wild_rank);
-            }
+        // (the codes held, as bits: a row holds a few of its 56 codes)
+        let mut held = counts
+            .iter()
+            .enumerate()
+            .fold(0u64, |bits, (c, &n)| bits | u64::from(n != 0) << c);
+        while held != 0 {
+            let c = held.trailing_zeros() as u8;
+            held &= held - 1;
+            split.add(c, counts[usize::from(c)], wild_rank);
         }
         split.reach = reach(split.usable());
         split
@@ -935,11 +944,11 @@ impl Swept {
         let row = &split.by_rank[r];
         let rank = Rank::of::<false>(row, record.open[r], &split.held, r, split.reach);
         let active = &rank.active[..rank.n];
-        let suit_of = |offset: u32| (offset / SUIT_BITS) as usize;
         // the settled suits' naturals: deadwood unless the rank's book holds them
-        let settled = (0..5)
-            .filter(|&s| row[s] > 0 && !active.iter().any(|&(o, _)| suit_of(o) == s))
-            .fold(0u64, |bits, s| bits | 1 << (11 * s + r));
+        let settled = (0..5).fold(0u64, |bits, s| {
+            let takes_part = rank.bits >> (SUIT_BITS * s as u32) & 1 != 0;
+            bits | u64::from((row[s] > 0) & !takes_part) << (11 * s + r)
+        });
         let points = u16::from(r as u8 + 3);
         let states = record.starts[r]..record.starts[r + 1];
         for (&before, v) in record.keys[states.clone()]
@@ -979,7 +988,7 @@ impl Swept {
                         .zip(chosen)
                         .filter(|(_, step)| step.left > 0)
                         .fold(settled, |bits, (&(o, _), _)| {
-                            bits | 1 << (11 * suit_of(o) + r)
+                            bits | 1 << (11 * (o / SUIT_BITS) as usize + r)
                         });
                     Some(back(from, dead))
                 } else {
@@ -1502,27 +1511,26 @@ impl Rank {
             settled: 0,
             settled_by_suit: 0,
         };
+        // (without a branch: which suits take part is data the processor cannot predict)
         for s in 0..5 {
             let offset = SUIT_BITS * s as u32;
             let open = open_bits >> offset & SUIT_MASK != 0;
-            if row[s] > 0 || open {
-                let above = u32::from(held[s]) >> (r + 1);
-                let start = above & start_reach != 0;
-                if !open && !start {
-                    // (the one step of no open run and no start: every natural left)
-                    rank.settled += row[s];
-                    if BY_SUIT {
-                        rank.settled_by_suit |= u16::from(row[s]) << (2 * s);
-                    }
-                    continue;
-                }
-                let flags = usize::from(row[s]) << 2
-                    | usize::from(above & gap_reach != 0) << 1
-                    | usize::from(start);
-                rank.active[rank.n] = (offset, flags);
-                rank.n += 1;
-                rank.bits |= SUIT_MASK << offset;
+            let above = u32::from(held[s]) >> (r + 1);
+            let start = above & start_reach != 0;
+            // a suit with no open run and no start has one step: every natural left
+            let part = open | (row[s] > 0) & start;
+            let settled = row[s] * u8::from(!part);
+            rank.settled += settled;
+            if BY_SUIT {
+                rank.settled_by_suit |= u16::from(settled) << (2 * s);
             }
+            let flags = usize::from(row[s]) << 2
+                | usize::from(above & gap_reach != 0) << 1
+                | usize::from(start);
+            // (written at the next place either way; kept only by a suit taking part)
+            rank.active[rank.n] = (offset, flags);
+            rank.n += usize::from(part);
+            rank.bits |= (SUIT_MASK * u64::from(part)) << offset;
         }
         rank
     }
@@ -1690,12 +1698,12 @@ fn ways(
 #[inline(always)]
 fn way_on(v: Values, used: usize, left: u8, points: u8) -> Values {
     let value = v.shift(used);
-    match left {
-        1 | 2 => value
-            .plus(left * points)
-            .min(value.shift(3 - usize::from(left))),
-        _ => value,
-    }
+    // (without a branch: no natural left pays nothing, as the value is below its shift by
+    // three, and three or more pay nothing, as a saturating sum is above the value)
+    let left = left.min(3);
+    value
+        .plus(left * points)
+        .min(value.shift(3 - usize::from(left)))
 }
 
 /// The value past the king of a state: A and G runs never closed; each B closes with one
@@ -1929,10 +1937,8 @@ fn sweep<const DISTINCT: bool>(
             open_bits = through_distinct(&rank, table, states, next, combos, wilds, points)?;
             std::mem::swap(states, next);
         } else if rank.n == 0 {
-            // no run goes through the rank: each state stays, its naturals settled
-            if rank.settled == 0 {
-                continue; // (nothing changes)
-            }
+            // no run goes through the rank: each state stays, its naturals settled (none
+            // settled changes nothing: not tested, a branch the processor cannot predict)
             for v in &mut states.values {
                 *v = way_on(*v, 0, rank.settled, points);
             }
@@ -2098,4 +2104,159 @@ pub fn least_of(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<u64> {
         return None;
     }
     split.least()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lanes 0, 7, 14, ... (below 255), and a few unreachable ones, to move about.
+    fn sample(seed: u8) -> [u8; 16] {
+        std::array::from_fn(
+            |j| match (j as u8).wrapping_mul(7).wrapping_add(seed) % 23 {
+                0 => u8::MAX,
+                v => v.wrapping_mul(11),
+            },
+        )
+    }
+
+    fn of_lanes(lanes: [u8; 16]) -> Values {
+        let mut v = Values::ZERO.shift(LANES);
+        for (j, &lane) in lanes.iter().enumerate() {
+            // (lane j alone: full everywhere but j)
+            let mut one = [u8::MAX; 16];
+            one[j] = lane;
+            v = v.min(Values(simd_of(one)));
+        }
+        v
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    fn simd_of(lanes: [u8; 16]) -> simd::Bytes16 {
+        // SAFETY: every bit pattern is a valid `__m128i`, and the two have one size.
+        unsafe { std::mem::transmute::<[u8; 16], simd::Bytes16>(lanes) }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    fn simd_of(lanes: [u8; 16]) -> simd::Bytes16 {
+        lanes
+    }
+
+    /// The branch-free shift is the shift its docstring says, for every count (and counts
+    /// past the lanes fill every lane).
+    #[test]
+    fn shift_moves_each_lane_up() {
+        for seed in 0..23 {
+            let lanes = sample(seed);
+            let x = of_lanes(lanes);
+            assert_eq!(simd::lanes(x.0), lanes);
+            for n in 0..40 {
+                let expected: [u8; 16] =
+                    std::array::from_fn(|j| if j < n { u8::MAX } else { lanes[j - n] });
+                assert_eq!(simd::lanes(x.shift(n).0), expected, "n = {n}");
+            }
+        }
+    }
+
+    /// The branch-free way on is the case analysis it replaces: no natural left and three or
+    /// more cost nothing; one or two are deadwood or padded to a book with wilds.
+    #[test]
+    fn way_on_prices_the_naturals_left() {
+        for seed in 0..23 {
+            // (a value as the sweep holds them: lanes fall from one to the next)
+            let mut lanes = sample(seed);
+            lanes.sort_unstable_by(|a, b| b.cmp(a));
+            let v = of_lanes(lanes);
+            for used in 0..5 {
+                for left in 0..8 {
+                    for points in [3, 9, 13] {
+                        let moved = v.shift(used);
+                        let expected = match left {
+                            1 | 2 => moved
+                                .plus(left * points)
+                                .min(moved.shift(3 - usize::from(left))),
+                            _ => moved,
+                        };
+                        assert_eq!(
+                            simd::lanes(way_on(v, used, left, points).0),
+                            simd::lanes(expected.0),
+                            "used {used}, left {left}, points {points}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The branch-free reading of a rank takes part exactly the suits with an open run, or
+    /// with naturals here and a natural of theirs within reach above; the others' naturals
+    /// are settled (by suit too).
+    #[test]
+    fn rank_takes_the_suits_that_may_run() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20_000 {
+            let row: [u8; 5] = std::array::from_fn(|_| (next() % 4) as u8);
+            let held: [u16; 5] = std::array::from_fn(|_| (next() & 0x7ff) as u16);
+            let open_bits = next() & next() & ((1 << (5 * SUIT_BITS)) - 1);
+            let r = (next() % 11) as usize;
+            let reach = reach((next() % 6) as usize);
+            let rank = Rank::of::<true>(&row, open_bits, &held, r, reach);
+            let (mut n, mut settled, mut by_suit, mut bits) = (0, 0, 0u16, 0u64);
+            for s in 0..5 {
+                let offset = SUIT_BITS * s as u32;
+                let open = open_bits >> offset & SUIT_MASK != 0;
+                let above = u32::from(held[s]) >> (r + 1);
+                let start = above & reach.1 != 0;
+                if open || (row[s] > 0 && start) {
+                    let flags = usize::from(row[s]) << 2
+                        | usize::from(above & reach.0 != 0) << 1
+                        | usize::from(start);
+                    assert_eq!(rank.active[n], (offset, flags));
+                    n += 1;
+                    bits |= SUIT_MASK << offset;
+                } else {
+                    settled += row[s];
+                    by_suit |= u16::from(row[s]) << (2 * s);
+                }
+            }
+            assert_eq!(
+                (rank.n, rank.settled, rank.settled_by_suit, rank.bits),
+                (n, settled, by_suit, bits)
+            );
+        }
+    }
+
+    /// A hand read from its card counts is the hand read from its codes.
+    #[test]
+    fn counts_and_codes_read_alike() {
+        let rules = MeldRules::default();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..5_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut counts = [0u8; NUM_CODES];
+            let mut codes = Vec::new();
+            for k in 0..(seed % 16) {
+                let c = ((seed >> (4 * k)) as usize + 7 * k as usize) % NUM_CODES;
+                if counts[c] < 2 {
+                    counts[c] += 1;
+                    codes.push(c as u8);
+                }
+            }
+            codes.sort_unstable();
+            let wild = (seed >> 60) as u8 % 12 + 2; // (2: no rank wild)
+            let wild = if wild == 2 { 0 } else { wild };
+            assert_eq!(
+                Split::of_counts(&counts, wild, &rules),
+                Split::of(&codes, wild, &rules)
+            );
+        }
+    }
 }
