@@ -203,13 +203,16 @@ impl Hand {
         let packs = rules.packs as usize;
         let allowed = |code: usize| copies_in_deck(code, packs);
         let mut over = false;
-        for (&code, at) in codes.iter().zip(&mut sorted) {
+        // (the codes held, as bits: sorted by counting, with no comparison the processor
+        // would have to guess on cards in any order)
+        let mut held = 0u64;
+        for &code in codes {
             let slot = counts
                 .get_mut(code as usize)
                 .ok_or(HandError::BadCode(code))?;
             *slot += 1;
             over |= usize::from(*slot) > allowed(code as usize);
-            *at = code as u8;
+            held |= 1 << code;
         }
         if over {
             // the lowest code held too often
@@ -223,10 +226,16 @@ impl Hand {
                 }
             }
         }
-        let sorted = &mut sorted[..codes.len()];
-        sorted.sort_unstable();
+        let mut len = 0;
+        while held != 0 {
+            let code = held.trailing_zeros() as usize;
+            held &= held - 1;
+            let copies = usize::from(counts[code]);
+            sorted[len..len + copies].fill(code as u8);
+            len += copies;
+        }
         Ok(Hand {
-            codes: Codes::of(sorted).expect("at most MAX_CARDS codes"),
+            codes: Codes::of(&sorted[..len]).expect("at most MAX_CARDS codes"),
             wild_rank: wild_rank as u8,
             rules: *rules,
         })
@@ -976,6 +985,42 @@ impl Lonely {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A hand keeps its codes sorted whatever order they come in (they are sorted by
+    /// counting), every copy kept, with up to three packs' jokers.
+    #[test]
+    fn hand_sorts_codes_in_any_order() {
+        let rules = MeldRules {
+            packs: 3,
+            ..MeldRules::default()
+        };
+        let mut seed = 0x0123_4567_89ab_cdefu64;
+        for size in 0..=MAX_CARDS.min(40) {
+            for _ in 0..50 {
+                let mut copies = [0usize; NUM_CODES];
+                let mut codes = Vec::new();
+                while codes.len() < size {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    // (jokers often, for their many copies)
+                    let code = if seed % 5 == 0 {
+                        55
+                    } else {
+                        (seed >> 8) as usize % NUM_CODES
+                    };
+                    if copies[code] < copies_in_deck(code, 3) {
+                        copies[code] += 1;
+                        codes.push(code as u32);
+                    }
+                }
+                let mut sorted: Vec<u8> = codes.iter().map(|&c| c as u8).collect();
+                sorted.sort_unstable();
+                let made = Hand::new(&codes, 13, &rules).expect("a hand the deck holds");
+                assert_eq!(made.codes(), &sorted[..], "{codes:?}");
+            }
+        }
+    }
 
     fn hand(text: &str, wild_rank: u32) -> Hand {
         hand_with(text, wild_rank, &MeldRules::default())
