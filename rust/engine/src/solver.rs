@@ -994,15 +994,13 @@ mod tests {
             packs: 3,
             ..MeldRules::default()
         };
-        let mut seed = 0x0123_4567_89ab_cdefu64;
+        let mut generator = crate::shuffle::SplitMix64::new(7);
         for size in 0..=MAX_CARDS.min(40) {
             for _ in 0..50 {
                 let mut copies = [0usize; NUM_CODES];
                 let mut codes = Vec::new();
                 while codes.len() < size {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
+                    let seed = generator.next_u64();
                     // (jokers often, for their many copies)
                     let code = if seed % 5 == 0 {
                         55

@@ -2193,13 +2193,8 @@ mod tests {
     /// are settled (by suit too).
     #[test]
     fn rank_takes_the_suits_that_may_run() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut generator = crate::shuffle::SplitMix64::new(5);
+        let mut next = move || generator.next_u64();
         for _ in 0..20_000 {
             let row: [u8; 5] = std::array::from_fn(|_| (next() % 4) as u8);
             let held: [u16; 5] = std::array::from_fn(|_| (next() & 0x7ff) as u16);
@@ -2236,11 +2231,9 @@ mod tests {
     #[test]
     fn counts_and_codes_read_alike() {
         let rules = MeldRules::default();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut generator = crate::shuffle::SplitMix64::new(6);
         for _ in 0..5_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = generator.next_u64();
             let mut counts = [0u8; NUM_CODES];
             let mut codes = Vec::new();
             for k in 0..(seed % 16) {
