@@ -2110,7 +2110,8 @@ pub fn least_of(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<u64> {
 mod tests {
     use super::*;
 
-    /// Lanes 0, 7, 14, ... (below 255), and a few unreachable ones, to move about.
+    /// Sixteen lanes of assorted values below 255 and a few unreachable ones (255), varying
+    /// with `seed`, to move about.
     fn sample(seed: u8) -> [u8; 16] {
         std::array::from_fn(
             |j| match (j as u8).wrapping_mul(7).wrapping_add(seed) % 23 {
