@@ -596,6 +596,13 @@ const SUIT_RANK: [(u8, u8); JOKER as usize] = {
     table
 };
 
+/// The bit of the natural of suit `s` and rank index `r` in a set of codes as bits (the
+/// code is `11 s + r`, as [`SUIT_RANK`] reads it back).
+#[inline]
+fn code_bit(s: usize, r: usize) -> u64 {
+    1 << (11 * s + r)
+}
+
 /// A hand as the sweep sees it: its naturals by rank and suit, and its wilds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Split {
@@ -905,7 +912,7 @@ impl Swept {
             return (0..11)
                 .flat_map(|r| (0..5).map(move |s| (r, s)))
                 .filter(|&(r, s)| split.by_rank[r][s] > 0)
-                .fold(0, |dead, (r, s)| dead | 1 << (11 * s + r));
+                .fold(0, |dead, (r, s)| dead | code_bit(s, r));
         }
         let record = &self.record;
         let last = record.starts[11]..record.starts[12];
@@ -947,7 +954,7 @@ impl Swept {
         // the settled suits' naturals: deadwood unless the rank's book holds them
         let settled = (0..5).fold(0u64, |bits, s| {
             let takes_part = rank.bits >> (SUIT_BITS * s as u32) & 1 != 0;
-            bits | u64::from((row[s] > 0) & !takes_part) << (11 * s + r)
+            bits | (code_bit(s, r) * u64::from((row[s] > 0) & !takes_part))
         });
         let points = u16::from(r as u8 + 3);
         let states = record.starts[r]..record.starts[r + 1];
@@ -988,7 +995,7 @@ impl Swept {
                         .zip(chosen)
                         .filter(|(_, step)| step.left > 0)
                         .fold(settled, |bits, (&(o, _), _)| {
-                            bits | 1 << (11 * (o / SUIT_BITS) as usize + r)
+                            bits | code_bit((o / SUIT_BITS) as usize, r)
                         });
                     Some(back(from, dead))
                 } else {
@@ -1040,7 +1047,7 @@ impl Swept {
                         let dead = if way.dead == total {
                             (0..5)
                                 .filter(|&s| counts[s] > 0)
-                                .fold(0, |bits, s| bits | 1 << (11 * s + r))
+                                .fold(0, |bits, s| bits | code_bit(s, r))
                         } else {
                             0
                         };
