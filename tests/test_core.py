@@ -12,6 +12,7 @@ skip.
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import subprocess
@@ -534,6 +535,60 @@ def test_many_hands_at_once_equal_one_at_a_time_on_both_engines(
             counts[row, card.code] += 1
     from_counts, _ = both(lambda: fc.min_deadwood_many(counts, wild_rank, rules=rules))
     assert from_counts.tolist() == one_by_one
+
+
+class _Code(int):
+    """An int that is not the interpreter's own object for its value."""
+
+
+def test_many_hands_of_any_shape_in_one_batch_equal_one_at_a_time() -> None:
+    # the core reads a tuple or list of cards in place (canonical cards by address, copies by
+    # their code) and asks the package for the codes of any other hand
+    rng = np.random.default_rng(17)
+    deck = list(fc.deck())
+    hands = [
+        [deck[i] for i in rng.choice(len(deck), 3 + row % 12, replace=False)] for row in range(60)
+    ]
+    shapes: list[Callable[[list[fc.Card]], object]] = [
+        tuple,
+        list,
+        fc.format_cards,
+        lambda hand: [str(card) for card in hand],
+        lambda hand: iter(hand),
+        lambda hand: [copy.copy(card) for card in hand],
+        lambda hand: (*hand[:-1], str(hand[-1])),
+    ]
+    one_by_one = [fc.min_deadwood(hand, 9) for hand in hands]
+    for compiled in (True, False):
+        with _engine_is(compiled):
+            shaped = [shapes[row % len(shapes)](hand) for row, hand in enumerate(hands)]
+            assert fc.min_deadwood_many(iter(shaped), 9).tolist() == one_by_one
+    # the core's own batch of codes: small ints by address, any other int by value
+    codes = [[card.code for card in hand] for hand in hands]
+    as_objects = [[_Code(code) for code in hand] for hand in codes]
+    assert all(type(code) is _Code for hand in as_objects for code in hand)
+    assert SOLVER.least_many(codes, 9).tolist() == one_by_one
+    assert SOLVER.least_many(as_objects, 9).tolist() == one_by_one
+    assert SOLVER.least_many([np.array(hand) for hand in codes], 9).tolist() == one_by_one
+
+
+def test_a_bad_hand_in_a_batch_is_refused_alike_on_both_engines() -> None:
+    good = fc.parse_cards("7H 8H 9H")
+    seven = fc.Card.parse("7H")
+    for bad, words in [
+        ((seven, seven, copy.copy(seven)), "3 copies of 7H, but a deck of 2 pack(s) holds only 2"),
+        ([seven, "7X"], "7X"),
+        ((seven, 7), "7"),
+    ]:
+        messages = set()
+        for compiled in (True, False):
+            with _engine_is(compiled), pytest.raises(fc.FiveCrownsError) as refused:
+                fc.min_deadwood_many([good, bad, good], 3)  # type: ignore[list-item]
+            messages.add(str(refused.value))
+        assert len(messages) == 1
+        assert words in messages.pop()
+    with pytest.raises(fc.InvalidHandError, match="card codes are 0 to 55"):
+        SOLVER.least_many([[1, 2], [_Code(56)]], 3)
 
 
 def test_many_hands_at_once_refuse_what_the_deck_cannot_hold() -> None:

@@ -1,5 +1,5 @@
 # The compiled core (rust/python): its interface, for type checkers.
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -34,6 +34,14 @@ class Solver:
     ) -> npt.NDArray[np.int64]: ...
     def least_counts(
         self, counts: npt.NDArray[np.int64], wild_rank: int, threads: int = 1
+    ) -> npt.NDArray[np.int64]: ...
+    def least_cards(
+        self,
+        hands: Iterable[Any],
+        wild_rank: int,
+        threads: int,
+        card_type: type,
+        codes_of: Callable[[Any], Sequence[int]],
     ) -> npt.NDArray[np.int64]: ...
 
 class Fast:

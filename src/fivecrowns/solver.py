@@ -257,10 +257,11 @@ def min_deadwood_many(
         every = np.arange(NUM_CODES)
         rows = [np.repeat(every, row).tolist() for row in hands]
         codes = [_codes([_CARDS[c] for c in row], rules) for row in rows]
+    elif fast is not None:
+        # the core reads a hand of parsed cards itself, and any other from `_codes`
+        return fast[0].least_cards(hands, wild, workers, Card, lambda hand: _codes(hand, rules))
     else:
         codes = [_codes(hand, rules) for hand in hands]
-    if fast is not None:
-        return fast[0].least_many(codes, wild, workers)
     engine = _engine.engine(rules)
     return np.array([engine.least(hand, wild, rules) for hand in codes], dtype=np.int64)
 

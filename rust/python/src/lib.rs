@@ -67,30 +67,31 @@ fn layout<'py>(py: Python<'py>, layout: Layout) -> PyResult<PyLayout<'py>> {
     Ok((melds, PyTuple::new(py, layout.deadwood)?, layout.points))
 }
 
-/// The package's 56 canonical `Card` objects (every card the package makes is one of them),
-/// found by address: reading a card's code then costs a probe instead of an attribute
-/// lookup. Registered once by `canonical_cards`.
-struct CardTable {
-    /// (address, code) by a hash of the address ([`CardTable::slot`]), the next slots on a
+/// 56 Python objects that stand for the card codes, found by address: the package's
+/// canonical `Card` objects ([`CARDS`]: every card the package makes is one of them), or the
+/// ints 0 to 55 ([`INTS`]). Reading a code then costs a probe instead of an attribute lookup
+/// or an int conversion.
+struct CodeTable {
+    /// (address, code) by a hash of the address ([`CodeTable::slot`]), the next slots on a
     /// collision; address 0: empty.
-    slots: [(usize, u8); CARD_SLOTS],
-    /// The hash's multiplier: one that puts every card in a slot of its own (found when the
-    /// cards are registered), so that a lookup is one probe.
+    slots: [(usize, u8); CODE_SLOTS],
+    /// The hash's multiplier: one that puts every object in a slot of its own (found when
+    /// the table is made), so that a lookup is one probe.
     mul: u64,
-    /// The cards themselves, by code (kept alive, so no address is reused).
-    cards: Vec<Py<PyAny>>,
+    /// The objects themselves, by code (kept alive, so no address is reused).
+    objects: Vec<Py<PyAny>>,
 }
 
-const CARD_SLOTS: usize = 256;
+const CODE_SLOTS: usize = 256;
 
-impl CardTable {
+impl CodeTable {
     /// The table of `addresses` (by code), with a multiplier that leaves no collision when
     /// one of the first few thousand tried does (nearly always: about one in 400 does).
-    fn of(addresses: &[usize]) -> CardTable {
-        let mut table = CardTable {
-            slots: [(0, 0); CARD_SLOTS],
+    fn of(addresses: &[usize]) -> CodeTable {
+        let mut table = CodeTable {
+            slots: [(0, 0); CODE_SLOTS],
             mul: 0,
-            cards: Vec::new(),
+            objects: Vec::new(),
         };
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..100_000 {
@@ -99,7 +100,7 @@ impl CardTable {
             let mut z = (seed ^ seed >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
             z = (z ^ z >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
             table.mul = (z ^ z >> 31) | 1;
-            let mut used = [false; CARD_SLOTS];
+            let mut used = [false; CODE_SLOTS];
             if addresses
                 .iter()
                 .all(|&a| !std::mem::replace(&mut used[table.slot(a)], true))
@@ -110,7 +111,7 @@ impl CardTable {
         for (code, &address) in addresses.iter().enumerate() {
             let mut at = table.slot(address);
             while table.slots[at].0 != 0 {
-                at = (at + 1) % CARD_SLOTS;
+                at = (at + 1) % CODE_SLOTS;
             }
             table.slots[at] = (address, code as u8);
         }
@@ -119,7 +120,7 @@ impl CardTable {
 
     #[inline]
     fn slot(&self, address: usize) -> usize {
-        ((address as u64).wrapping_mul(self.mul) >> 56) as usize % CARD_SLOTS
+        ((address as u64).wrapping_mul(self.mul) >> 56) as usize % CODE_SLOTS
     }
 
     #[inline]
@@ -129,35 +130,58 @@ impl CardTable {
             match self.slots[at] {
                 (0, _) => return None,
                 (a, code) if a == address => return Some(code),
-                _ => at = (at + 1) % CARD_SLOTS,
+                _ => at = (at + 1) % CODE_SLOTS,
             }
         }
     }
 
     /// The canonical cards of `codes`, as a tuple.
     fn tuple<'py>(&self, py: Python<'py>, codes: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
-        if codes.iter().any(|&c| usize::from(c) >= self.cards.len()) {
+        if codes.iter().any(|&c| usize::from(c) >= self.objects.len()) {
             return Err(PyValueError::new_err("a card code beyond the deck"));
         }
         PyTuple::new(
             py,
-            codes.iter().map(|&c| self.cards[usize::from(c)].bind(py)),
+            codes.iter().map(|&c| self.objects[usize::from(c)].bind(py)),
         )
     }
 
     /// The canonical card of `code`.
     fn card<'py>(&self, py: Python<'py>, code: u8) -> PyResult<Bound<'py, PyAny>> {
-        match self.cards.get(usize::from(code)) {
+        match self.objects.get(usize::from(code)) {
             Some(card) => Ok(card.bind(py).clone()),
             None => Err(PyValueError::new_err("a card code beyond the deck")),
         }
     }
 }
 
-static CARDS: PyOnceLock<CardTable> = PyOnceLock::new();
+/// The canonical cards, registered once by `canonical_cards`.
+static CARDS: PyOnceLock<CodeTable> = PyOnceLock::new();
+
+/// The ints 0 to 55 as the interpreter makes them: CPython keeps one object of each small
+/// int, so a code in a list of ints is nearly always one of these (an int not found is read
+/// by value: the answer never depends on it).
+static INTS: PyOnceLock<CodeTable> = PyOnceLock::new();
+
+/// The table of the small ints (see [`INTS`]).
+fn int_table(py: Python<'_>) -> &CodeTable {
+    INTS.get_or_init(py, || {
+        let ints: Vec<Py<PyAny>> = (0..NUM_CODES)
+            .map(|code| {
+                code.into_pyobject(py)
+                    .map_or_else(|e| match e {}, |i| i.into_any().unbind())
+            })
+            .collect();
+        let addresses: Vec<usize> = ints.iter().map(|i| i.as_ptr() as usize).collect();
+        CodeTable {
+            objects: ints,
+            ..CodeTable::of(&addresses)
+        }
+    })
+}
 
 /// The card table (an error before `canonical_cards`).
-fn card_table(py: Python<'_>) -> PyResult<&CardTable> {
+fn card_table(py: Python<'_>) -> PyResult<&CodeTable> {
     CARDS
         .get(py)
         .ok_or_else(|| PyValueError::new_err("canonical_cards was not called"))
@@ -223,7 +247,7 @@ fn meld_cards(kind: Kind, codes: &[u8], stands: &[u8], wild_rank: u8) -> Vec<u8>
 /// cards, stands_for, wild_rank)` (which may store it), wild_rank None when only jokers are.
 pub(crate) fn arrangement<'py>(
     py: Python<'py>,
-    table: &CardTable,
+    table: &CodeTable,
     layout: Layout,
     wild_rank: u8,
     cache: &Bound<'py, PyDict>,
@@ -276,9 +300,9 @@ fn canonical_cards(cards: &Bound<'_, PyTuple>, card_type: &Bound<'_, PyType>) ->
         }
         addresses.push(card.as_ptr() as usize);
     }
-    let table = CardTable {
-        cards: cards.iter().map(Bound::unbind).collect(),
-        ..CardTable::of(&addresses)
+    let table = CodeTable {
+        objects: cards.iter().map(Bound::unbind).collect(),
+        ..CodeTable::of(&addresses)
     };
     let _ = CARDS.set(py, table);
     Ok(())
@@ -319,7 +343,7 @@ pub(crate) fn card_codes(
 /// it is longer or holds anything else.
 #[inline]
 fn canonical_codes(
-    table: &CardTable,
+    table: &CodeTable,
     tuple: &Bound<'_, PyTuple>,
 ) -> PyResult<Option<([u8; MAX_CARDS], usize)>> {
     let mut codes = [0u8; MAX_CARDS];
@@ -399,6 +423,22 @@ impl Solver {
 
     fn hand(&self, py: Python<'_>, codes: &[u32], wild_rank: u32) -> PyResult<Hand> {
         Hand::new(codes, wild_rank, &self.rules).map_err(|e| refusal(py, &e))
+    }
+
+    /// The hand of a sequence of codes (ints), checked: a list or tuple read in place (each
+    /// small int by its address, see [`INTS`]), any other sequence as a vector.
+    fn code_hand(&self, codes: &Bound<'_, PyAny>, wild_rank: u32) -> PyResult<Hand> {
+        let py = codes.py();
+        let ints = int_table(py);
+        let read = |code: &Bound<'_, PyAny>| match ints.code(code.as_ptr() as usize) {
+            Some(c) => Ok(Some(u32::from(c))),
+            None => code.extract().map(Some),
+        };
+        let mut read_in = [0u32; MAX_CARDS];
+        match read_items(codes, &mut read_in, read)? {
+            Some(len) => self.hand(py, &read_in[..len], wild_rank),
+            None => self.hand(py, &codes.extract::<Vec<u32>>()?, wild_rank),
+        }
     }
 }
 
@@ -514,13 +554,33 @@ impl Solver {
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let threads = checked_threads(py, threads)?;
         let mut checked = Vec::new();
-        let mut codes = [0u32; MAX_CARDS];
+        for item in hands.try_iter()? {
+            checked.push(self.code_hand(&item?, wild_rank)?);
+        }
+        let values = py.detach(move || solve_all(&checked, threads));
+        Ok(PyArray1::from_vec(py, values))
+    }
+
+    /// The least deadwood of many hands of cards, as an int64 array: as `least_many`, but
+    /// each hand a tuple or list of the package's cards (of type `card_type`) the deck holds,
+    /// read in place, or anything else, given to `codes_of`, which returns its codes (or
+    /// raises the error that says what is wrong with it).
+    fn least_cards<'py>(
+        &self,
+        py: Python<'py>,
+        hands: &Bound<'py, PyAny>,
+        wild_rank: u32,
+        threads: usize,
+        card_type: &Bound<'py, PyType>,
+        codes_of: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let threads = checked_threads(py, threads)?;
+        let mut checked = Vec::new();
         for item in hands.try_iter()? {
             let item = item?;
-            // (a list or tuple of ints read in place; any other sequence as a vector)
-            let hand = match read_items(&item, &mut codes, |code| code.extract().map(Some))? {
-                Some(len) => self.hand(py, &codes[..len], wild_rank)?,
-                None => self.hand(py, &item.extract::<Vec<u32>>()?, wild_rank)?,
+            let hand = match self.card_hand(&item, wild_rank, card_type)? {
+                Some(hand) => hand,
+                None => self.code_hand(&codes_of.call1((item,))?, wild_rank)?,
             };
             checked.push(hand);
         }
