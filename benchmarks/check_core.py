@@ -9,12 +9,11 @@ points default, 0, small or the core's largest, 2**20; go_out_without_discard), 
 (3..13 or None) and a hand of 3..14 cards (random, one suit dense with duplicates,
 book-heavy or wild-heavy), or, for 3% of the cases, one of ``fc.solver.MAX_CARDS`` (15)
 cards, the largest the solver takes, passed as a list or a tuple of ``fc.Card`` or as a
-string. Every case compares ``min_deadwood`` on
-both engines; every F-th case (default 10) also ``best_arrangement``, ``best_discard``,
-``deadwood_by_discard``, ``can_go_out`` and ``can_meld_all``, and every O-th (default 50)
-``outs``. Answers
-are equal when their values are equal, their types too for the scalar ones, and exceptions
-count as answers (type and message).
+string. Every case compares ``min_deadwood`` on both engines, and ``min_deadwood_many`` of a
+batch holding the hand twice; every F-th case (default 10) also ``best_arrangement``,
+``best_discard``, ``deadwood_by_discard``, ``can_go_out`` and ``can_meld_all``, and every
+O-th (default 50) ``outs``. Answers are equal when their values are equal, their types too
+for the scalar ones, and exceptions count as answers (type and message).
 
 The engine is switched in process by ``fivecrowns._engine.running(compiled)``, with
 ``fc.clear_cache()`` at each switch, so no answer of one engine is served from a cache to
@@ -151,7 +150,12 @@ def answers(case: Case) -> dict[str, object]:
         else format_cards(cards)
     )
     wild, rules = case.wild_rank, case.rules
-    found = {"min_deadwood": _attempt(lambda: _scalar(fc.min_deadwood(hand, wild, rules=rules)))}
+    found = {
+        "min_deadwood": _attempt(lambda: _scalar(fc.min_deadwood(hand, wild, rules=rules))),
+        "min_deadwood_many": _attempt(
+            lambda: fc.min_deadwood_many([hand, hand], wild, rules=rules).tolist()
+        ),
+    }
     if case.full:
         found["best_arrangement"] = _attempt(lambda: fc.best_arrangement(hand, wild, rules=rules))
         found["best_discard"] = _attempt(lambda: fc.best_discard(hand, wild, rules=rules))
