@@ -43,6 +43,26 @@ const fn slot(code: u8) -> usize {
     (code % 11) as usize * 5 + (code / 11) as usize
 }
 
+/// The word and bit shift of each natural code's field (see [`slot`]), read from a table:
+/// the field's place costs no division.
+const AT: [(u8, u8); 55] = {
+    let mut at = [(0, 0); 55];
+    let mut code = 0;
+    while code < 55 {
+        let i = slot(code as u8);
+        at[code] = ((i / PER_WORD) as u8, (BITS as usize * (i % PER_WORD)) as u8);
+        code += 1;
+    }
+    at
+};
+
+/// The word and bit shift of `code`'s field.
+#[inline]
+fn at(code: u8) -> (usize, u32) {
+    let (word, shift) = AT[usize::from(code)];
+    (usize::from(word), u32::from(shift))
+}
+
 #[inline]
 fn code_of(slot: usize) -> u8 {
     ((slot % 5) * 11 + slot / 5) as u8
@@ -55,22 +75,22 @@ impl Naturals {
     /// Copies of `code`.
     #[inline]
     pub fn count(&self, code: u8) -> u32 {
-        let i = slot(code);
-        ((self.0[i / PER_WORD] >> (BITS as usize * (i % PER_WORD))) & FIELD) as u32
+        let (word, shift) = at(code);
+        ((self.0[word] >> shift) & FIELD) as u32
     }
 
     /// One more copy of `code` (the caller keeps counts at most 31).
     #[inline]
     pub fn add(&mut self, code: u8) {
-        let i = slot(code);
-        self.0[i / PER_WORD] += 1 << (BITS as usize * (i % PER_WORD));
+        let (word, shift) = at(code);
+        self.0[word] += 1 << shift;
     }
 
     /// One copy fewer of `code` (which must be held).
     #[inline]
     pub fn remove(&mut self, code: u8) {
-        let i = slot(code);
-        self.0[i / PER_WORD] -= 1 << (BITS as usize * (i % PER_WORD));
+        let (word, shift) = at(code);
+        self.0[word] -= 1 << shift;
     }
 
     /// `self` less `other`, field by field (every field of `other` at most that of `self`).

@@ -20,8 +20,9 @@
 //! What keeps it fast, each exact under every rule option: naturals in no meld at all are set
 //! aside as deadwood first ([`Search::hopeless`]); the hand's components (naturals that could
 //! share a meld) are finished one at a time ([`Search::split`]); a natural's choices depend
-//! only on the naturals of its rank, those of its suit above it and the wilds left, and are
-//! kept per those; and a state stops looking once a choice melds every card.
+//! only on the naturals of its rank, those of its suit above it that a run from it could
+//! reach and the wilds left, and are kept per those; and a state stops looking once a choice
+//! melds every card.
 
 use std::rc::Rc;
 
@@ -104,9 +105,10 @@ pub struct Search {
     memo: Memo,
     /// The most cards of an all-wild meld (0: none).
     all_wild_cap: i64,
-    /// The moves of each (natural, its rank's naturals, its suit's above it, wilds left), as
-    /// a range of `moves`: they depend on nothing else (the meld rules aside), so this
-    /// thread's searches under one rule set share them ([`Templates`]).
+    /// The moves of each (natural, its rank's naturals, its suit's above it within a run's
+    /// reach, wilds left), as a range of `moves`: they depend on nothing else (the meld
+    /// rules aside), so this thread's searches under one rule set share them
+    /// ([`Templates`]).
     templates: Templates,
     /// The fields of each component of the hand, in order (empty: one component).
     parts: Rc<[Naturals]>,
@@ -134,24 +136,19 @@ struct Scratch {
 /// A search's memo: the value of (naturals, wilds left << 32 | spare room).
 type Memo = FxHashMap<(Naturals, u64), Score>;
 
-/// For each natural `c`: the fields its moves depend on beside the wilds left (see
-/// [`Search::moves`]), those of its rank and those of its suit above it.
-static TEMPLATE_FIELDS: [Naturals; 55] = {
-    let mut masks = [Naturals::EMPTY; 55];
-    let mut c = 0u8;
-    while c < 55 {
-        let (q, base) = (c % 11, c - c % 11);
+/// For each rank (0..11): the fields of its naturals (a natural's moves depend on those of
+/// its rank, and on those of its suit above it that a run could reach: see
+/// [`Search::moves`]).
+static RANK_FIELDS: [Naturals; 11] = {
+    let mut masks = [Naturals::EMPTY; 11];
+    let mut q = 0u8;
+    while q < 11 {
         let mut s = 0u8;
         while s < 5 {
-            masks[c as usize].set_field(s * 11 + q);
+            masks[q as usize].set_field(s * 11 + q);
             s += 1;
         }
-        let mut r = q + 1;
-        while r < 11 {
-            masks[c as usize].set_field(base + r);
-            r += 1;
-        }
-        c += 1;
+        q += 1;
     }
     masks
 };
@@ -443,16 +440,27 @@ impl Search {
 
     /// The state without its lowest natural, and every choice for that natural (a range of
     /// `self.moves`): runs, books, then deadwood, kept per (the natural, the naturals of its
-    /// rank, those of its suit above it, the wilds left).
+    /// rank, those of its suit above it that a run from it could reach, the wilds left).
     fn moves(&mut self, state: &Naturals, w: u64) -> (Naturals, std::ops::Range<usize>) {
         let c = self.lowest(state);
         let q = c % 11;
         let mut rest = *state;
         rest.remove(c);
-        let key = (
-            w << 8 | u64::from(c),
-            rest.and(&TEMPLATE_FIELDS[usize::from(c)]),
-        );
+        // the naturals of c's suit above it that a run from c could reach (past at most the
+        // gaps the wilds allow); the moves depend on no other of its suit
+        let gaps = (w as i64).min(self.limit(55));
+        let (mut fields, mut missing) = (RANK_FIELDS[usize::from(q)], 0);
+        for code in c + 1..c - q + 11 {
+            if rest.count(code) > 0 {
+                fields.set_field(code);
+            } else {
+                missing += 1;
+                if missing > gaps {
+                    break;
+                }
+            }
+        }
+        let key = (w << 8 | u64::from(c), rest.and(&fields));
         if let Some(&(start, end)) = self.templates.ranges.get(&key) {
             return (rest, start as usize..end as usize);
         }
@@ -796,6 +804,57 @@ impl Discards {
                 search.parts = Rc::clone(&self.search.parts); // (fewer wilds: still a valid order)
                 self.by_points.push((points, search));
                 self.by_points.len() - 1
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::WildLimit;
+    use crate::shuffle::SplitMix64;
+
+    /// Forget the move templates this thread keeps between searches.
+    fn forget_templates() {
+        KEPT.with(|cell| *cell.borrow_mut() = None);
+    }
+
+    #[test]
+    fn templates_kept_from_other_hands_give_each_hand_its_own_moves() {
+        // a template is kept per the naturals its moves depend on: a hand solved with the
+        // templates hundreds of other hands left has the solution it has with none kept
+        let mut generator = SplitMix64::new(7);
+        let limits = [
+            WildLimit::Unlimited,
+            WildLimit::AtMost(1),
+            WildLimit::AtMost(2),
+            WildLimit::Naturals,
+        ];
+        for (k, &max_wilds) in limits.iter().enumerate() {
+            let rules = MeldRules {
+                max_wilds,
+                distinct_suit_books: k == 3,
+                ..MeldRules::default()
+            };
+            let mut deck: Vec<u8> = (0..2).flat_map(|_| (0..56u8).chain([55, 55])).collect();
+            let hands: Vec<(Vec<u8>, u8)> = (0..600)
+                .map(|_| {
+                    generator.shuffle(&mut deck);
+                    let mut hand = deck[..3 + generator.below(12)].to_vec();
+                    hand.sort_unstable();
+                    (hand, [0, 3, 7, 13][generator.below(4)])
+                })
+                .collect();
+            forget_templates();
+            let kept: Vec<Solution> = hands.iter().map(|(h, w)| solve(h, *w, &rules)).collect();
+            for ((hand, wild_rank), kept) in hands.iter().zip(&kept) {
+                forget_templates();
+                assert_eq!(
+                    &solve(hand, *wild_rank, &rules),
+                    kept,
+                    "{hand:?}, wild {wild_rank}"
+                );
             }
         }
     }
