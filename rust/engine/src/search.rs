@@ -285,7 +285,7 @@ impl Search {
         let reach = (w.min(self.limit(55)) + 1) as u32;
         // flood each component from its lowest code, on the codes held as bits
         let mut left = state.held();
-        let mut parts: Vec<Naturals> = Vec::new();
+        let mut parts: Vec<Naturals> = Vec::with_capacity(8);
         while left != 0 {
             let mut part = left & left.wrapping_neg();
             let mut frontier = part;
@@ -572,13 +572,14 @@ impl Search {
         wild_rank: u8,
     ) -> Solution {
         let (mut state, mut w, mut spare) = (*state, self.wilds(), 0i64);
-        let mut dead: Vec<u8> = Vec::new();
+        // (room for every card from the start: these grow one card at a time)
+        let mut dead: Vec<u8> = Vec::with_capacity(codes.len());
         for c in hopeless.codes() {
             dead.extend(std::iter::repeat_n(c, hopeless.count(c) as usize));
         }
         let mut target = self.value(&state, w, spare);
         let best = target.plus(cost(hopeless));
-        let mut melds: Vec<(Kind, Vec<u8>, i64)> = Vec::new();
+        let mut melds: Vec<(Kind, Vec<u8>, i64)> = Vec::with_capacity(codes.len() / 3 + 1);
         while !state.is_empty() {
             let (rest, range) = self.moves(&state, w);
             let mut chosen = None;
@@ -600,7 +601,8 @@ impl Search {
             match m.kind {
                 None => dead.push(lowest),
                 Some(kind) => {
-                    let mut cards = vec![lowest];
+                    let mut cards = Vec::with_capacity(codes.len());
+                    cards.push(lowest);
                     for c in m.delta.codes() {
                         cards.extend(std::iter::repeat_n(c, m.delta.count(c) as usize));
                     }
@@ -611,14 +613,13 @@ impl Search {
             (state, w, spare, target) = (next, w - m.wilds, spare + m.room, after);
         }
         self.place_wilds(&mut melds, &mut dead, w, codes, wild_rank);
-        let mut out: Vec<(Kind, Vec<u8>)> = melds
+        let out: Vec<(Kind, Vec<u8>)> = melds
             .into_iter()
             .map(|(kind, mut cards, _)| {
                 cards.sort_unstable();
                 (kind, cards)
             })
             .collect();
-        out.shrink_to_fit();
         dead.sort_unstable();
         Solution {
             score: best,
