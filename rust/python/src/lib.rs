@@ -547,18 +547,11 @@ impl Solver {
     #[pyo3(signature = (hands, wild_rank, threads=1))]
     fn least_many<'py>(
         &self,
-        py: Python<'py>,
         hands: &Bound<'py, PyAny>,
         wild_rank: u32,
         threads: usize,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let threads = checked_threads(py, threads)?;
-        let mut checked = Vec::new();
-        for item in hands.try_iter()? {
-            checked.push(self.code_hand(&item?, wild_rank)?);
-        }
-        let values = py.detach(move || solve_all(&checked, threads));
-        Ok(PyArray1::from_vec(py, values))
+        least_of_each(hands, threads, |item| self.code_hand(&item, wild_rank))
     }
 
     /// The least deadwood of many hands of cards, as an int64 array: as `least_many`, but
@@ -567,25 +560,18 @@ impl Solver {
     /// raises the error that says what is wrong with it).
     fn least_cards<'py>(
         &self,
-        py: Python<'py>,
         hands: &Bound<'py, PyAny>,
         wild_rank: u32,
         threads: usize,
         card_type: &Bound<'py, PyType>,
         codes_of: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let threads = checked_threads(py, threads)?;
-        let mut checked = Vec::new();
-        for item in hands.try_iter()? {
-            let item = item?;
-            let hand = match self.card_hand(&item, wild_rank, card_type)? {
-                Some(hand) => hand,
-                None => self.code_hand(&codes_of.call1((item,))?, wild_rank)?,
-            };
-            checked.push(hand);
-        }
-        let values = py.detach(move || solve_all(&checked, threads));
-        Ok(PyArray1::from_vec(py, values))
+        least_of_each(hands, threads, |item| {
+            match self.card_hand(&item, wild_rank, card_type)? {
+                Some(hand) => Ok(hand),
+                None => self.code_hand(&codes_of.call1((item,))?, wild_rank),
+            }
+        })
     }
 
     /// The least deadwood of many hands given as an N x 56 array of card counts (column c:
@@ -669,6 +655,23 @@ pub(crate) fn run<T: Send>(py: Python<'_>, hand: &Hand, work: impl FnOnce(&Hand)
     } else {
         work(hand)
     }
+}
+
+/// The least deadwood of the hand `read` makes of each item of `hands` (every hand read and
+/// checked first), then solved without the GIL on `threads` threads, as an int64 array.
+fn least_of_each<'py>(
+    hands: &Bound<'py, PyAny>,
+    threads: usize,
+    mut read: impl FnMut(Bound<'py, PyAny>) -> PyResult<Hand>,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let py = hands.py();
+    let threads = checked_threads(py, threads)?;
+    let mut checked = Vec::new();
+    for item in hands.try_iter()? {
+        checked.push(read(item?)?);
+    }
+    let values = py.detach(move || solve_all(&checked, threads));
+    Ok(PyArray1::from_vec(py, values))
 }
 
 fn solve_all(hands: &[Hand], threads: usize) -> Vec<i64> {
