@@ -591,6 +591,17 @@ def test_a_bad_hand_in_a_batch_is_refused_alike_on_both_engines() -> None:
         SOLVER.least_many([[1, 2], [_Code(56)]], 3)
 
 
+@pytest.mark.parametrize("hands", ["7H 8H 9H", b"7H 8H 9H"])
+def test_a_batch_given_as_one_string_is_refused_on_both_engines(hands: object) -> None:
+    # a string is an iterable: read as a batch, each of its characters would be a hand
+    for compiled in (True, False):
+        with _engine_is(compiled), pytest.raises(fc.InvalidHandError) as refused:
+            fc.min_deadwood_many(hands, 9)  # type: ignore[arg-type]
+        assert "hands must be an iterable of hands" in str(refused.value)
+        assert "pass [hand] or call min_deadwood" in str(refused.value)
+    assert fc.min_deadwood_many(["7H 8H 9H"], 9).tolist() == [0]
+
+
 def test_many_hands_at_once_refuse_what_the_deck_cannot_hold() -> None:
     with pytest.raises(fc.InvalidHandError, match="N x 56 integer array"):
         fc.min_deadwood_many(np.zeros((2, 55), dtype=np.int64), 3)

@@ -229,7 +229,7 @@ def min_deadwood_many(
 
     ``hands`` is an iterable of hands (each anything ``min_deadwood`` takes), or an N x 56
     integer array of card counts (column c holds the copies of the card with code c; see
-    :attr:`Card.code`). Every hand is checked first; on the compiled core the hands are then
+    :attr:`Card.code`); a lone string is refused (it is one hand, not a batch). Every hand is checked first; on the compiled core the hands are then
     solved in one call, without the GIL, on up to ``threads`` threads (1 to 256,
     ``fivecrowns.solver.MAX_THREADS``; None: one per core this process may use), each
     taking a share of at least 256 hands; the answers are the same for any number of
@@ -247,6 +247,13 @@ def min_deadwood_many(
     """
     if not isinstance(rules, Rules):
         check_rules(rules)
+    if isinstance(hands, (str, bytes)):
+        # (a string would be read a character at a time, each a hand of its own)
+        raise InvalidHandError(
+            "hands must be an iterable of hands (each a string such as '7H 8H JK' or an "
+            f"iterable of cards) or an N x {NUM_CODES} array of card counts, got the string "
+            f"{short_repr(hands)}: for one hand, pass [hand] or call min_deadwood"
+        )
     wild = _wild(wild_rank)
     workers = _threads(threads)
     fast = _engine.solvers(rules, _melded)
