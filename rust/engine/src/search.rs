@@ -30,7 +30,7 @@ use rustc_hash::FxHashMap;
 
 use crate::is_wild;
 use crate::naturals::Naturals;
-use crate::rules::{MeldRules, MANY};
+use crate::rules::{MeldRules, WildLimit, MANY};
 
 /// A hand's value: deadwood points, then unmelded cards (compared in that order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Hash)]
@@ -369,6 +369,15 @@ impl Search {
         if (1..=3).all(|m| 3 - m as i64 <= limit(m)) {
             return dead; // every natural can fill a book with wilds
         }
+        // A run holding c fits some window of ranks around it with its naturals and wilds
+        // for the rest. When the wilds a meld may hold do not depend on its naturals, a
+        // window of three will do if any does: dropping an end other than c keeps the
+        // naturals at one or more and the wilds no more.
+        let longest = if matches!(self.rules.max_wilds, WildLimit::Naturals) {
+            11
+        } else {
+            3
+        };
         let codes = state.held();
         for c in state.codes() {
             let (q, base) = (c % 11, c - c % 11);
@@ -384,7 +393,7 @@ impl Search {
             // the ranks of c's suit held, as bits
             let held = (codes >> base & 0x7ff) as u32;
             let q = usize::from(q);
-            let live = (3..12usize).any(|length| {
+            let live = (3..=longest).any(|length| {
                 let lows = q.saturating_sub(length - 1)..=q.min(11 - length);
                 lows.into_iter().any(|low| {
                     let n = (held >> low & ((1 << length) - 1)).count_ones() as usize;
@@ -815,6 +824,66 @@ mod tests {
     use super::*;
     use crate::rules::WildLimit;
     use crate::shuffle::SplitMix64;
+
+    /// [`Search::hopeless`] by its definition: windows of every length around a natural.
+    fn hopeless_by_every_window(search: &Search, state: &Naturals, w: u64) -> Vec<u8> {
+        let limit = |m: usize| (w as i64).min(search.limit(m));
+        let codes = state.held();
+        state
+            .codes()
+            .filter(|&c| {
+                let (q, base) = (usize::from(c % 11), c - c % 11);
+                let m = if search.rules.distinct_suit_books {
+                    (codes & RANK_CODES[q]).count_ones() as usize
+                } else {
+                    (0..5).map(|s| state.count(s * 11 + q as u8)).sum::<u32>() as usize
+                }
+                .min(3);
+                let book = 3 - m as i64 <= limit(m);
+                let held = (codes >> base & 0x7ff) as u32;
+                let run = (3..12usize).any(|length| {
+                    (q.saturating_sub(length - 1)..=q.min(11 - length)).any(|low| {
+                        let n = (held >> low & ((1 << length) - 1)).count_ones() as usize;
+                        n > 0 && (length - n) as i64 <= limit(n)
+                    })
+                });
+                !book && !run
+            })
+            .collect()
+    }
+
+    #[test]
+    fn hopeless_naturals_are_those_no_window_of_any_length_holds() {
+        let mut generator = SplitMix64::new(8);
+        let mut deck: Vec<u8> = (0..3).flat_map(|_| 0..55u8).collect();
+        for max_wilds in [
+            WildLimit::Unlimited,
+            WildLimit::AtMost(0),
+            WildLimit::AtMost(1),
+            WildLimit::AtMost(2),
+            WildLimit::Naturals,
+        ] {
+            for distinct_suit_books in [false, true] {
+                let rules = MeldRules {
+                    max_wilds,
+                    distinct_suit_books,
+                    packs: 3,
+                    ..MeldRules::default()
+                };
+                for _ in 0..400 {
+                    generator.shuffle(&mut deck);
+                    let mut state = Naturals::EMPTY;
+                    for &c in &deck[..2 + generator.below(14)] {
+                        state.add(c);
+                    }
+                    let w = generator.below(4) as u64;
+                    let search = Search::new(&rules, &vec![20; w as usize]);
+                    let found: Vec<u8> = search.hopeless(&state, w).codes().collect();
+                    assert_eq!(found, hopeless_by_every_window(&search, &state, w));
+                }
+            }
+        }
+    }
 
     /// Forget the move templates this thread keeps between searches.
     fn forget_templates() {
