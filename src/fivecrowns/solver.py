@@ -230,12 +230,11 @@ def min_deadwood_many(
     ``hands`` is an iterable of hands (each anything ``min_deadwood`` takes), or an N x 56
     integer array of card counts (column c holds the copies of the card with code c; see
     :attr:`Card.code`); a lone string is refused (it is one hand, not a batch). Every hand
-    is checked first; on the compiled core the hands are then
-    solved in one call, without the GIL, on up to ``threads`` threads (1 to 256,
-    ``fivecrowns.solver.MAX_THREADS``; None: one per core this process may use), each
-    taking a share of at least 256 hands; the answers are the same for any number of
-    threads. The Python twin solves the hands one at a time in the calling thread, whatever
-    ``threads`` says.
+    is checked first; on the compiled core the hands are then solved in one call, without
+    the GIL, on up to ``threads`` threads (1 to 256, ``fivecrowns.solver.MAX_THREADS``;
+    None: one per core this process may use), each taking a share of at least 256 hands;
+    the answers are the same for any number of threads. The Python twin solves the hands
+    one at a time in the calling thread, whatever ``threads`` says.
 
     >>> min_deadwood_many(["JS QS JK 7H 7D 7C 4D", "7H 8H 9H KS"], wild_rank=5).tolist()
     [4, 13]
