@@ -112,6 +112,9 @@ pub struct Search {
     templates: Templates,
     /// The fields of each component of the hand, in order (empty: one component).
     parts: Rc<[Naturals]>,
+    /// The natural codes that cost nothing left unmelded (bit `c` for code `c`): cards a
+    /// final hand can lay off onto the table's melds whatever else it does ([`score_free`]).
+    free: u64,
 }
 
 /// The moves of a rule set by template (see [`Search::moves`]), kept by this thread from one
@@ -263,6 +266,7 @@ impl Search {
             all_wild_cap,
             templates: Templates::take(rules),
             parts: Rc::from(Vec::new()),
+            free: 0,
         }
     }
 
@@ -426,6 +430,7 @@ impl Search {
     }
 
     fn best(&mut self, state: &Naturals, w: u64, spare: i64) -> Score {
+        let dead_free = self.free != 0 && self.free >> self.lowest(state) & 1 == 1;
         let (rest, range) = self.moves(state, w);
         let mut best: Option<Score> = None;
         for at in range {
@@ -433,7 +438,7 @@ impl Search {
             let mut found = self.value(&rest.minus(&m.delta), w - m.wilds, spare + m.room);
             if m.points > 0 {
                 found = Score {
-                    points: found.points + m.points,
+                    points: found.points + if dead_free { 0 } else { m.points },
                     unmelded: found.unmelded + m.unmelded,
                 };
             }
@@ -590,14 +595,20 @@ impl Search {
         let best = target.plus(cost(hopeless));
         let mut melds: Vec<(Kind, Vec<u8>, i64)> = Vec::with_capacity(codes.len() / 3 + 1);
         while !state.is_empty() {
+            let dead_free = self.free != 0 && self.free >> self.lowest(&state) & 1 == 1;
             let (rest, range) = self.moves(&state, w);
             let mut chosen = None;
             for at in range {
                 let m = self.templates.moves[at];
                 let next = rest.minus(&m.delta);
                 let after = self.value(&next, w - m.wilds, spare + m.room);
+                let points = if dead_free && m.kind.is_none() {
+                    0
+                } else {
+                    m.points
+                };
                 let total = Score {
-                    points: m.points + after.points,
+                    points: points + after.points,
                     unmelded: m.unmelded + after.unmelded,
                 };
                 if total == target {
@@ -733,6 +744,36 @@ pub fn score(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Score {
     let (mut search, live, hopeless, _) = prepared(codes, wild_rank, rules);
     let w = search.wilds();
     search.value(&live, w, 0).plus(cost(&hopeless))
+}
+
+/// The least score of a hand (sorted codes) in which the naturals of `free` (bit `c` for
+/// code `c`) and, when `wilds_free`, the wilds cost nothing left unmelded: a final hand
+/// under `lay_off` can lay those off onto the table's melds whatever else it does, so its
+/// least deadwood with them priced so is the least over every choice of them to lay off.
+pub fn score_free(
+    codes: &[u8],
+    wild_rank: u8,
+    rules: &MeldRules,
+    free: u64,
+    wilds_free: bool,
+) -> Score {
+    let (state, mut wilds) = parse(codes, wild_rank, rules);
+    if wilds_free {
+        wilds.iter_mut().for_each(|p| *p = 0);
+    }
+    let mut search = Search::new(rules, &wilds);
+    search.free = free;
+    let hopeless = search.hopeless(&state, search.wilds());
+    let live = state.minus(&hopeless);
+    search.split(&live);
+    let w = search.wilds();
+    let mut set_aside = cost(&hopeless);
+    for c in hopeless.codes() {
+        if free >> c & 1 == 1 {
+            set_aside.points -= u64::from(hopeless.count(c)) * u64::from(c % 11 + 3);
+        }
+    }
+    search.value(&live, w, 0).plus(set_aside)
 }
 
 /// An optimal arrangement of a hand (sorted codes).

@@ -603,6 +603,31 @@ fn code_bit(s: usize, r: usize) -> u64 {
     1 << (11 * s + r)
 }
 
+/// The least deadwood of a final hand (codes) under the default meld rules when the table
+/// has a book: every wild and every natural of a rank in `free_ranks` (bits, 0 for threes)
+/// can be laid off onto it, so they cost nothing left unmelded and the answer is the least
+/// natural deadwood with any of the wilds in melds. None when the sweep does not take the
+/// hand (the search's [`crate::search::score_free`] does).
+pub fn least_laying_off(
+    codes: &[u8],
+    wild_rank: u8,
+    rules: &MeldRules,
+    free_ranks: u16,
+) -> Option<u64> {
+    debug_assert!(rules.max_wilds == WildLimit::Unlimited && !rules.distinct_suit_books);
+    let mut split = Split::of(codes, wild_rank, rules);
+    split.free_ranks = free_ranks;
+    let wilds = split.usable();
+    if split.naturals == 0 || wilds >= 2 * split.naturals {
+        return Some(0); // (no natural, or each in a book with two wilds)
+    }
+    if !split.sweepable() {
+        return None;
+    }
+    let whole = split.natural_deadwood(wilds, u8::MAX)?;
+    Some(whole.deadwood(wilds))
+}
+
 /// A hand as the sweep sees it: its naturals by rank and suit, and its wilds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Split {
@@ -626,6 +651,8 @@ pub struct Split {
     distinct: bool,
     /// The reach of gaps and new runs with the wilds melds may take (see [`reach`]).
     reach: (u32, u32),
+    /// The ranks (as bits) whose naturals cost nothing left unmelded ([`least_laying_off`]).
+    free_ranks: u16,
 }
 
 impl Split {
@@ -670,6 +697,7 @@ impl Split {
             melding_wilds: rules.max_wilds != WildLimit::AtMost(0),
             distinct: rules.distinct_suit_books,
             reach: (0, 0),
+            free_ranks: 0,
         }
     }
 
@@ -1935,7 +1963,8 @@ fn sweep<const DISTINCT: bool>(
             record.open[r] = open_bits;
         }
         let rank = Rank::of::<DISTINCT>(&hand.by_rank[r], open_bits, held, r, reach);
-        let points = r as u8 + 3;
+        // (naturals of a free rank are priced at nothing: no branch)
+        let points = (r as u8 + 3) * u8::from(hand.free_ranks >> r & 1 == 0);
         if DISTINCT {
             if rank.n == 0 && rank.settled == 0 {
                 continue; // (nothing changes)

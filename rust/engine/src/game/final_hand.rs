@@ -13,7 +13,11 @@ use std::collections::HashMap;
 use super::hands::Query;
 use super::rules::GameRules;
 use crate::melds::{could_join, is_meld};
+use crate::rules::WildLimit;
+use crate::search::{self, Kind};
 use crate::solver::Meld;
+use crate::sweep;
+use crate::{is_wild, rank_index};
 
 /// Cards laid off: (table meld index, the cards laid off onto it), in table order.
 type Split = Vec<(usize, Vec<u8>)>;
@@ -55,12 +59,34 @@ pub(crate) fn arrange_final(
     if !rules.lay_off || table.is_empty() || plain.deadwood.is_empty() {
         return plain;
     }
+    // the least points first (found without trying layouts one by one), so that the search
+    // for the first layout in the twin's order stops at one that has them
+    let least = final_points(hand, table, wild_rank, rules, &mut Memo::default());
+    if least == plain.points && least > 0 {
+        return plain; // (no layout has fewer points, and the plain one comes first)
+    }
+    // (naturals no meld of the hand can hold stay deadwood unless laid off: a layout that
+    // keeps more of their points than the least is passed over unsolved)
+    let (naturals, wilds) = search::parse(hand, wild_rank, &rules.melds);
+    let search = search::Search::new(&rules.melds, &wilds);
+    let stuck = search.hopeless(&naturals, search.wilds());
+    drop(search);
     let candidates = joining(hand, table, wild_rank);
     let mut memo = HashMap::new();
     // (points, some card unmelded), lowest first; the plain layout's counts as unmelded.
     let mut best_key = (plain.points, true);
     let mut found: Option<(Split, Vec<u8>)> = None;
     for part in sub_multisets(&candidates).into_iter().skip(1) {
+        let kept: u64 = stuck
+            .codes()
+            .map(|c| {
+                let laid = part.iter().filter(|&&o| o == c).count() as u64;
+                u64::from(stuck.count(c)).saturating_sub(laid) * u64::from(rank_index(c) + 3)
+            })
+            .sum();
+        if kept > least {
+            continue;
+        }
         let rest = without_all(hand, &part);
         let points = query(&rest, wild_rank, rules).least();
         if points > best_key.0 {
@@ -78,10 +104,14 @@ pub(crate) fn arrange_final(
         };
         best_key = key;
         found = Some((split, rest));
-        if key == (0, false) {
-            break;
+        if key == (0, false) || (points == least && least > 0) {
+            break; // (no later layout is lower)
         }
     }
+    debug_assert!(
+        best_key.0 == least,
+        "final points {least}, a layout of {best_key:?}"
+    );
     let Some((lay_offs, rest)) = found else {
         return plain;
     };
@@ -100,6 +130,10 @@ pub(crate) fn arrange_final(
 pub(crate) struct Memo {
     least: HashMap<Vec<u8>, u64>,
     splits: HashMap<(usize, Vec<u8>), Option<Split>>,
+    /// The table as [`Table`] reads it (None: not yet read; Some(None): one it does not take).
+    table: Option<Option<Table>>,
+    /// The least deadwood of each hand with the cards it can always lay off priced at nothing.
+    free_least: HashMap<Vec<u8>, u64>,
 }
 
 /// The points of [`arrange_final`]'s layout of `hand` (sorted) against `table`, without
@@ -121,10 +155,38 @@ pub(crate) fn final_points(
         memo.least.insert(codes.to_vec(), found);
         found
     };
-    let mut best = least(hand);
+    let best = least(hand);
     if !rules.lay_off || table.is_empty() || best == 0 {
         return best;
     }
+    if memo.table.is_none() {
+        memo.table = Some(Table::of(table, wild_rank, rules));
+    }
+    if let Some(Some(read)) = &memo.table {
+        let read = read.clone();
+        return read.final_points(hand, wild_rank, rules, best, memo);
+    }
+    enumerated(hand, table, wild_rank, rules, memo, best)
+}
+
+/// [`final_points`] by trying every sub-multiset of the cards that could join the table,
+/// `best` the hand's least deadwood (more than 0).
+fn enumerated(
+    hand: &[u8],
+    table: &[Meld],
+    wild_rank: u8,
+    rules: &GameRules,
+    memo: &mut Memo,
+    mut best: u64,
+) -> u64 {
+    let mut least = |codes: &[u8]| -> u64 {
+        if let Some(&known) = memo.least.get(codes) {
+            return known;
+        }
+        let found = query(codes, wild_rank, rules).least();
+        memo.least.insert(codes.to_vec(), found);
+        found
+    };
     let candidates = joining(hand, table, wild_rank);
     for part in sub_multisets(&candidates).into_iter().skip(1) {
         let points = least(&without_all(hand, &part));
@@ -139,6 +201,202 @@ pub(crate) fn final_points(
         }
     }
     best
+}
+
+/// A table of melds as [`final_points`] reasons about it under the default meld rules
+/// (books of any suits, any number of wilds in a meld), when every table meld holds a
+/// natural: which ranks have a book, and each run's suit, the ranks its naturals hold, its
+/// wilds and its cards.
+///
+/// Then a book takes any naturals of its rank and any wilds, whatever else is laid off, and
+/// a run takes naturals of its suit at ranks it lacks (one each) as long as its gaps are no
+/// more than its wilds and it holds at most eleven cards; wilds laid off onto a run fill its
+/// gaps or its room. So when the table has a book, the wilds and the naturals of a book's
+/// rank can always be laid off, and pricing them at nothing gives the least over every choice
+/// of them ([`search::score_free`]); what is left to choose is the naturals laid off onto each
+/// run, with the wilds their gaps need. With no book, the naturals onto each run and how many
+/// wilds the runs take: the costliest wilds, since a hand less dearer wilds melds as well.
+#[derive(Debug, Clone)]
+struct Table {
+    /// The ranks (less three) that have a book, as bits.
+    book_ranks: u16,
+    runs: Vec<TableRun>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct TableRun {
+    suit: u8,
+    /// The ranks (less three) its naturals hold, as bits.
+    ranks: u16,
+    wilds: u32,
+    cards: u32,
+}
+
+/// The most cards a run holds.
+const RUN_CARDS: u32 = 11;
+
+impl Table {
+    fn of(table: &[Meld], wild_rank: u8, rules: &GameRules) -> Option<Table> {
+        let melds = &rules.melds;
+        if melds.distinct_suit_books || melds.max_wilds != WildLimit::Unlimited {
+            return None;
+        }
+        let mut read = Table {
+            book_ranks: 0,
+            runs: Vec::new(),
+        };
+        for meld in table {
+            let naturals: Vec<u8> = meld
+                .codes
+                .iter()
+                .copied()
+                .filter(|&c| !is_wild(c, wild_rank))
+                .collect();
+            let first = *naturals.first()?; // (an all-wild meld takes any rank or suit)
+            match meld.kind {
+                Kind::Book => read.book_ranks |= 1 << rank_index(first),
+                Kind::Run => read.runs.push(TableRun {
+                    suit: first / 11,
+                    ranks: naturals.iter().fold(0, |r, &c| r | 1 << rank_index(c)),
+                    wilds: (meld.codes.len() - naturals.len()) as u32,
+                    cards: meld.codes.len() as u32,
+                }),
+            }
+        }
+        Some(read)
+    }
+
+    /// [`final_points`] of `hand` (sorted) on this table, `plain` its least deadwood.
+    fn final_points(
+        &self,
+        hand: &[u8],
+        wild_rank: u8,
+        rules: &GameRules,
+        plain: u64,
+        memo: &mut Memo,
+    ) -> u64 {
+        let mut best = plain;
+        let mut wilds: Vec<u8> = hand
+            .iter()
+            .copied()
+            .filter(|&c| is_wild(c, wild_rank))
+            .collect();
+        // (the costliest first: those the runs take)
+        wilds.sort_by_key(|&c| std::cmp::Reverse(rules.melds.points(c, wild_rank)));
+        let naturals: Vec<u8> = hand
+            .iter()
+            .copied()
+            .filter(|&c| !is_wild(c, wild_rank))
+            .collect();
+        let mut choice = Choice {
+            left: naturals,
+            gaps: 0,
+            room: 0,
+        };
+        self.each_choice(0, &mut choice, &mut |choice| {
+            let gaps = choice.gaps as usize;
+            if gaps > wilds.len() {
+                return;
+            }
+            let most = if self.book_ranks != 0 {
+                gaps
+            } else {
+                wilds.len().min(choice.room as usize)
+            };
+            for taken in gaps..=most {
+                let mut rest: Vec<u8> = choice.left.clone();
+                rest.extend_from_slice(&wilds[taken..]);
+                rest.sort_unstable();
+                let points = self.least_of(&rest, wild_rank, rules, memo);
+                best = best.min(points);
+            }
+        });
+        best
+    }
+
+    /// The least deadwood of `rest` with what this table always takes priced at nothing.
+    fn least_of(&self, rest: &[u8], wild_rank: u8, rules: &GameRules, memo: &mut Memo) -> u64 {
+        if self.book_ranks == 0 {
+            if let Some(&known) = memo.least.get(rest) {
+                return known;
+            }
+            let found = query(rest, wild_rank, rules).least();
+            memo.least.insert(rest.to_vec(), found);
+            return found;
+        }
+        if let Some(&known) = memo.free_least.get(rest) {
+            return known;
+        }
+        let found = sweep::least_laying_off(rest, wild_rank, &rules.melds, self.book_ranks)
+            .unwrap_or_else(|| {
+                let free = rest
+                    .iter()
+                    .filter(|&&c| {
+                        !is_wild(c, wild_rank) && self.book_ranks >> rank_index(c) & 1 == 1
+                    })
+                    .fold(0u64, |bits, &c| bits | 1 << c);
+                search::score_free(rest, wild_rank, &rules.melds, free, true).points
+            });
+        memo.free_least.insert(rest.to_vec(), found);
+        found
+    }
+
+    /// Call `then` with every choice of the naturals laid off onto runs `index..` (each run
+    /// a set of naturals of its suit at ranks it lacks, one copy each, that keeps it within
+    /// eleven cards with the wilds its gaps then need).
+    fn each_choice(&self, index: usize, choice: &mut Choice, then: &mut impl FnMut(&Choice)) {
+        let Some(run) = self.runs.get(index) else {
+            then(choice);
+            return;
+        };
+        // the distinct naturals left that could join it
+        let mut fits: Vec<u8> = choice
+            .left
+            .iter()
+            .copied()
+            .filter(|&c| c / 11 == run.suit && run.ranks >> rank_index(c) & 1 == 0)
+            .collect();
+        fits.dedup();
+        for subset in 0u32..1 << fits.len() {
+            let mut ranks = run.ranks;
+            let mut laid = 0u32;
+            for (i, &c) in fits.iter().enumerate() {
+                if subset >> i & 1 == 1 {
+                    ranks |= 1 << rank_index(c);
+                    laid += 1;
+                }
+            }
+            let span = 16 - ranks.leading_zeros() - ranks.trailing_zeros();
+            let gaps = (span - ranks.count_ones()).saturating_sub(run.wilds);
+            let cards = run.cards + laid + gaps;
+            if cards > RUN_CARDS {
+                continue;
+            }
+            let saved = (choice.left.clone(), choice.gaps, choice.room);
+            for (i, &c) in fits.iter().enumerate() {
+                if subset >> i & 1 == 1 {
+                    let at = choice
+                        .left
+                        .iter()
+                        .position(|&o| o == c)
+                        .expect("a natural left");
+                    choice.left.remove(at);
+                }
+            }
+            choice.gaps += gaps;
+            choice.room += RUN_CARDS - run.cards - laid;
+            self.each_choice(index + 1, choice, then);
+            (choice.left, choice.gaps, choice.room) = saved;
+        }
+    }
+}
+
+/// The naturals left in hand after those laid off onto the runs so far, the wilds their gaps
+/// need and the room they have for wilds.
+struct Choice {
+    left: Vec<u8>,
+    gaps: u32,
+    room: u32,
 }
 
 /// The cards of `hand` that could join some meld of `table` (in the hand's order).
@@ -254,6 +512,207 @@ pub(crate) fn without_all(hand: &[u8], part: &[u8]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::rules::MeldRules;
+    use crate::shuffle::SplitMix64;
+
+    /// A random valid table meld drawn from `deck` (its cards removed; a run when
+    /// `runs_only`), or None.
+    fn table_meld(
+        deck: &mut Vec<u8>,
+        wild_rank: u8,
+        runs_only: bool,
+        random: &mut SplitMix64,
+    ) -> Option<Meld> {
+        let take = |deck: &mut Vec<u8>, code: u8| -> bool {
+            match deck.iter().position(|&c| c == code) {
+                Some(at) => {
+                    deck.swap_remove(at);
+                    true
+                }
+                None => false,
+            }
+        };
+        let wilds = random.below(3);
+        let mut codes = Vec::new();
+        if !runs_only && random.below(2) == 0 {
+            let rank = random.below(11) as u8;
+            for suit in 0..5u8 {
+                let code = suit * 11 + rank;
+                if codes.len() < 4
+                    && random.below(2) == 0
+                    && !is_wild(code, wild_rank)
+                    && take(deck, code)
+                {
+                    codes.push(code);
+                }
+            }
+            if codes.is_empty() {
+                return None;
+            }
+            while codes.len() < 3 || codes.len() < 3 + wilds.min(1) {
+                let at = deck.iter().position(|&c| is_wild(c, wild_rank))?;
+                codes.push(deck.swap_remove(at));
+            }
+            return Some(Meld {
+                kind: Kind::Book,
+                codes,
+            });
+        }
+        let suit = random.below(5) as u8;
+        let low = random.below(9) as u8;
+        let longest = if random.below(4) == 0 { 9 } else { 4 };
+        let length = 3 + random.below(longest) as u8;
+        let mut used_wilds = 0;
+        for rank in low..(low + length).min(11) {
+            let code = suit * 11 + rank;
+            let natural = !is_wild(code, wild_rank)
+                && (used_wilds >= wilds || random.below(4) != 0)
+                && take(deck, code);
+            if !natural {
+                let at = deck.iter().position(|&c| is_wild(c, wild_rank))?;
+                codes.push(deck.swap_remove(at));
+                used_wilds += 1;
+            } else {
+                codes.push(code);
+            }
+        }
+        let meld = Meld {
+            kind: Kind::Run,
+            codes,
+        };
+        Some(meld)
+    }
+
+    #[test]
+    fn lay_offs_reasoned_out_price_as_every_sub_multiset_tried() {
+        let mut random = SplitMix64::new(17);
+        let (mut checked, mut lowered) = ([0usize; 2], 0);
+        for case in 0..4000 {
+            let packs = 1 + random.below(2) as u32;
+            let wild_rank = [0u8, 3, 7, 13][random.below(4)];
+            let melds = MeldRules {
+                packs,
+                all_wild_melds: case % 3 != 0,
+                joker_points: [50, 0, 25][case % 3],
+                ..MeldRules::default()
+            };
+            let rules = GameRules {
+                melds,
+                lay_off: true,
+                ..GameRules::default()
+            };
+            let mut deck: Vec<u8> = (0..packs)
+                .flat_map(|_| (0..55u8).chain([55, 55, 55]))
+                .collect();
+            let mut table = Vec::new();
+            for _ in 0..random.below(5) {
+                if let Some(meld) = table_meld(&mut deck, wild_rank, case % 4 == 1, &mut random) {
+                    if is_meld(meld.kind, &meld.codes, wild_rank, &rules.melds) {
+                        table.push(meld);
+                    }
+                }
+            }
+            if table.is_empty() {
+                continue;
+            }
+            let size = 1 + random.below(12);
+            let mut hand: Vec<u8> = (0..size.min(deck.len()))
+                .map(|_| deck.swap_remove(random.below(deck.len())))
+                .collect();
+            // (a hand dense in the table's suits and ranks now and then)
+            if case % 2 == 0 {
+                for meld in &table {
+                    if let Some(&c) = meld.codes.iter().find(|&&c| !is_wild(c, wild_rank)) {
+                        for near in [c.saturating_sub(1), c + 1, (c + 11) % 55] {
+                            if hand.len() < 14 && near < 55 {
+                                if let Some(at) = deck.iter().position(|&o| o == near) {
+                                    hand.push(deck.swap_remove(at));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            hand.sort_unstable();
+            let mut fast = Memo::default();
+            let found = final_points(&hand, &table, wild_rank, &rules, &mut fast);
+            let mut slow = Memo::default();
+            let least = query(&hand, wild_rank, &rules).least();
+            let expected = if least == 0 {
+                0
+            } else {
+                enumerated(&hand, &table, wild_rank, &rules, &mut slow, least)
+            };
+            assert_eq!(
+                found, expected,
+                "hand {hand:?} table {table:?} wild {wild_rank}"
+            );
+            let layout = arrange_final(&hand, &table, wild_rank, &rules);
+            assert_eq!(layout.points, expected);
+            let reasoned = matches!(fast.table, Some(Some(_)));
+            checked[usize::from(reasoned)] += 1;
+            lowered += usize::from(reasoned && expected < least);
+        }
+        // (most tables are reasoned out, and on many hands laying off lowers the deadwood)
+        assert!(checked[1] > 2500 && lowered > 1500, "{checked:?} {lowered}");
+        // a run of ten cards takes one more: the joker goes, the king (wild) is left
+        let run = Meld {
+            kind: Kind::Run,
+            codes: (0..10).collect(),
+        };
+        let rules = GameRules {
+            lay_off: true,
+            ..GameRules::default()
+        };
+        let hand = [21, 55];
+        assert_eq!(
+            final_points(
+                &hand,
+                std::slice::from_ref(&run),
+                13,
+                &rules,
+                &mut Memo::default()
+            ),
+            20
+        );
+        assert_eq!(
+            enumerated(&hand, &[run], 13, &rules, &mut Memo::default(), 70),
+            20
+        );
+    }
+
+    #[test]
+    fn the_sweep_and_the_search_price_free_cards_alike() {
+        let mut random = SplitMix64::new(29);
+        let deck: Vec<u8> = (0..2).flat_map(|_| (0..55u8).chain([55, 55, 55])).collect();
+        for case in 0..3000 {
+            let wild_rank = [0u8, 3, 9, 13][case % 4];
+            let rules = MeldRules {
+                packs: 2,
+                all_wild_melds: case % 3 != 0,
+                ..MeldRules::default()
+            };
+            let mut left = deck.clone();
+            let size = 1 + random.below(14);
+            let mut hand: Vec<u8> = (0..size)
+                .map(|_| left.swap_remove(random.below(left.len())))
+                .collect();
+            hand.sort_unstable();
+            let free_ranks = random.below(1 << 11) as u16 & random.below(1 << 11) as u16;
+            let free = hand
+                .iter()
+                .filter(|&&c| !is_wild(c, wild_rank) && free_ranks >> rank_index(c) & 1 == 1)
+                .fold(0u64, |bits, &c| bits | 1 << c);
+            let searched = search::score_free(&hand, wild_rank, &rules, free, true).points;
+            let swept = sweep::least_laying_off(&hand, wild_rank, &rules, free_ranks);
+            assert_eq!(
+                swept,
+                Some(searched),
+                "hand {hand:?} wild {wild_rank} free {free_ranks:b}"
+            );
+        }
+    }
 
     #[test]
     fn sub_multisets_come_smallest_first_in_the_twins_order() {
