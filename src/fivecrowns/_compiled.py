@@ -23,6 +23,7 @@ __all__ = [
     "can_out",
     "discard_values",
     "least",
+    "least_laying_off",
     "outs",
     "solver",
     "supports",
@@ -73,6 +74,12 @@ def _layout(raw: tuple[list[tuple[str, tuple[int, ...]]], tuple[int, ...], int])
 def least(codes: Sequence[int], wild_rank: int, rules: Rules) -> int:
     """The least deadwood of a hand."""
     return solver(rules).least(codes, wild_rank)
+
+
+def least_laying_off(codes: Sequence[int], wild_rank: int, rules: Rules, free_ranks: int) -> int:
+    """The least deadwood of a final hand whose wilds and naturals of the ranks of
+    ``free_ranks`` can be laid off onto the table's books (see ``_discards``)."""
+    return solver(rules).least_laying_off(codes, wild_rank, free_ranks)
 
 
 def arrange(codes: Sequence[int], wild_rank: int, rules: Rules) -> Layout:

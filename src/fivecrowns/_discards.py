@@ -19,6 +19,7 @@ Hands are sorted tuples of card codes (0..54 naturals, 55 the joker); ``wild_ran
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
@@ -35,6 +36,7 @@ __all__ = [
     "can_out",
     "discard_values",
     "least",
+    "least_laying_off",
     "outs",
 ]
 
@@ -177,6 +179,29 @@ _least_cached = _cached("discards.least", 0.12, _least, _int_bytes)
 def least(codes: Sequence[int], wild_rank: int, rules: Rules) -> int:
     """The least deadwood of a hand."""
     return _least_cached(tuple(sorted(codes)), wild_rank, rules)
+
+
+def least_laying_off(codes: Sequence[int], wild_rank: int, rules: Rules, free_ranks: int) -> int:
+    """The least deadwood of a final hand whose wilds and naturals of the ranks of
+    ``free_ranks`` (bit ``r`` for rank ``r + 3``) can be laid off onto the table's books
+    (``_scoring.final_points``; books of any suits, no limit of wilds per meld): the least,
+    over every choice of those naturals to lay off, of the rest's least deadwood with its
+    wilds laid off too. With free wilds a hand's least deadwood is its least when some meld
+    holds a natural (spare wilds then find a place for nothing), else its naturals' points,
+    so the smaller of the two."""
+    key = tuple(sorted(codes))
+    free = [c for c in key if not is_wild_code(c, wild_rank) and free_ranks >> c % 11 & 1]
+    best = None
+    for size in range(len(free) + 1):
+        for part in sorted(set(itertools.combinations(free, size))):
+            rest = list(key)
+            for c in part:
+                rest.remove(c)
+            naturals = sum(c % 11 + 3 for c in rest if not is_wild_code(c, wild_rank))
+            value = min(_least_cached(tuple(rest), wild_rank, rules), naturals)
+            best = value if best is None else min(best, value)
+    assert best is not None
+    return best
 
 
 def _arrange(key: tuple[int, ...], wild_rank: int, rules: Rules) -> Layout:

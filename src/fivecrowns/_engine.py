@@ -45,6 +45,9 @@ class Engine(Protocol):
     """What an engine answers, on card codes (``_discards`` and ``_compiled`` both do)."""
 
     def least(self, codes: Sequence[int], wild_rank: int, rules: Rules) -> int: ...
+    def least_laying_off(
+        self, codes: Sequence[int], wild_rank: int, rules: Rules, free_ranks: int
+    ) -> int: ...
     def arrange(self, codes: Sequence[int], wild_rank: int, rules: Rules) -> Layout: ...
     def best_discard(
         self, codes: Sequence[int], wild_rank: int, rules: Rules

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
+from . import _engine
 from ._round import FinalLayout
-from .cards import Card, without
+from .cards import CARDS, Card, without
 from .errors import InvalidMeldError
 from .melds import Meld, MeldKind, make_meld
 from .rules import Rules
@@ -34,6 +35,7 @@ __all__ = [
     "arrange_final",
     "extend_meld",
     "final_layouts",
+    "final_points",
     "hand_points",
     "meld_of",
 ]
@@ -162,6 +164,12 @@ def arrange_final(
     result = FinalHand(best.melds, (), best.deadwood, best.points)
     if not rules.lay_off or not table or not best.deadwood:
         return result
+    # the least points first, where the table lets them be found without trying layouts one
+    # by one: the search for the first layout in order then stops at one that has them
+    read = _Table.of(table, rules)
+    least = None if read is None else read.final_points(hand, wild_rank, rules, best.points)
+    if least is not None and least == best.points > 0:
+        return result  # (no layout has fewer points, and the plain one comes first)
     candidates = [card for card in hand if any(_could_join(card, meld) for meld in table)]
     splits = _Splits(table, rules, candidates)
     # Layouts compare by (points, some card unmelded); with positive point values this is
@@ -181,13 +189,121 @@ def arrange_final(
         if assignment is None:
             continue
         best_key, best_parts = key, (assignment, rest)
-        if key == (0, False):
-            break
+        if key == (0, False) or (points == least and points > 0):
+            break  # (no later layout is lower)
     if best_parts is None:
         return result
     assignment, rest = best_parts
     own = best_arrangement(rest, wild_rank, rules=rules)
     return FinalHand(own.melds, assignment, own.deadwood, own.points)
+
+
+def final_points(
+    hand: Sequence[Card], table: Sequence[Meld], wild_rank: int | None, rules: Rules
+) -> int:
+    """The points of :func:`arrange_final`'s layout, without laying it out where the table
+    allows (see :class:`_Table`)."""
+    least = min_deadwood(hand, wild_rank, rules=rules)
+    if not rules.lay_off or not table or least == 0:
+        return least
+    read = _Table.of(table, rules)
+    if read is None:
+        return arrange_final(hand, table, wild_rank, rules).points
+    return read.final_points(hand, wild_rank, rules, least)
+
+
+#: The most cards a run holds.
+_RUN_CARDS = 11
+
+
+@attrs.frozen
+class _Table:
+    """A table of melds as :func:`final_points` reasons about it under books of any suits and
+    any number of wilds per meld, when every table meld holds a natural: the ranks that have a
+    book (bit ``r`` for rank ``r + 3``) and each run's suit, the ranks its naturals hold (as
+    bits), its wilds and its cards.
+
+    Then a book takes any naturals of its rank and any wilds, whatever else is laid off, and a
+    run takes naturals of its suit at ranks it lacks (one each) as long as its gaps are no more
+    than its wilds and it holds at most eleven cards. So when the table has a book, the wilds
+    and the naturals of a book's rank can always be laid off, and pricing them at nothing gives
+    the least over every choice of them (the engines' ``least_laying_off``); what is left to
+    choose is the naturals laid off onto each run, with the wilds their gaps need. With no
+    book, the naturals onto each run and how many wilds the runs take: the costliest, since a
+    hand less dearer wilds melds as well. The compiled core reasons the same way
+    (``final_hand::Table``); both are checked against trying every layout.
+    """
+
+    book_ranks: int
+    runs: tuple[tuple[int, int, int, int], ...]
+
+    @classmethod
+    def of(cls, table: Sequence[Meld], rules: Rules) -> _Table | None:
+        """The table read so, or None when the rules or a meld (one of wilds only, which takes
+        any rank or suit) do not allow it."""
+        if rules.distinct_suit_books or rules.max_wilds_per_meld is not None:
+            return None
+        book_ranks = 0
+        runs = []
+        for meld in table:
+            naturals = meld.naturals
+            if not naturals:
+                return None
+            if meld.kind is MeldKind.BOOK:
+                book_ranks |= 1 << naturals[0].code % 11
+            else:
+                ranks = sum({1 << card.code % 11 for card in naturals})
+                wilds = len(meld.cards) - len(naturals)
+                runs.append((naturals[0].code // 11, ranks, wilds, len(meld.cards)))
+        return cls(book_ranks, tuple(runs))
+
+    def final_points(
+        self, hand: Sequence[Card], wild_rank: int | None, rules: Rules, plain: int
+    ) -> int:
+        """:func:`final_points` of ``hand`` on this table, ``plain`` its least deadwood."""
+        engine, wild = _engine.engine(rules), wild_rank or 0
+        # (the costliest first: those the runs take)
+        wilds = sorted(
+            (card.code for card in hand if card.is_wild(wild_rank)),
+            key=lambda code: -rules.points(CARDS[code], wild_rank),
+        )
+        naturals = sorted(card.code for card in hand if not card.is_wild(wild_rank))
+        best = plain
+        for left, gaps, room in self._choices(0, naturals):
+            if gaps > len(wilds):
+                continue
+            most = gaps if self.book_ranks else min(len(wilds), room)
+            for taken in range(gaps, most + 1):
+                rest = [*left, *wilds[taken:]]
+                if self.book_ranks:
+                    points = engine.least_laying_off(rest, wild, rules, self.book_ranks)
+                else:
+                    points = engine.least(rest, wild, rules)
+                best = min(best, points)
+        return best
+
+    def _choices(self, index: int, left: list[int]) -> Iterator[tuple[list[int], int, int]]:
+        """Every choice of the naturals laid off onto runs ``index``... (each run a set of
+        naturals of its suit at ranks it lacks, one copy each, that keeps it within eleven
+        cards with the wilds its gaps then need): the naturals left, the wilds the gaps need
+        and the room the runs have for wilds."""
+        if index == len(self.runs):
+            yield left, 0, 0
+            return
+        suit, held, wilds, cards = self.runs[index]
+        fits = sorted({c for c in left if c // 11 == suit and not held >> c % 11 & 1})
+        for subset in range(1 << len(fits)):
+            chosen = [c for i, c in enumerate(fits) if subset >> i & 1]
+            ranks = held | sum(1 << c % 11 for c in chosen)
+            span = ranks.bit_length() - (ranks & -ranks).bit_length() + 1
+            gaps = max(0, span - ranks.bit_count() - wilds)
+            if cards + len(chosen) + gaps > _RUN_CARDS:
+                continue
+            rest = list(left)
+            for c in chosen:
+                rest.remove(c)
+            for after, more_gaps, more_room in self._choices(index + 1, rest):
+                yield after, gaps + more_gaps, _RUN_CARDS - cards - len(chosen) + more_room
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:

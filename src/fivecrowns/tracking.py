@@ -41,7 +41,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from ._scoring import FinalHand, LayOff, arrange_final
+from ._scoring import FinalHand, LayOff, arrange_final, final_points
 from .actions import ActionKind
 from .cards import CARDS, JOKER_CODE, NUM_CODES, Card, is_wild_code, without
 from .rules import Rules
@@ -226,8 +226,11 @@ def discard_values(view: PlayerView, hand: tuple[Card, ...]) -> dict[Card, int]:
     """The deadwood ``hand`` (the view's player's, after drawing) is left with after each
     discard: in a final turn laying off onto the table melds when the rules allow it."""
     if view.rules.lay_off and view.table:
-        after = attrs.evolve(view, hand=tuple(sorted(hand, key=_code)))
-        return {card: final_layout(after, card).points for card in sorted(set(hand), key=_code)}
+        table = tuple(placed.meld for placed in view.table)
+        return {
+            card: final_points(without(hand, (card,)), table, view.wild_rank, view.rules)
+            for card in sorted(set(hand), key=_code)
+        }
     return dict(deadwood_by_discard(hand, view.wild_rank, rules=view.rules))
 
 

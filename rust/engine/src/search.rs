@@ -112,9 +112,10 @@ pub struct Search {
     templates: Templates,
     /// The fields of each component of the hand, in order (empty: one component).
     parts: Rc<[Naturals]>,
-    /// The natural codes that cost nothing left unmelded (bit `c` for code `c`): cards a
-    /// final hand can lay off onto the table's melds whatever else it does ([`score_free`]).
-    free: u64,
+    /// The ranks (bit `r` for rank `r + 3`) whose naturals cost nothing left unmelded: cards
+    /// a final hand can lay off onto the table's books whatever else it does
+    /// ([`score_free`]).
+    free_ranks: u16,
 }
 
 /// The moves of a rule set by template (see [`Search::moves`]), kept by this thread from one
@@ -266,7 +267,7 @@ impl Search {
             all_wild_cap,
             templates: Templates::take(rules),
             parts: Rc::from(Vec::new()),
-            free: 0,
+            free_ranks: 0,
         }
     }
 
@@ -430,7 +431,8 @@ impl Search {
     }
 
     fn best(&mut self, state: &Naturals, w: u64, spare: i64) -> Score {
-        let dead_free = self.free != 0 && self.free >> self.lowest(state) & 1 == 1;
+        let dead_free =
+            self.free_ranks != 0 && self.free_ranks >> (self.lowest(state) % 11) & 1 == 1;
         let (rest, range) = self.moves(state, w);
         let mut best: Option<Score> = None;
         for at in range {
@@ -595,7 +597,8 @@ impl Search {
         let best = target.plus(cost(hopeless));
         let mut melds: Vec<(Kind, Vec<u8>, i64)> = Vec::with_capacity(codes.len() / 3 + 1);
         while !state.is_empty() {
-            let dead_free = self.free != 0 && self.free >> self.lowest(&state) & 1 == 1;
+            let dead_free =
+                self.free_ranks != 0 && self.free_ranks >> (self.lowest(&state) % 11) & 1 == 1;
             let (rest, range) = self.moves(&state, w);
             let mut chosen = None;
             for at in range {
@@ -746,15 +749,16 @@ pub fn score(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Score {
     search.value(&live, w, 0).plus(cost(&hopeless))
 }
 
-/// The least score of a hand (sorted codes) in which the naturals of `free` (bit `c` for
-/// code `c`) and, when `wilds_free`, the wilds cost nothing left unmelded: a final hand
-/// under `lay_off` can lay those off onto the table's melds whatever else it does, so its
-/// least deadwood with them priced so is the least over every choice of them to lay off.
+/// The least score of a hand (sorted codes) in which the naturals of the ranks of
+/// `free_ranks` (bit `r` for rank `r + 3`) and, when `wilds_free`, the wilds cost nothing
+/// left unmelded: a final hand under `lay_off` can lay those off onto the table's books
+/// whatever else it does, so its least deadwood with them priced so is the least over every
+/// choice of them to lay off.
 pub fn score_free(
     codes: &[u8],
     wild_rank: u8,
     rules: &MeldRules,
-    free: u64,
+    free_ranks: u16,
     wilds_free: bool,
 ) -> Score {
     let (state, mut wilds) = parse(codes, wild_rank, rules);
@@ -762,14 +766,14 @@ pub fn score_free(
         wilds.iter_mut().for_each(|p| *p = 0);
     }
     let mut search = Search::new(rules, &wilds);
-    search.free = free;
+    search.free_ranks = free_ranks;
     let hopeless = search.hopeless(&state, search.wilds());
     let live = state.minus(&hopeless);
     search.split(&live);
     let w = search.wilds();
     let mut set_aside = cost(&hopeless);
     for c in hopeless.codes() {
-        if free >> c & 1 == 1 {
+        if free_ranks >> (c % 11) & 1 == 1 {
             set_aside.points -= u64::from(hopeless.count(c)) * u64::from(c % 11 + 3);
         }
     }

@@ -179,6 +179,16 @@ pub struct Meld {
     pub codes: Vec<u8>,
 }
 
+/// The least deadwood of `codes` (sorted) when the naturals of the ranks of `free_ranks`
+/// (bit `r` for rank `r + 3`) and every wild cost nothing left unmelded: a final hand under
+/// `lay_off` against a table with a book of each of those ranks, under `rules` with books of
+/// any suits and no limit of wilds per meld (which [`crate::game`] checks first; the sweep
+/// when it takes the hand, else the search).
+pub fn least_laying_off(codes: &[u8], wild_rank: u8, rules: &MeldRules, free_ranks: u16) -> u64 {
+    sweep::least_laying_off(codes, wild_rank, rules, free_ranks)
+        .unwrap_or_else(|| search::score_free(codes, wild_rank, rules, free_ranks, true).points)
+}
+
 /// An arrangement of a hand: its melds, its sorted deadwood and the deadwood's points.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layout {
@@ -270,6 +280,12 @@ impl Hand {
     /// The sorted codes.
     pub fn codes(&self) -> &[u8] {
         &self.codes
+    }
+
+    /// [`least_laying_off`] of this hand (its rules must have books of any suits and no
+    /// limit of wilds per meld).
+    pub fn least_laying_off(&self, free_ranks: u16) -> u64 {
+        least_laying_off(&self.codes, self.wild_rank, &self.rules, free_ranks)
     }
 
     /// The hand with one more card (for the outs; it may hold one copy beyond the deck).

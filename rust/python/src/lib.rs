@@ -488,6 +488,31 @@ impl Solver {
         Ok(run(py, &self.hand(py, &codes, wild_rank)?, Hand::least))
     }
 
+    /// The least deadwood of a final hand when the naturals of the ranks of `free_ranks`
+    /// (bit `r` for rank `r + 3`) and every wild can be laid off onto the table's books
+    /// (they cost nothing left unmelded); only under books of any suits and no limit of
+    /// wilds per meld.
+    fn least_laying_off(
+        &self,
+        py: Python<'_>,
+        codes: Vec<u32>,
+        wild_rank: u32,
+        free_ranks: u16,
+    ) -> PyResult<u64> {
+        if self.rules.distinct_suit_books || self.rules.max_wilds != WildLimit::Unlimited {
+            return Err(PyValueError::new_err(
+                "least_laying_off takes books of any suits and any number of wilds per meld only",
+            ));
+        }
+        if free_ranks >> 11 != 0 {
+            return Err(PyValueError::new_err(
+                "free_ranks holds one bit per rank: below 1 << 11",
+            ));
+        }
+        let hand = self.hand(py, &codes, wild_rank)?;
+        Ok(run(py, &hand, |hand| hand.least_laying_off(free_ranks)))
+    }
+
     /// An optimal arrangement: (melds as (kind, sorted codes), sorted deadwood, points).
     fn arrange<'py>(
         &self,

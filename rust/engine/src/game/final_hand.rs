@@ -15,8 +15,7 @@ use super::rules::GameRules;
 use crate::melds::{could_join, is_meld};
 use crate::rules::WildLimit;
 use crate::search::{self, Kind};
-use crate::solver::Meld;
-use crate::sweep;
+use crate::solver::{least_laying_off, Meld};
 use crate::{is_wild, rank_index};
 
 /// Cards laid off: (table meld index, the cards laid off onto it), in table order.
@@ -327,16 +326,7 @@ impl Table {
         if let Some(&known) = memo.free_least.get(rest) {
             return known;
         }
-        let found = sweep::least_laying_off(rest, wild_rank, &rules.melds, self.book_ranks)
-            .unwrap_or_else(|| {
-                let free = rest
-                    .iter()
-                    .filter(|&&c| {
-                        !is_wild(c, wild_rank) && self.book_ranks >> rank_index(c) & 1 == 1
-                    })
-                    .fold(0u64, |bits, &c| bits | 1 << c);
-                search::score_free(rest, wild_rank, &rules.melds, free, true).points
-            });
+        let found = least_laying_off(rest, wild_rank, &rules.melds, self.book_ranks);
         memo.free_least.insert(rest.to_vec(), found);
         found
     }
@@ -515,6 +505,7 @@ mod tests {
 
     use crate::rules::MeldRules;
     use crate::shuffle::SplitMix64;
+    use crate::sweep;
 
     /// A random valid table meld drawn from `deck` (its cards removed; a run when
     /// `runs_only`), or None.
@@ -700,11 +691,7 @@ mod tests {
                 .collect();
             hand.sort_unstable();
             let free_ranks = random.below(1 << 11) as u16 & random.below(1 << 11) as u16;
-            let free = hand
-                .iter()
-                .filter(|&&c| !is_wild(c, wild_rank) && free_ranks >> rank_index(c) & 1 == 1)
-                .fold(0u64, |bits, &c| bits | 1 << c);
-            let searched = search::score_free(&hand, wild_rank, &rules, free, true).points;
+            let searched = search::score_free(&hand, wild_rank, &rules, free_ranks, true).points;
             let swept = sweep::least_laying_off(&hand, wild_rank, &rules, free_ranks);
             assert_eq!(
                 swept,
