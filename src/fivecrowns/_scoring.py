@@ -7,6 +7,12 @@ table book's rank or a table run's suit) such that ``S`` can be split among the 
 with every meld still valid, and keeps the ``S`` whose rest has the least deadwood (the solver
 arranges the rest). Laid-off cards are judged by the meld they make: a meld plus its new cards
 must be a valid meld of the same kind (a run may re-read what its wilds stand for).
+
+That least is found first without trying every ``S`` where the table allows it
+(:class:`_Table`: books of any suits, no limit of wilds per meld, every table meld holding a
+natural), and the layout is then the first ``S`` in the order above that reaches it: the
+same layout as trying every ``S``, found sooner. :func:`final_points` gives the points alone,
+which is what the bots' final turns weigh.
 """
 
 from __future__ import annotations
