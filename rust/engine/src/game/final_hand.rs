@@ -146,26 +146,37 @@ pub(crate) fn final_points(
     rules: &GameRules,
     memo: &mut Memo,
 ) -> u64 {
-    let mut least = |codes: &[u8]| -> u64 {
-        if let Some(&known) = memo.least.get(codes) {
-            return known;
-        }
-        let found = query(codes, wild_rank, rules).least();
-        memo.least.insert(codes.to_vec(), found);
-        found
-    };
-    let best = least(hand);
+    let best = memo.least(hand, wild_rank, rules);
     if !rules.lay_off || table.is_empty() || best == 0 {
         return best;
     }
     if memo.table.is_none() {
         memo.table = Some(Table::of(table, wild_rank, rules));
     }
-    if let Some(Some(read)) = &memo.table {
-        let read = read.clone();
-        return read.final_points(hand, wild_rank, rules, best, memo);
+    // (the table read once is taken out while it answers, which needs the memo too)
+    match memo.table.take() {
+        Some(Some(read)) => {
+            let found = read.final_points(hand, wild_rank, rules, best, memo);
+            memo.table = Some(Some(read));
+            found
+        }
+        unread => {
+            memo.table = unread;
+            enumerated(hand, table, wild_rank, rules, memo, best)
+        }
     }
-    enumerated(hand, table, wild_rank, rules, memo, best)
+}
+
+impl Memo {
+    /// The least deadwood of `codes` (sorted), remembered.
+    fn least(&mut self, codes: &[u8], wild_rank: u8, rules: &GameRules) -> u64 {
+        if let Some(&known) = self.least.get(codes) {
+            return known;
+        }
+        let found = query(codes, wild_rank, rules).least();
+        self.least.insert(codes.to_vec(), found);
+        found
+    }
 }
 
 /// [`final_points`] by trying every sub-multiset of the cards that could join the table,
@@ -178,17 +189,9 @@ fn enumerated(
     memo: &mut Memo,
     mut best: u64,
 ) -> u64 {
-    let mut least = |codes: &[u8]| -> u64 {
-        if let Some(&known) = memo.least.get(codes) {
-            return known;
-        }
-        let found = query(codes, wild_rank, rules).least();
-        memo.least.insert(codes.to_vec(), found);
-        found
-    };
     let candidates = joining(hand, table, wild_rank);
     for part in sub_multisets(&candidates).into_iter().skip(1) {
-        let points = least(&without_all(hand, &part));
+        let points = memo.least(&without_all(hand, &part), wild_rank, rules);
         if points >= best {
             continue;
         }
@@ -215,7 +218,7 @@ fn enumerated(
 /// of them ([`search::score_free`]); what is left to choose is the naturals laid off onto each
 /// run, with the wilds their gaps need. With no book, the naturals onto each run and how many
 /// wilds the runs take: the costliest wilds, since a hand less dearer wilds melds as well.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct Table {
     /// The ranks (less three) that have a book, as bits.
     book_ranks: u16,
@@ -316,12 +319,7 @@ impl Table {
     /// The least deadwood of `rest` with what this table always takes priced at nothing.
     fn least_of(&self, rest: &[u8], wild_rank: u8, rules: &GameRules, memo: &mut Memo) -> u64 {
         if self.book_ranks == 0 {
-            if let Some(&known) = memo.least.get(rest) {
-                return known;
-            }
-            let found = query(rest, wild_rank, rules).least();
-            memo.least.insert(rest.to_vec(), found);
-            return found;
+            return memo.least(rest, wild_rank, rules);
         }
         if let Some(&known) = memo.free_least.get(rest) {
             return known;
