@@ -318,6 +318,18 @@ impl Hand {
         self.least_of(&self.codes)
     }
 
+    /// The least deadwood points when they are at most `cap`, else None: the sweep capped
+    /// there stops as soon as every way leaves more (when it takes the hand).
+    pub fn least_at_most(&self, cap: u64) -> Option<u64> {
+        if cap < u64::from(u8::MAX) && self.sweep_takes() {
+            let split = sweep::Split::of(&self.codes, self.wild_rank, &self.rules);
+            if let Some(found) = split.least_within(cap as u8) {
+                return found.map(|least| least.points).filter(|&p| p <= cap);
+            }
+        }
+        Some(self.least()).filter(|&p| p <= cap)
+    }
+
     /// The least deadwood from the sweep when it takes the hand, else from the search.
     fn least_of(&self, codes: &[u8]) -> u64 {
         sweep::least_of(codes, self.wild_rank, &self.rules)
@@ -1565,6 +1577,38 @@ mod tests {
         assert_eq!(quick_least(&[0; MAX_CARDS + 1], 3, &rules), None);
         let bad = MeldRules { packs: 0, ..rules };
         assert_eq!(quick_least(&[1], 3, &bad), None);
+    }
+
+    /// `Hand::least_at_most` is the least deadwood when it is at most the cap, else None,
+    /// under every option set (the sweep capped where it takes the hand, the search else).
+    #[test]
+    fn the_least_at_most_a_cap_is_the_least_or_none() {
+        let options = option_sets();
+        let mut next = xorshift(0x5eed_ca95);
+        let mut seen = [0usize; 2];
+        for round in 0..3000u64 {
+            let rules = &options[(round % options.len() as u64) as usize];
+            let codes = dealt(&mut next, 1 + (round % 14) as usize);
+            let wild_rank = [0u8, 3, 8, 13][(round / 4 % 4) as usize];
+            let Ok(hand) = Hand::new(
+                &codes.iter().map(|&c| u32::from(c)).collect::<Vec<_>>(),
+                u32::from(wild_rank),
+                rules,
+            ) else {
+                continue;
+            };
+            let least = hand.least();
+            for cap in [0u64, 3, 9, 20, 45, 300] {
+                let found = hand.least_at_most(cap);
+                assert_eq!(
+                    found,
+                    (least <= cap).then_some(least),
+                    "{codes:?} cap {cap}"
+                );
+                seen[usize::from(found.is_some())] += 1;
+            }
+        }
+        assert!(seen[0] > 1000 && seen[1] > 1000, "{seen:?}");
     }
 
     /// A sweep capped at `cap` gives the uncapped sweep's least deadwood whenever that is at

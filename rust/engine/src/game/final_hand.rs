@@ -87,10 +87,9 @@ pub(crate) fn arrange_final(
             continue;
         }
         let rest = without_all(hand, &part);
-        let points = query(&rest, wild_rank, rules).least();
-        if points > best_key.0 {
+        let Some(points) = query(&rest, wild_rank, rules).least_at_most(best_key.0) else {
             continue;
-        }
+        };
         let key = (
             points,
             points > 0 || !query(&rest, wild_rank, rules).melds_all(),

@@ -27,6 +27,11 @@ impl Query<'_> {
         self.hand().least()
     }
 
+    /// The least deadwood when it is at most `cap`, else None ([`Hand::least_at_most`]).
+    pub fn least_at_most(&self, cap: u64) -> Option<u64> {
+        self.hand().least_at_most(cap)
+    }
+
     /// Does every card fit in some set of disjoint melds?
     pub fn melds_all(&self) -> bool {
         self.melded_hand().least() == 0
