@@ -232,9 +232,8 @@ fn final_turn(game: &Game) -> u16 {
         return GO_OUT_WITHOUT_DISCARD;
     }
     let hand = game.hand(game.current());
-    let values = final_discard_values(game, hand, &mut LayOffMemo::default());
     let (wild, rules) = (game.wild_rank(), &game.rules().melds);
-    let order = |&(c, value): &(u8, u64)| {
+    let order = |c: u8, value: u64| {
         (
             value,
             is_wild(c, wild),
@@ -242,42 +241,70 @@ fn final_turn(game: &Game) -> u16 {
             std::cmp::Reverse(c),
         )
     };
-    let card = values
-        .into_iter()
-        .filter(|&(c, _)| legal.contains(&(DISCARD + u16::from(c))))
-        .min_by_key(order)
-        .map(|(c, _)| c)
-        .expect("a hand after drawing holds a legal discard");
+    let legal_discard = |c: u8| legal.contains(&(DISCARD + u16::from(c)));
+    let card = if game.rules().lay_off && game.table().next().is_some() {
+        least_final_discard(game, hand, &mut LayOffMemo::default(), legal_discard, order)
+            .map(|(c, _)| c)
+    } else {
+        ask(game, hand)
+            .discard_values()
+            .into_iter()
+            .filter(|&(c, _)| legal_discard(c))
+            .min_by_key(|&(c, value)| order(c, value))
+            .map(|(c, _)| c)
+    }
+    .expect("a hand after drawing holds a legal discard");
     if game.lays_down_by_hand() {
         return lay_down_step(game, &legal, card);
     }
     DISCARD + u16::from(card)
 }
 
-/// Each distinct card of `hand` (the player to act's, after drawing) with the deadwood its
-/// discard leaves, as the engine scores a final hand (laying off onto the table melds under
-/// `lay_off`; `memo` for this game's table).
-pub(crate) fn final_discard_values(
+/// Under `lay_off` with melds on the table: the card of `hand` (the player to act's, after
+/// drawing; sorted) among those `allowed` whose discard leaves the least deadwood as the
+/// engine scores a final hand (laying off onto the table), the least by `key` (which orders
+/// by the deadwood first), with that deadwood (`memo` for this game's table). The cards are
+/// priced in the order of a bound below their deadwood, the hand's own less the card's points
+/// (the rest's layout with the card as deadwood is one of the hand), and none is priced once
+/// its bound's key is above the best found: the same card as pricing every one.
+pub(crate) fn least_final_discard<K: Ord>(
     game: &Game,
     hand: &[u8],
     memo: &mut LayOffMemo,
-) -> Vec<(u8, u64)> {
-    if !game.rules().lay_off || game.table().next().is_none() {
-        return ask(game, hand).discard_values();
-    }
+    allowed: impl Fn(u8) -> bool,
+    key: impl Fn(u8, u64) -> K,
+) -> Option<(u8, u64)> {
     let table: Vec<_> = game.table().map(|(_, meld)| meld.clone()).collect();
     let (wild, rules) = (game.wild_rank(), game.rules());
-    let mut distinct = hand.to_vec();
-    distinct.dedup();
-    distinct
-        .into_iter()
+    let whole = final_points(hand, &table, wild, rules, memo);
+    let mut cards: Vec<(u8, u64)> = hand
+        .iter()
+        .copied()
+        .filter(|&c| allowed(c))
         .map(|c| {
             (
                 c,
-                final_points(&without(hand, c), &table, wild, rules, memo),
+                whole.saturating_sub(u64::from(rules.melds.points(c, wild))),
             )
         })
-        .collect()
+        .collect();
+    cards.dedup();
+    cards.sort_by_key(|&(c, bound)| key(c, bound));
+    let mut best: Option<(K, u8, u64)> = None;
+    for (c, bound) in cards {
+        if best
+            .as_ref()
+            .is_some_and(|(found, ..)| key(c, bound) > *found)
+        {
+            break; // (every card left is bounded above it too)
+        }
+        let value = final_points(&without(hand, c), &table, wild, rules, memo);
+        let priced = key(c, value);
+        if best.as_ref().is_none_or(|(found, ..)| priced < *found) {
+            best = Some((priced, c, value));
+        }
+    }
+    best.map(|(_, c, value)| (c, value))
 }
 
 /// The next step of laying down, by hand, the layout of the hand kept after `discard` (the

@@ -4,12 +4,12 @@
 //! that it is still unmelded when the round ends, from the cards it has not seen and the
 //! danger that an opponent goes out first; final turns play for the least deadwood.
 
-use crate::game::final_hand::Memo as LayOffMemo;
+use crate::game::final_hand::{final_points, Memo as LayOffMemo};
 use crate::game::state::{
     Game, Phase, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD,
 };
 use crate::knowledge::Knowledge;
-use crate::policy::{ask, final_discard_values, greedy, Memo};
+use crate::policy::{ask, greedy, least_final_discard, Memo};
 use crate::{is_wild, NUM_CODES};
 
 /// `StrongBot.hazard_base`, `hazard_slope`, `hazard_take`, `single_weight`, `feed_penalty`
@@ -450,29 +450,43 @@ fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> u16 {
 
 /// [`final_draw`] under `lay_off`, where a final hand counts what it can lay off onto the
 /// table (without the shortcuts, which assume a hand melds on its own): the top discard
-/// only if the deadwood it leaves is less than a stock draw's on average.
+/// only if the deadwood it leaves is less than a stock draw's on average. The sum is bounded
+/// as it grows, as there: a stock draw leaves at most the hand's own final points (the card
+/// drawn thrown back).
 fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> u16 {
     let mut memo = LayOffMemo::default(); // (the hands priced overlap: most are met again)
+    let hand = game.hand(game.current());
+    let table: Vec<_> = game.table().map(|(_, meld)| meld.clone()).collect();
+    let kept = final_points(hand, &table, game.wild_rank(), game.rules(), &mut memo);
     let mut after = |card: u8, taken: bool| {
-        let hand = game.hand(game.current());
         let mut with = hand.to_vec();
         with.insert(with.partition_point(|&c| c <= card), card);
-        least_allowed(
-            game,
-            card,
-            final_discard_values(game, &with, &mut memo),
-            taken,
-        )
+        let allowed = if taken {
+            allowed_after_taking(game, card, &with)
+        } else {
+            with.clone()
+        };
+        least_final_discard(game, &with, &mut memo, |c| allowed.contains(&c), |_, v| v)
+            .map(|(_, value)| value)
+            .expect("a hand after drawing holds a discard")
     };
     let taken = after(top, true);
-    let found: u64 = know
-        .unseen
-        .iter()
-        .enumerate()
-        .filter(|&(_, &count)| count > 0)
-        .map(|(code, &count)| u64::from(count) * after(code as u8, false))
-        .sum();
-    if taken * u64::from(know.unseen_total()) < found {
+    let target = u64::from(know.unseen_total()) * taken;
+    let (mut found, mut left) = (0u64, u64::from(know.unseen_total()));
+    for (code, &count) in know.unseen.iter().enumerate() {
+        if count == 0 {
+            continue;
+        }
+        if target < found {
+            return DRAW_DISCARD;
+        }
+        if target >= found + left * kept {
+            return DRAW_STOCK;
+        }
+        found += u64::from(count) * after(code as u8, false);
+        left -= u64::from(count);
+    }
+    if target < found {
         DRAW_DISCARD
     } else {
         DRAW_STOCK
