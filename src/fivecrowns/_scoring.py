@@ -275,9 +275,7 @@ class _Table:
         )
         naturals = sorted(card.code for card in hand if not card.is_wild(wild_rank))
         best = plain
-        for left, gaps, room in self._choices(0, naturals):
-            if gaps > len(wilds):
-                continue
+        for left, gaps, room in self._choices(0, naturals, len(wilds)):
             most = gaps if self.book_ranks else min(len(wilds), room)
             for taken in range(gaps, most + 1):
                 rest = [*left, *wilds[taken:]]
@@ -288,27 +286,29 @@ class _Table:
                 best = min(best, points)
         return best
 
-    def _choices(self, index: int, left: list[int]) -> Iterator[tuple[list[int], int, int]]:
+    def _choices(
+        self, index: int, left: list[int], wilds: int
+    ) -> Iterator[tuple[list[int], int, int]]:
         """Every choice of the naturals laid off onto runs ``index``... (each run a set of
         naturals of its suit at ranks it lacks, one copy each, that keeps it within eleven
-        cards with the wilds its gaps then need): the naturals left, the wilds the gaps need
-        and the room the runs have for wilds."""
+        cards with the wilds its gaps then need, of the ``wilds`` the hand has left): the
+        naturals left, the wilds the gaps need and the room the runs have for wilds."""
         if index == len(self.runs):
             yield left, 0, 0
             return
-        suit, held, wilds, cards = self.runs[index]
+        suit, held, held_wilds, cards = self.runs[index]
         fits = sorted({c for c in left if c // 11 == suit and not held >> c % 11 & 1})
         for subset in range(1 << len(fits)):
             chosen = [c for i, c in enumerate(fits) if subset >> i & 1]
             ranks = held | sum(1 << c % 11 for c in chosen)
             span = ranks.bit_length() - (ranks & -ranks).bit_length() + 1
-            gaps = max(0, span - ranks.bit_count() - wilds)
-            if cards + len(chosen) + gaps > _RUN_CARDS:
+            gaps = max(0, span - ranks.bit_count() - held_wilds)
+            if gaps > wilds or cards + len(chosen) + gaps > _RUN_CARDS:
                 continue
             rest = list(left)
             for c in chosen:
                 rest.remove(c)
-            for after, more_gaps, more_room in self._choices(index + 1, rest):
+            for after, more_gaps, more_room in self._choices(index + 1, rest, wilds - gaps):
                 yield after, gaps + more_gaps, _RUN_CARDS - cards - len(chosen) + more_room
 
 

@@ -258,9 +258,36 @@ def deadwood_after_drawing(view: PlayerView, card: Card, *, taken: bool = False)
     >>> deadwood_after_drawing(view, fc.Card.parse("9D"))  # no meld: the wild 3S goes
     26
     """
-    values = discard_values(view, (*view.hand, card))
+    hand = (*view.hand, card)
+    if view.rules.lay_off and view.table:
+        return _least_final_discard(view, hand, card if taken else None)
+    values = discard_values(view, hand)
     choices = allowed_after_taking(view, card, list(values)) if taken else list(values)
     return min(values[choice] for choice in choices)
+
+
+def _least_final_discard(view: PlayerView, hand: tuple[Card, ...], taken: Card | None) -> int:
+    """:func:`deadwood_after_drawing` in a final turn under ``lay_off`` with melds on the
+    table (``taken``: the top discard just taken, else None): the discards are priced in the
+    order of a bound below what each leaves (the hand's own final points less the card's: the
+    rest's layout with the card as deadwood is one of the hand), none once its bound is no
+    less than the least found. The compiled core's bots do the same
+    (``policy::least_final_discard``)."""
+    table = tuple(placed.meld for placed in view.table)
+    wild, rules = view.wild_rank, view.rules
+    whole = final_points(hand, table, wild, rules)
+    cards = sorted(set(hand), key=_code)
+    if taken is not None:
+        cards = allowed_after_taking(view, taken, cards)
+    bounds = sorted((whole - rules.points(card, wild), card.code) for card in cards)
+    best = None
+    for bound, code in bounds:
+        if best is not None and bound >= best:
+            break
+        left = final_points(without(hand, (CARDS[code],)), table, wild, rules)
+        best = left if best is None else min(best, left)
+    assert best is not None
+    return best
 
 
 def expected_stock_deadwood(view: PlayerView, know: RoundKnowledge | None = None) -> float:

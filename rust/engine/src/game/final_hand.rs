@@ -293,12 +293,10 @@ impl Table {
             left: naturals,
             gaps: 0,
             room: 0,
+            wilds: wilds.len() as u32,
         };
         self.each_choice(0, &mut choice, &mut |choice| {
             let gaps = choice.gaps as usize;
-            if gaps > wilds.len() {
-                return;
-            }
             let most = if self.book_ranks != 0 {
                 gaps
             } else {
@@ -330,7 +328,7 @@ impl Table {
 
     /// Call `then` with every choice of the naturals laid off onto runs `index..` (each run
     /// a set of naturals of its suit at ranks it lacks, one copy each, that keeps it within
-    /// eleven cards with the wilds its gaps then need).
+    /// eleven cards with the wilds its gaps then need, no more than the hand holds).
     fn each_choice(&self, index: usize, choice: &mut Choice, then: &mut impl FnMut(&Choice)) {
         let Some(run) = self.runs.get(index) else {
             then(choice);
@@ -356,8 +354,8 @@ impl Table {
             let span = 16 - ranks.leading_zeros() - ranks.trailing_zeros();
             let gaps = (span - ranks.count_ones()).saturating_sub(run.wilds);
             let cards = run.cards + laid + gaps;
-            if cards > RUN_CARDS {
-                continue;
+            if choice.gaps + gaps > choice.wilds || cards > RUN_CARDS {
+                continue; // (more wilds than the hand holds, or more cards than a run)
             }
             let saved = (choice.left.clone(), choice.gaps, choice.room);
             for (i, &c) in fits.iter().enumerate() {
@@ -379,11 +377,12 @@ impl Table {
 }
 
 /// The naturals left in hand after those laid off onto the runs so far, the wilds their gaps
-/// need and the room they have for wilds.
+/// need and the room they have for wilds, and the wilds the hand holds.
 struct Choice {
     left: Vec<u8>,
     gaps: u32,
     room: u32,
+    wilds: u32,
 }
 
 /// The cards of `hand` that could join some meld of `table` (in the hand's order).
