@@ -7,6 +7,10 @@
 //! split among the table melds with every meld still valid (the first split found, meld by
 //! meld, each meld's share smallest first), and the hand less `S` is then arranged by the
 //! solver. The least (points, some card unmelded) wins; the first found among equals.
+//!
+//! The least points are found first without trying every `S` where the table allows it
+//! ([`Table`]), so that the layout is the first `S` that reaches them: the same layout,
+//! found sooner. [`final_points`] gives the points alone, as the bots' final turns weigh them.
 
 use std::collections::HashMap;
 
@@ -214,7 +218,7 @@ fn enumerated(
 /// more than its wilds and it holds at most eleven cards; wilds laid off onto a run fill its
 /// gaps or its room. So when the table has a book, the wilds and the naturals of a book's
 /// rank can always be laid off, and pricing them at nothing gives the least over every choice
-/// of them ([`search::score_free`]); what is left to choose is the naturals laid off onto each
+/// of them ([`least_laying_off`]); what is left to choose is the naturals laid off onto each
 /// run, with the wilds their gaps need. With no book, the naturals onto each run and how many
 /// wilds the runs take: the costliest wilds, since a hand less dearer wilds melds as well.
 #[derive(Debug)]
