@@ -79,7 +79,7 @@ pub(crate) fn arrange_final(
     // (points, some card unmelded), lowest first; the plain layout's counts as unmelded.
     let mut best_key = (plain.points, true);
     let mut found: Option<(Split, Vec<u8>)> = None;
-    for part in sub_multisets(&candidates).into_iter().skip(1) {
+    for part in SubMultisets::of(&candidates).skip(1) {
         let kept: u64 = stuck
             .codes()
             .map(|c| {
@@ -457,6 +457,82 @@ fn assign(
     found
 }
 
+/// [`sub_multisets`] one at a time, made as they are asked for (a search that stops early
+/// makes few of them).
+struct SubMultisets {
+    /// The distinct cards and their copies.
+    cards: Vec<(u8, usize)>,
+    /// How many copies of each the one made last takes.
+    taken: Vec<usize>,
+    /// The size of the one made last (None before the first).
+    size: Option<usize>,
+    total: usize,
+}
+
+impl SubMultisets {
+    fn of(cards: &[u8]) -> SubMultisets {
+        let mut distinct: Vec<(u8, usize)> = Vec::new();
+        for &c in cards {
+            match distinct.last_mut() {
+                Some((last, n)) if *last == c => *n += 1,
+                _ => distinct.push((c, 1)),
+            }
+        }
+        SubMultisets {
+            total: cards.len(),
+            taken: vec![0; distinct.len()],
+            cards: distinct,
+            size: None,
+        }
+    }
+
+    /// The least (as digits, the first card most significant) way to take `left` copies from
+    /// the distinct cards `from..`, written into `taken`; false when they hold fewer.
+    fn least_from(&mut self, from: usize, mut left: usize) -> bool {
+        for i in (from..self.cards.len()).rev() {
+            self.taken[i] = left.min(self.cards[i].1);
+            left -= self.taken[i];
+        }
+        left == 0
+    }
+}
+
+impl Iterator for SubMultisets {
+    type Item = Vec<u8>;
+
+    fn next(&mut self) -> Option<Vec<u8>> {
+        let advanced = self.size.is_some() && {
+            // the next of this size: raise the last digit that can go up while the digits after
+            // it take the rest, and make those the least
+            let mut found = false;
+            let mut after: usize = 0;
+            for i in (0..self.cards.len()).rev() {
+                if self.taken[i] < self.cards[i].1 && after > 0 {
+                    self.taken[i] += 1;
+                    found = self.least_from(i + 1, after - 1);
+                    break;
+                }
+                after += self.taken[i];
+            }
+            found
+        };
+        if !advanced {
+            let size = self.size.map_or(0, |size| size + 1);
+            self.size = Some(size);
+            if size > self.total || !self.least_from(0, size) {
+                return None;
+            }
+        }
+        Some(
+            self.cards
+                .iter()
+                .zip(&self.taken)
+                .flat_map(|(&(c, _), &n)| std::iter::repeat_n(c, n))
+                .collect(),
+        )
+    }
+}
+
 /// Every sub-multiset of `cards` (sorted), each sorted, smallest first; among those of one
 /// size, in the order of the counts of the distinct cards read as digits, the lowest card
 /// the most significant (the Python twin's `_sub_multisets`).
@@ -698,6 +774,19 @@ mod tests {
                 Some(searched),
                 "hand {hand:?} wild {wild_rank} free {free_ranks:b}"
             );
+        }
+    }
+
+    #[test]
+    fn sub_multisets_made_one_at_a_time_come_in_the_same_order() {
+        let mut random = SplitMix64::new(41);
+        for _ in 0..500 {
+            let mut cards: Vec<u8> = (0..random.below(9))
+                .map(|_| random.below(6) as u8)
+                .collect();
+            cards.sort_unstable();
+            let lazy: Vec<Vec<u8>> = SubMultisets::of(&cards).collect();
+            assert_eq!(lazy, sub_multisets(&cards), "{cards:?}");
         }
     }
 
