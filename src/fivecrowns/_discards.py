@@ -193,7 +193,7 @@ def least_laying_off(codes: Sequence[int], wild_rank: int, rules: Rules, free_ra
     free = [c for c in key if not is_wild_code(c, wild_rank) and free_ranks >> c % 11 & 1]
     best = None
     for size in range(len(free) + 1):
-        for part in sorted(set(itertools.combinations(free, size))):
+        for part in set(itertools.combinations(free, size)):
             rest = list(key)
             for c in part:
                 rest.remove(c)

@@ -597,21 +597,14 @@ impl Search {
         let best = target.plus(cost(hopeless));
         let mut melds: Vec<(Kind, Vec<u8>, i64)> = Vec::with_capacity(codes.len() / 3 + 1);
         while !state.is_empty() {
-            let dead_free =
-                self.free_ranks != 0 && self.free_ranks >> (self.lowest(&state) % 11) & 1 == 1;
             let (rest, range) = self.moves(&state, w);
             let mut chosen = None;
             for at in range {
                 let m = self.templates.moves[at];
                 let next = rest.minus(&m.delta);
                 let after = self.value(&next, w - m.wilds, spare + m.room);
-                let points = if dead_free && m.kind.is_none() {
-                    0
-                } else {
-                    m.points
-                };
                 let total = Score {
-                    points: points + after.points,
+                    points: m.points + after.points,
                     unmelded: m.unmelded + after.unmelded,
                 };
                 if total == target {

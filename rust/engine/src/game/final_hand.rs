@@ -64,7 +64,9 @@ pub(crate) fn arrange_final(
     }
     // the least points first (found without trying layouts one by one), so that the search
     // for the first layout in the twin's order stops at one that has them
-    let least = final_points(hand, table, wild_rank, rules, &mut Memo::default());
+    let mut memo = Memo::default();
+    memo.least.insert(hand.to_vec(), plain.points); // (the plain layout's points: no new solve)
+    let least = final_points(hand, table, wild_rank, rules, &mut memo);
     if least == plain.points && least > 0 {
         return plain; // (no layout has fewer points, and the plain one comes first)
     }
@@ -75,7 +77,6 @@ pub(crate) fn arrange_final(
     let stuck = search.hopeless(&naturals, search.wilds());
     drop(search);
     let candidates = joining(hand, table, wild_rank);
-    let mut memo = HashMap::new();
     // (points, some card unmelded), lowest first; the plain layout's counts as unmelded.
     let mut best_key = (plain.points, true);
     let mut found: Option<(Split, Vec<u8>)> = None;
@@ -101,7 +102,7 @@ pub(crate) fn arrange_final(
         if key >= best_key {
             continue;
         }
-        let Some(split) = assign(&part, 0, table, wild_rank, rules, &mut memo) else {
+        let Some(split) = assign(&part, 0, table, wild_rank, rules, &mut memo.splits) else {
             continue;
         };
         best_key = key;
@@ -193,7 +194,7 @@ fn enumerated(
     mut best: u64,
 ) -> u64 {
     let candidates = joining(hand, table, wild_rank);
-    for part in sub_multisets(&candidates).into_iter().skip(1) {
+    for part in SubMultisets::of(&candidates).skip(1) {
         let points = memo.least(&without_all(hand, &part), wild_rank, rules);
         if points >= best {
             continue;
@@ -434,7 +435,7 @@ fn assign(
         .filter(|&c| could_join(c, meld.kind, &meld.codes, wild_rank))
         .collect();
     let mut found = None;
-    for part in sub_multisets(&fits) {
+    for part in SubMultisets::of(&fits) {
         if !part.is_empty() {
             let mut joined = meld.codes.clone();
             joined.extend_from_slice(&part);
@@ -457,8 +458,10 @@ fn assign(
     found
 }
 
-/// [`sub_multisets`] one at a time, made as they are asked for (a search that stops early
-/// makes few of them).
+/// Every sub-multiset of some cards (sorted), each sorted, smallest first; among those of
+/// one size, in the order of the counts of the distinct cards read as digits, the lowest
+/// card the most significant (the Python twin's `_sub_multisets`). Made one at a time, as
+/// they are asked for: a search that stops early makes few of them.
 struct SubMultisets {
     /// The distinct cards and their copies.
     cards: Vec<(u8, usize)>,
@@ -531,30 +534,6 @@ impl Iterator for SubMultisets {
                 .collect(),
         )
     }
-}
-
-/// Every sub-multiset of `cards` (sorted), each sorted, smallest first; among those of one
-/// size, in the order of the counts of the distinct cards read as digits, the lowest card
-/// the most significant (the Python twin's `_sub_multisets`).
-fn sub_multisets(cards: &[u8]) -> Vec<Vec<u8>> {
-    let mut out: Vec<Vec<u8>> = vec![Vec::new()];
-    let mut at = 0;
-    while at < cards.len() {
-        let card = cards[at];
-        let count = cards[at..].iter().take_while(|&&c| c == card).count();
-        at += count;
-        let mut grown = Vec::with_capacity(out.len() * (count + 1));
-        for part in &out {
-            for k in 0..=count {
-                let mut next = part.clone();
-                next.extend(std::iter::repeat_n(card, k));
-                grown.push(next);
-            }
-        }
-        out = grown;
-    }
-    out.sort_by_key(Vec::len); // (stable)
-    out
 }
 
 /// The cards of `hand` (sorted) beyond those of `part` (sorted): the multiset difference,
@@ -777,6 +756,29 @@ mod tests {
         }
     }
 
+    /// [`SubMultisets`] as the Python twin's `_sub_multisets` makes them: every count of each
+    /// distinct card in turn, then sorted by size (stably).
+    fn sub_multisets(cards: &[u8]) -> Vec<Vec<u8>> {
+        let mut out: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut at = 0;
+        while at < cards.len() {
+            let card = cards[at];
+            let count = cards[at..].iter().take_while(|&&c| c == card).count();
+            at += count;
+            let mut grown = Vec::with_capacity(out.len() * (count + 1));
+            for part in &out {
+                for k in 0..=count {
+                    let mut next = part.clone();
+                    next.extend(std::iter::repeat_n(card, k));
+                    grown.push(next);
+                }
+            }
+            out = grown;
+        }
+        out.sort_by_key(Vec::len); // (stable)
+        out
+    }
+
     #[test]
     fn sub_multisets_made_one_at_a_time_come_in_the_same_order() {
         let mut random = SplitMix64::new(41);
@@ -792,7 +794,7 @@ mod tests {
 
     #[test]
     fn sub_multisets_come_smallest_first_in_the_twins_order() {
-        let found = sub_multisets(&[3, 3, 7]);
+        let found: Vec<Vec<u8>> = SubMultisets::of(&[3, 3, 7]).collect();
         let expected: Vec<Vec<u8>> = vec![
             vec![],
             vec![7],
