@@ -142,6 +142,48 @@ def test_final_points_are_the_least_over_every_lay_off(compiled: bool) -> None:
 
 
 @pytest.mark.parametrize("compiled", ENGINES)
+def test_house_meld_rules_stop_at_the_relaxed_floor_with_the_same_points(compiled: bool) -> None:
+    """Under distinct-suit books or a limit of wilds per meld every set of cards is tried, in
+    order, until one reaches the final points under the relaxed rules (which allow every meld
+    and lay-off the house rules do): a floor, often the answer."""
+    rng = random.Random(11)
+    variants = [
+        fc.Rules(lay_off=True, distinct_suit_books=True),
+        fc.Rules(lay_off=True, max_wilds_per_meld=2),
+        fc.Rules(lay_off=True, max_wilds_per_meld="naturals"),
+    ]
+    cases = floored = 0
+    with _engine.running(compiled):
+        for case in range(90):
+            rules = variants[case % len(variants)]
+            wild = [None, 3, 8, 13][case % 4]
+            deck = list(fc.deck(rules.packs))
+            table = [m for m in _table(deck, wild, rng) if _extends(m, (), rules)]
+            if not table:
+                continue
+            rng.shuffle(deck)
+            near = [
+                card
+                for card in deck
+                if card.is_wild(wild)
+                or any(
+                    card.suit == m.naturals[0].suit or card.rank == m.naturals[0].rank
+                    for m in table
+                )
+            ]
+            hand = tuple(sorted(near[: rng.randrange(2, 8)], key=lambda card: card.code))
+            expected = _reference(hand, table, wild, rules)
+            assert _scoring.final_points(hand, table, wild, rules) == expected
+            assert _scoring.arrange_final(hand, table, wild, rules).points == expected
+            floor = _scoring._floor(hand, table, wild, rules)
+            assert floor <= expected, (fc.format_cards(hand), [str(m) for m in table], wild)
+            cases += 1
+            floored += 0 < floor == expected
+    assert cases > 60, cases
+    assert floored > cases // 3, (cases, floored)
+
+
+@pytest.mark.parametrize("compiled", ENGINES)
 def test_the_engines_price_cards_the_table_takes_at_nothing(compiled: bool) -> None:
     """``least_laying_off``: the least deadwood with the wilds and the naturals of some ranks
     free, against the least over every choice of those cards to leave out of the hand."""

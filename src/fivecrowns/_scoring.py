@@ -8,11 +8,12 @@ with every meld still valid, and keeps the ``S`` whose rest has the least deadwo
 arranges the rest). Laid-off cards are judged by the meld they make: a meld plus its new cards
 must be a valid meld of the same kind (a run may re-read what its wilds stand for).
 
-That least is found first without trying every ``S`` where the table allows it
+That least is found first, without trying every ``S`` where the table allows it
 (:class:`_Table`: books of any suits, no limit of wilds per meld, every table meld holding a
-natural), and the layout is then the first ``S`` in the order above that reaches it: the
-same layout as trying every ``S``, found sooner. :func:`final_points` gives the points alone,
-which is what the bots' final turns weigh.
+natural); under house meld rules the sets are tried in order until one reaches the least
+under the relaxed rules (:func:`_floor`). The layout is then the first ``S`` in the order
+above that reaches it: the same layout as trying every ``S``, found sooner.
+:func:`final_points` gives the points alone, which is what the bots' final turns weigh.
 """
 
 from __future__ import annotations
@@ -170,11 +171,10 @@ def arrange_final(
     result = FinalHand(best.melds, (), best.deadwood, best.points)
     if not rules.lay_off or not table or not best.deadwood:
         return result
-    # the least points first, where the table lets them be found without trying layouts one
-    # by one: the search for the first layout in order then stops at one that has them
-    read = _Table.of(table, rules)
-    least = None if read is None else read.final_points(hand, wild_rank, rules, best.points)
-    if least is not None and least == best.points > 0:
+    # the least points first: the search for the first layout in order then stops at one
+    # that has them
+    least = _least_final_points(hand, table, wild_rank, rules, best.points)
+    if least == best.points > 0:
         return result  # (no layout has fewer points, and the plain one comes first)
     candidates = [card for card in hand if any(_could_join(card, meld) for meld in table)]
     splits = _Splits(table, rules, candidates)
@@ -212,10 +212,45 @@ def final_points(
     least = min_deadwood(hand, wild_rank, rules=rules)
     if not rules.lay_off or not table or least == 0:
         return least
+    return _least_final_points(hand, table, wild_rank, rules, least)
+
+
+def _least_final_points(
+    hand: Sequence[Card], table: Sequence[Meld], wild_rank: int | None, rules: Rules, plain: int
+) -> int:
+    """:func:`final_points` of a final hand whose least deadwood is ``plain``: reasoned out
+    where :class:`_Table` takes the table, else the least over every set of cards that can go
+    onto the table together, tried in order until one reaches :func:`_floor`."""
     read = _Table.of(table, rules)
+    if read is not None:
+        return read.final_points(hand, wild_rank, rules, plain)
+    floor = _floor(hand, table, wild_rank, rules)
+    if plain <= floor:
+        return plain
+    candidates = [card for card in hand if any(_could_join(card, meld) for meld in table)]
+    splits = _Splits(table, rules, candidates)
+    best = plain
+    for part in _sub_multisets(candidates):
+        if not part:
+            continue
+        points = min_deadwood(without(hand, part), wild_rank, rules=rules)
+        if points < best and splits.first(part) is not None:
+            best = points
+            if best <= floor:
+                break  # (no later set does better)
+    return best
+
+
+def _floor(hand: Sequence[Card], table: Sequence[Meld], wild_rank: int | None, rules: Rules) -> int:
+    """No more than the final points of ``hand`` against ``table``: under house meld rules
+    (distinct-suit books, a limit of wilds per meld), the final points under the relaxed rules,
+    which allow every meld and every lay-off the house rules do, where :class:`_Table` reasons
+    them out (every table meld holds a natural); else 0."""
+    relaxed = attrs.evolve(rules, distinct_suit_books=False, max_wilds_per_meld=None)
+    read = None if relaxed == rules else _Table.of(table, relaxed)
     if read is None:
-        return arrange_final(hand, table, wild_rank, rules).points
-    return read.final_points(hand, wild_rank, rules, least)
+        return 0
+    return read.final_points(hand, wild_rank, relaxed, min_deadwood(hand, wild_rank, rules=relaxed))
 
 
 #: The most cards a run holds.

@@ -8,11 +8,12 @@
 //! meld, each meld's share smallest first), and the hand less `S` is then arranged by the
 //! solver. The least (points, some card unmelded) wins; the first found among equals.
 //!
-//! The least points are found first without trying every `S` where the table allows it
-//! ([`Table`]), so that the layout is the first `S` that reaches them: the same layout,
-//! found sooner. [`final_points`] gives the points alone, as the bots' final turns weigh them.
+//! The least points are found first, without trying every `S` where the table allows it
+//! ([`Table`]); under house meld rules the sets are tried in order until one reaches the
+//! least under the relaxed rules ([`floor`]). The layout is then the first `S` that reaches
+//! them: the same layout, found sooner. [`final_points`] gives the points alone, as the bots' final turns weigh them.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::hands::Query;
 use super::rules::GameRules;
@@ -137,6 +138,9 @@ pub(crate) struct Memo {
     table: Option<Option<Table>>,
     /// The least deadwood of each hand with the cards it can always lay off priced at nothing.
     free_least: HashMap<Vec<u8>, u64>,
+    /// Under house meld rules: the relaxed rules ([`crate::MeldRules::relaxed`]) and their
+    /// memo, for [`floor`].
+    relaxed: Option<Box<(GameRules, Memo)>>,
 }
 
 /// The points of [`arrange_final`]'s layout of `hand` (sorted) against `table`, without
@@ -184,7 +188,7 @@ impl Memo {
 }
 
 /// [`final_points`] by trying every sub-multiset of the cards that could join the table,
-/// `best` the hand's least deadwood (more than 0).
+/// `best` the hand's least deadwood (more than 0), until one reaches the [`floor`].
 fn enumerated(
     hand: &[u8],
     table: &[Meld],
@@ -193,6 +197,10 @@ fn enumerated(
     memo: &mut Memo,
     mut best: u64,
 ) -> u64 {
+    let floor = floor(hand, table, wild_rank, rules, memo);
+    if best <= floor {
+        return best;
+    }
     let candidates = joining(hand, table, wild_rank);
     for part in SubMultisets::of(&candidates).skip(1) {
         let points = memo.least(&without_all(hand, &part), wild_rank, rules);
@@ -201,12 +209,40 @@ fn enumerated(
         }
         if assign(&part, 0, table, wild_rank, rules, &mut memo.splits).is_some() {
             best = points;
-            if best == 0 {
-                break;
+            if best <= floor {
+                break; // (no later set does better)
             }
         }
     }
     best
+}
+
+/// No more than the final points of `hand` (sorted) against `table`: under house meld rules
+/// (distinct-suit books, a limit of wilds per meld), the final points under the relaxed
+/// rules, which allow every meld and every lay-off the house rules do, where [`Table`]
+/// reasons them out (every table meld holds a natural); else 0.
+fn floor(hand: &[u8], table: &[Meld], wild_rank: u8, rules: &GameRules, memo: &mut Memo) -> u64 {
+    let relaxed = rules.melds.relaxed();
+    if relaxed == rules.melds {
+        return 0;
+    }
+    let inner = memo.relaxed.get_or_insert_with(|| {
+        let rules = GameRules {
+            melds: relaxed,
+            ..rules.clone()
+        };
+        let read = Table::of(table, wild_rank, &rules);
+        let memo = Memo {
+            table: Some(read),
+            ..Memo::default()
+        };
+        Box::new((rules, memo))
+    });
+    let (rules, memo) = &mut **inner;
+    if !matches!(memo.table, Some(Some(_))) {
+        return 0; // (not reasoned out: trying every set again would cost as much)
+    }
+    final_points(hand, table, wild_rank, rules, memo)
 }
 
 /// A table of melds as [`final_points`] reasons about it under the default meld rules
@@ -726,6 +762,89 @@ mod tests {
             enumerated(&hand, &[run], 13, &rules, &mut Memo::default(), 70),
             20
         );
+    }
+
+    /// The final points of `hand` by trying every set of cards that can go onto the table
+    /// (no floor): the reference under house meld rules.
+    fn every_set(hand: &[u8], table: &[Meld], wild_rank: u8, rules: &GameRules) -> u64 {
+        let mut best = query(hand, wild_rank, rules).least();
+        let mut splits = HashMap::default();
+        for part in SubMultisets::of(&joining(hand, table, wild_rank)).skip(1) {
+            let points = query(&without_all(hand, &part), wild_rank, rules).least();
+            if points < best && assign(&part, 0, table, wild_rank, rules, &mut splits).is_some() {
+                best = points;
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn house_meld_rules_stop_at_the_relaxed_floor_with_the_same_points() {
+        let mut random = SplitMix64::new(41);
+        let (mut cases, mut floored) = (0, 0);
+        for case in 0..1500 {
+            let wild_rank = [0u8, 3, 7, 13][random.below(4)];
+            let mut melds = MeldRules::default();
+            match case % 3 {
+                0 => melds.distinct_suit_books = true,
+                1 => melds.max_wilds = WildLimit::AtMost(1 + random.below(2) as u32),
+                _ => melds.max_wilds = WildLimit::Naturals,
+            }
+            let rules = GameRules {
+                melds,
+                lay_off: true,
+                ..GameRules::default()
+            };
+            let mut deck: Vec<u8> = (0..2).flat_map(|_| (0..55u8).chain([55, 55, 55])).collect();
+            let mut table = Vec::new();
+            for _ in 0..1 + random.below(4) {
+                if let Some(meld) = table_meld(&mut deck, wild_rank, false, &mut random) {
+                    if is_meld(meld.kind, &meld.codes, wild_rank, &rules.melds) {
+                        table.push(meld);
+                    }
+                }
+            }
+            if table.is_empty() {
+                continue;
+            }
+            // (a hand near the table: its suits' and ranks' neighbours, a few others)
+            let mut hand: Vec<u8> = Vec::new();
+            for meld in &table {
+                for &c in meld.codes.iter().filter(|&&c| !is_wild(c, wild_rank)) {
+                    for near in [c.saturating_sub(1), c + 1, (c + 11) % 55] {
+                        if hand.len() < 9 && near < 55 && random.below(2) == 0 {
+                            if let Some(at) = deck.iter().position(|&o| o == near) {
+                                hand.push(deck.swap_remove(at));
+                            }
+                        }
+                    }
+                }
+            }
+            for _ in 0..random.below(4) {
+                hand.push(deck.swap_remove(random.below(deck.len())));
+            }
+            hand.sort_unstable();
+            let expected = every_set(&hand, &table, wild_rank, &rules);
+            let mut memo = Memo::default();
+            let found = final_points(&hand, &table, wild_rank, &rules, &mut memo);
+            assert_eq!(
+                found, expected,
+                "hand {hand:?} table {table:?} wild {wild_rank}"
+            );
+            let under = floor(&hand, &table, wild_rank, &rules, &mut Memo::default());
+            assert!(
+                under <= expected,
+                "floor {under} over {expected}: {hand:?} {table:?}"
+            );
+            assert_eq!(
+                arrange_final(&hand, &table, wild_rank, &rules).points,
+                expected
+            );
+            cases += 1;
+            floored += usize::from(under == expected && under > 0);
+        }
+        // (the floor is often the answer: the search for it stops there)
+        assert!(cases > 1200 && floored > cases / 3, "{cases} {floored}");
     }
 
     #[test]
