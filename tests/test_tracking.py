@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
+from fivecrowns import _scoring
 from fivecrowns.actions import Phase
 from fivecrowns.cards import CARDS, without
 from fivecrowns.tracking import (
@@ -180,13 +181,53 @@ def test_a_stock_draw_is_worth_the_mean_over_the_unseen_cards(seed: int, final: 
     view = state.view(state.current)
     know = read_round(view)
     drawn = [CARDS[code] for code, n in enumerate(know.unseen_by_code) for _ in range(n)]
-    outcomes = []
-    for card in drawn:
-        hand = (*view.hand, card)
-        if final:  # in a final turn the engine may lay cards off: ask it
-            after = [final_layout(attrs.evolve(view, hand=hand), c).points for c in set(hand)]
-        else:
-            after = [fc.min_deadwood(without(hand, (c,)), view.wild_rank) for c in hand]
-        outcomes.append(min(after))
+    outcomes = [_after_drawing(view, card) for card in drawn]
     assert expected_stock_deadwood(view, know) == pytest.approx(sum(outcomes) / len(outcomes))
     assert deadwood_after_drawing(view, drawn[0]) == outcomes[0]
+
+
+def _after_drawing(view: fc.PlayerView, card: fc.Card) -> int:
+    """The least deadwood the view's hand ends its turn with after drawing ``card``, every
+    discard tried (in a final turn under ``lay_off``, laying off as the engine does)."""
+    hand = (*view.hand, card)
+    if view.rules.lay_off and view.went_out is not None:
+        return min(final_layout(attrs.evolve(view, hand=hand), c).points for c in set(hand))
+    return min(fc.min_deadwood(without(hand, (c,)), view.wild_rank, rules=view.rules) for c in hand)
+
+
+def test_a_card_no_meld_of_the_hand_holds_but_the_table_takes_is_priced_laying_off() -> None:
+    """``expected_stock_deadwood`` prices a card that no meld of the hand can hold once for all
+    such cards, unless a table meld could take it: final turns under ``lay_off`` where some
+    unseen card is such, against every draw priced by brute force."""
+    rules = fc.Rules(schedule=(5,), lay_off=True)
+    met = 0
+    for seed in range(400):
+        state = fc.GameState.new(3, rules=rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and (state.phase is not Phase.DRAW or state.went_out is None):
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.is_over or not state.table:
+            continue
+        view = state.view(state.current)
+        know = read_round(view)
+        drawn = [CARDS[code] for code, n in enumerate(know.unseen_by_code) for _ in range(n)]
+        table = [placed.meld for placed in view.table]
+        joining = [
+            card
+            for card in drawn
+            if not card.is_wild(view.wild_rank)
+            and all(
+                c.is_wild(view.wild_rank) or (c.rank != card.rank and c.suit != card.suit)
+                for c in view.hand
+            )
+            and sum(c.is_wild(view.wild_rank) for c in view.hand) <= 1
+            and any(_scoring.could_join(card, meld) for meld in table)
+        ]
+        if not joining:
+            continue
+        outcomes = [_after_drawing(view, card) for card in drawn]
+        assert expected_stock_deadwood(view, know) == pytest.approx(sum(outcomes) / len(outcomes))
+        met += 1
+        if met == 12:
+            break
+    assert met == 12, met

@@ -40,6 +40,7 @@ __all__ = [
     "FinalHand",
     "LayOff",
     "arrange_final",
+    "could_join",
     "extend_meld",
     "final_layouts",
     "final_points",
@@ -93,7 +94,9 @@ class FinalHand:
     points: int
 
 
-def _could_join(card: Card, meld: Meld) -> bool:
+def could_join(card: Card, meld: Meld) -> bool:
+    """Could ``card`` be part of some lay-off onto ``meld``? (A wild; a natural of a book's
+    rank, or of a run's suit at a rank it lacks.) False proves it never can."""
     if card.is_wild(meld.wild_rank):
         return True
     naturals = meld.naturals
@@ -111,7 +114,7 @@ class _Splits:
         self.table, self.rules = table, rules
         distinct = set(cards)
         #: The cards that could join each meld, and each meld or a later one.
-        self.joins = [frozenset(c for c in distinct if _could_join(c, meld)) for meld in table]
+        self.joins = [frozenset(c for c in distinct if could_join(c, meld)) for meld in table]
         self.reach = [frozenset[Card]()] * (len(table) + 1)
         for index in reversed(range(len(table))):
             self.reach[index] = self.reach[index + 1] | self.joins[index]
@@ -176,7 +179,7 @@ def arrange_final(
     least = _least_final_points(hand, table, wild_rank, rules, best.points)
     if least == best.points > 0:
         return result  # (no layout has fewer points, and the plain one comes first)
-    candidates = [card for card in hand if any(_could_join(card, meld) for meld in table)]
+    candidates = [card for card in hand if any(could_join(card, meld) for meld in table)]
     splits = _Splits(table, rules, candidates)
     # Layouts compare by (points, some card unmelded); with positive point values this is
     # the points alone.
@@ -227,7 +230,7 @@ def _least_final_points(
     floor = _floor(hand, table, wild_rank, rules)
     if plain <= floor:
         return plain
-    candidates = [card for card in hand if any(_could_join(card, meld) for meld in table)]
+    candidates = [card for card in hand if any(could_join(card, meld) for meld in table)]
     splits = _Splits(table, rules, candidates)
     best = plain
     for part in _sub_multisets(candidates):

@@ -41,7 +41,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from ._scoring import FinalHand, LayOff, arrange_final, final_points
+from ._scoring import FinalHand, LayOff, arrange_final, could_join, final_points
 from .actions import ActionKind
 from .cards import CARDS, JOKER_CODE, NUM_CODES, Card, is_wild_code, without
 from .rules import Rules
@@ -305,12 +305,44 @@ def expected_stock_deadwood(view: PlayerView, know: RoundKnowledge | None = None
     total = sum(unseen)
     if total == 0:
         return float(min(deadwood_by_discard(view.hand, view.wild_rank, rules=view.rules).values()))
-    found = sum(
+    # a card that no meld of the hand can hold (nor, laying off, any table meld) is deadwood
+    # whatever is discarded: the player keeps it and throws the hand's best discard, or
+    # throws it back; priced once for them all (the compiled core's StrongBot does the same)
+    stuck = [code for code, count in enumerate(unseen) if count and _stuck(view, CARDS[code])]
+    found = 0
+    if stuck:
+        hand, wild, rules = view.hand, view.wild_rank, view.rules
+        table = tuple(placed.meld for placed in view.table)
+        kept = final_points(hand, table, wild, rules)
+        thrown = min(final_points(without(hand, (card,)), table, wild, rules) for card in set(hand))
+        found = sum(
+            unseen[code] * min(kept, thrown + rules.points(CARDS[code], wild)) for code in stuck
+        )
+    found += sum(
         count * deadwood_after_drawing(view, CARDS[code])
         for code, count in enumerate(unseen)
-        if count
+        if count and code not in stuck
     )
     return found / total
+
+
+def _stuck(view: PlayerView, card: Card) -> bool:
+    """Can no meld of the view's hand with ``card`` added hold ``card``, and (laying off) no
+    table meld take it? Checked when the hand holds at most one wild and no natural of the
+    card's rank or of its suit within two ranks: a meld holding ``card`` has three cards or
+    more, so with one wild at most it holds another natural, of its rank in a book or of its
+    suit within two ranks in a run."""
+    wild = view.wild_rank
+    if card.is_wild(wild) or sum(c.is_wild(wild) for c in view.hand) > 1:
+        return False
+    rank, suit = int(card.rank or 0), card.suit
+    if any(
+        int(c.rank or 0) == rank or (c.suit == suit and abs(int(c.rank or 0) - rank) <= 2)
+        for c in view.hand
+        if not c.is_wild(wild)
+    ):
+        return False
+    return not (view.rules.lay_off and any(could_join(card, placed.meld) for placed in view.table))
 
 
 def _code(card: Card) -> int:

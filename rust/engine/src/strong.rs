@@ -9,6 +9,7 @@ use crate::game::state::{
     Game, Phase, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD,
 };
 use crate::knowledge::Knowledge;
+use crate::melds::could_join;
 use crate::policy::{ask, greedy, least_final_discard, Memo};
 use crate::{is_wild, NUM_CODES};
 
@@ -458,7 +459,7 @@ fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> u16 {
     let hand = game.hand(game.current());
     let table: Vec<_> = game.table().map(|(_, meld)| meld.clone()).collect();
     let kept = final_points(hand, &table, game.wild_rank(), game.rules(), &mut memo);
-    let mut after = |card: u8, taken: bool| {
+    let after = |card: u8, taken: bool, memo: &mut LayOffMemo| {
         let mut with = hand.to_vec();
         with.insert(with.partition_point(|&c| c <= card), card);
         let allowed = if taken {
@@ -466,25 +467,48 @@ fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> u16 {
         } else {
             with.clone()
         };
-        least_final_discard(game, &with, &mut memo, |c| allowed.contains(&c), |_, v| v)
+        least_final_discard(game, &with, memo, |c| allowed.contains(&c), |_, v| v)
             .map(|(_, value)| value)
             .expect("a hand after drawing holds a discard")
     };
-    let taken = after(top, true);
-    let target = u64::from(know.unseen_total()) * taken;
-    let (mut found, mut left) = (0u64, u64::from(know.unseen_total()));
+    let taken = after(top, true, &mut memo);
+    let total = u64::from(know.unseen_total());
+    let target = total * taken;
+    if target >= total * kept {
+        return DRAW_STOCK; // (a stock draw leaves at most the hand's own points)
+    }
+    // a card that no meld of the hand can hold and no table meld could take is deadwood
+    // whatever is discarded: keep it and throw the hand's best final discard, or throw it back
+    let (wild, rules) = (game.wild_rank(), game.rules());
+    let thrown = least_final_discard(game, hand, &mut memo, |_| true, |_, v| v)
+        .map_or(kept, |(_, value)| value);
+    let (mut found, mut left) = (0u64, total);
+    let mut others = Vec::new();
     for (code, &count) in know.unseen.iter().enumerate() {
+        let (code, count) = (code as u8, u64::from(count));
         if count == 0 {
             continue;
         }
+        let stuck = lone(hand, code, wild)
+            && !table
+                .iter()
+                .any(|meld| could_join(code, meld.kind, &meld.codes, wild));
+        if stuck {
+            found += count * kept.min(thrown + u64::from(rules.melds.points(code, wild)));
+            left -= count;
+        } else {
+            others.push((code, count));
+        }
+    }
+    for (code, count) in others {
         if target < found {
             return DRAW_DISCARD;
         }
         if target >= found + left * kept {
             return DRAW_STOCK;
         }
-        found += u64::from(count) * after(code as u8, false);
-        left -= u64::from(count);
+        found += count * after(code, false, &mut memo);
+        left -= count;
     }
     if target < found {
         DRAW_DISCARD
