@@ -93,7 +93,8 @@ pub(crate) fn arrange_final(
             continue;
         }
         let rest = without_all(hand, &part);
-        let Some(points) = query(&rest, wild_rank, rules).least_at_most(best_key.0) else {
+        // (only a set that reaches the least is the layout: the sweep stops above it)
+        let Some(points) = query(&rest, wild_rank, rules).least_at_most(least) else {
             continue;
         };
         let key = (
