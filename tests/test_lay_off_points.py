@@ -98,6 +98,25 @@ def _table(deck: list[fc.Card], wild: int | None, rng: random.Random) -> list[Me
     return melds
 
 
+def _hand_near(
+    deck: list[fc.Card], table: Sequence[Meld], wild: int | None, rng: random.Random, least: int
+) -> tuple[fc.Card, ...]:
+    """A hand of ``least`` to seven cards near the table's melds (of their suits and ranks,
+    and wilds), dealt from ``deck`` shuffled."""
+    rng.shuffle(deck)
+    near = [
+        card
+        for card in deck
+        if card.is_wild(wild)
+        or any(
+            card.suit == meld.naturals[0].suit or card.rank == meld.naturals[0].rank
+            for meld in table
+            if meld.naturals
+        )
+    ]
+    return tuple(sorted(near[: rng.randrange(least, 8)], key=lambda card: card.code))
+
+
 @pytest.mark.parametrize("compiled", ENGINES)
 def test_final_points_are_the_least_over_every_lay_off(compiled: bool) -> None:
     rng = random.Random(5)
@@ -116,19 +135,7 @@ def test_final_points_are_the_least_over_every_lay_off(compiled: bool) -> None:
             table = _table(deck, wild, rng)
             if not table:
                 continue
-            rng.shuffle(deck)
-            # (a hand near the table's melds: cards of their suits and ranks, and wilds)
-            near = [
-                card
-                for card in deck
-                if card.is_wild(wild)
-                or any(
-                    card.suit == meld.naturals[0].suit or card.rank == meld.naturals[0].rank
-                    for meld in table
-                    if meld.naturals
-                )
-            ]
-            hand = tuple(sorted(near[: rng.randrange(1, 8)], key=lambda card: card.code))
+            hand = _hand_near(deck, table, wild, rng, 1)
             expected = _reference(hand, table, wild, rules)
             found = _scoring.final_points(hand, table, wild, rules)
             assert found == expected, (fc.format_cards(hand), [str(m) for m in table], wild)
@@ -161,17 +168,7 @@ def test_house_meld_rules_stop_at_the_relaxed_floor_with_the_same_points(compile
             table = [m for m in _table(deck, wild, rng) if _extends(m, (), rules)]
             if not table:
                 continue
-            rng.shuffle(deck)
-            near = [
-                card
-                for card in deck
-                if card.is_wild(wild)
-                or any(
-                    card.suit == m.naturals[0].suit or card.rank == m.naturals[0].rank
-                    for m in table
-                )
-            ]
-            hand = tuple(sorted(near[: rng.randrange(2, 8)], key=lambda card: card.code))
+            hand = _hand_near(deck, table, wild, rng, 2)
             expected = _reference(hand, table, wild, rules)
             assert _scoring.final_points(hand, table, wild, rules) == expected
             assert _scoring.arrange_final(hand, table, wild, rules).points == expected
