@@ -108,17 +108,25 @@ def could_join(card: Card, meld: Meld) -> bool:
 
 
 class _Splits:
-    """The ways to split cards of one final hand among the table melds: :meth:`first`."""
+    """The ways to split cards among the melds of a table: :meth:`first` (one per table and
+    rule set, :func:`_splits`: a final turn prices many hands against one table)."""
 
-    def __init__(self, table: Sequence[Meld], rules: Rules, cards: Iterable[Card]) -> None:
+    #: The most splits remembered (then forgotten all at once).
+    KEPT = 1 << 16
+
+    def __init__(self, table: tuple[Meld, ...], rules: Rules) -> None:
         self.table, self.rules = table, rules
-        distinct = set(cards)
         #: The cards that could join each meld, and each meld or a later one.
-        self.joins = [frozenset(c for c in distinct if could_join(c, meld)) for meld in table]
+        self.joins = [frozenset(c for c in CARDS if could_join(c, meld)) for meld in table]
         self.reach = [frozenset[Card]()] * (len(table) + 1)
         for index in reversed(range(len(table))):
             self.reach[index] = self.reach[index + 1] | self.joins[index]
         self.memo: dict[tuple[int, tuple[Card, ...]], tuple[LayOff, ...] | None] = {}
+
+    def candidates(self, hand: Sequence[Card]) -> list[Card]:
+        """The cards of ``hand`` that could join some table meld, in the hand's order."""
+        joining = self.reach[0]
+        return [card for card in hand if card in joining]
 
     def first(self, remaining: tuple[Card, ...], index: int = 0) -> tuple[LayOff, ...] | None:
         """The first way (table melds ``index``... in order, each meld's share smallest
@@ -131,6 +139,8 @@ class _Splits:
         key = (index, remaining)
         if key in self.memo:
             return self.memo[key]
+        if len(self.memo) >= self.KEPT:
+            self.memo.clear()
         meld, joins = self.table[index], self.joins[index]
         found: tuple[LayOff, ...] | None = None
         for part in _sub_multisets([card for card in remaining if card in joins]):
@@ -142,6 +152,12 @@ class _Splits:
                 break
         self.memo[key] = found
         return found
+
+
+@functools.lru_cache(maxsize=64)
+def _splits(table: tuple[Meld, ...], rules: Rules) -> _Splits:
+    """The :class:`_Splits` of a table under a rule set, kept for the next hand priced."""
+    return _Splits(table, rules)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -179,8 +195,8 @@ def arrange_final(
     least = _least_final_points(hand, table, wild_rank, rules, best.points)
     if least == best.points > 0:
         return result  # (no layout has fewer points, and the plain one comes first)
-    candidates = [card for card in hand if any(could_join(card, meld) for meld in table)]
-    splits = _Splits(table, rules, candidates)
+    splits = _splits(tuple(table), rules)
+    candidates = splits.candidates(hand)
     # Layouts compare by (points, some card unmelded); with positive point values this is
     # the points alone.
     best_key, best_parts = (best.points, True), None
@@ -230,8 +246,8 @@ def _least_final_points(
     floor = _floor(hand, table, wild_rank, rules)
     if plain <= floor:
         return plain
-    candidates = [card for card in hand if any(could_join(card, meld) for meld in table)]
-    splits = _Splits(table, rules, candidates)
+    splits = _splits(tuple(table), rules)
+    candidates = splits.candidates(hand)
     best = plain
     for part in _sub_multisets(candidates):
         if not part:
