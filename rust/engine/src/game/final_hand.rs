@@ -53,23 +53,31 @@ pub(crate) fn arrange_final(
     wild_rank: u8,
     rules: &GameRules,
 ) -> FinalHand {
-    let best = query(hand, wild_rank, rules).arrangement();
-    let plain = FinalHand {
-        melds: best.melds,
-        lay_offs: Vec::new(),
-        deadwood: best.deadwood,
-        points: best.points,
+    // (the hand's own arrangement, laid out only when it is the layout)
+    let plain = || {
+        let best = query(hand, wild_rank, rules).arrangement();
+        FinalHand {
+            melds: best.melds,
+            lay_offs: Vec::new(),
+            deadwood: best.deadwood,
+            points: best.points,
+        }
     };
-    if !rules.lay_off || table.is_empty() || plain.deadwood.is_empty() {
-        return plain;
+    if !rules.lay_off || table.is_empty() {
+        return plain();
+    }
+    let own = query(hand, wild_rank, rules);
+    let plain_points = own.least();
+    if plain_points == 0 && own.melds_all() {
+        return plain(); // (it melds every card)
     }
     // the least points first (found without trying layouts one by one), so that the search
     // for the first layout in the twin's order stops at one that has them
     let mut memo = Memo::default();
-    memo.least.insert(hand.to_vec(), plain.points); // (the plain layout's points: no new solve)
+    memo.least.insert(hand.to_vec(), plain_points);
     let least = final_points(hand, table, wild_rank, rules, &mut memo);
-    if least == plain.points && least > 0 {
-        return plain; // (no layout has fewer points, and the plain one comes first)
+    if least == plain_points && least > 0 {
+        return plain(); // (no layout has fewer points, and the plain one comes first)
     }
     // (naturals no meld of the hand can hold stay deadwood unless laid off: a layout that
     // keeps more of their points than the least is passed over unsolved)
@@ -79,7 +87,7 @@ pub(crate) fn arrange_final(
     drop(search);
     let candidates = joining(hand, table, wild_rank);
     // (points, some card unmelded), lowest first; the plain layout's counts as unmelded.
-    let mut best_key = (plain.points, true);
+    let mut best_key = (plain_points, true);
     let mut found: Option<(Split, Vec<u8>)> = None;
     for part in SubMultisets::of(&candidates).skip(1) {
         let kept: u64 = stuck
@@ -118,7 +126,7 @@ pub(crate) fn arrange_final(
         "final points {least}, a layout of {best_key:?}"
     );
     let Some((lay_offs, rest)) = found else {
-        return plain;
+        return plain();
     };
     let own = query(&rest, wild_rank, rules).arrangement();
     FinalHand {
