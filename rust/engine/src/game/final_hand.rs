@@ -11,7 +11,8 @@
 //! The least points are found first, without trying every `S` where the table allows it
 //! ([`Table`]); under house meld rules the sets are tried in order until one reaches the
 //! least under the relaxed rules ([`floor`]). The layout is then the first `S` that reaches
-//! them: the same layout, found sooner. [`final_points`] gives the points alone, as the bots' final turns weigh them.
+//! them: the same layout, found sooner. [`final_points`] gives the points alone, as the
+//! bots' final turns weigh them.
 
 use rustc_hash::FxHashMap as HashMap;
 
