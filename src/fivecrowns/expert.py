@@ -113,8 +113,8 @@ class ExpertBot:
     always spends ``rollouts``. Against two StrongBots on the same 2,000 four-player deals,
     the default scored -9.27 ± 2.01 points a game, 256 rollouts -8.69 ± 2.01. Under
     ``Rules(lay_off=True)`` a rollout's final lap weighs what each final hand can lay off,
-    about six times the cost of an official 13-card rollout: the slowest decisions of a
-    four-player game took about 0.25 s there; lower ``card_budget`` to bound them.
+    about five times the cost of an official 13-card rollout: the slowest decisions of a
+    four-player game took about 0.2 s there; lower ``card_budget`` to bound them.
 
     ``improve`` (the default) samples the other hands as hands that have been played
     (:func:`~fivecrowns.sample_state` with ``improve``): uniform samples meld far worse
