@@ -6,12 +6,15 @@ Usage::
 
     PYTHONPATH=src python benchmarks/bench_simulate.py [--games N] [--python-games M]
         [--bots greedy|random|strong]
-        [--rules official|lay_off|by_hand|distinct|wilds2|naturals] [--repeat R]
+        [--rules official|lay_off|by_hand|distinct|wilds2|naturals|lay_off_distinct|
+                 lay_off_wilds2] [--repeat R]
 
 ``--rules lay_off`` plays ``Rules(lay_off=True)``; ``by_hand`` adds
 ``auto_arrange_final_hand=False`` (final hands laid down card by card); ``distinct``,
 ``wilds2`` and ``naturals`` play the house meld rules ``distinct_suit_books=True``,
-``max_wilds_per_meld=2`` and ``max_wilds_per_meld="naturals"``.
+``max_wilds_per_meld=2`` and ``max_wilds_per_meld="naturals"``; ``lay_off_distinct`` and
+``lay_off_wilds2`` the first two with ``lay_off`` (where every set of cards that could be laid
+off is tried, until one reaches the final points under the relaxed rules).
 
 Prints games per second and microseconds per action for each engine (the best of
 ``--repeat`` runs), and the ratio. The two engines play the same games (the same seeds), so
@@ -50,6 +53,8 @@ _RULES = {
     "distinct": fc.Rules(distinct_suit_books=True),
     "wilds2": fc.Rules(max_wilds_per_meld=2),
     "naturals": fc.Rules(max_wilds_per_meld="naturals"),
+    "lay_off_distinct": fc.Rules(lay_off=True, distinct_suit_books=True),
+    "lay_off_wilds2": fc.Rules(lay_off=True, max_wilds_per_meld=2),
 }
 
 
