@@ -181,6 +181,44 @@ def test_house_meld_rules_stop_at_the_relaxed_floor_with_the_same_points(compile
 
 
 @pytest.mark.parametrize("compiled", ENGINES)
+def test_the_least_final_discard_is_found_pricing_only_the_discards_that_can_beat_it(
+    compiled: bool,
+) -> None:
+    """``_scoring.least_final_discard`` (the bots' final discards under ``lay_off``) gives the
+    card every discard priced would: the least by the key greedy play uses (the points left, a
+    natural before a wild, the costliest card, the higher code), among the allowed cards."""
+    rng = random.Random(23)
+    rules = fc.Rules(lay_off=True)
+    checked = 0
+    with _engine.running(compiled):
+        for case in range(80):
+            wild = [None, 3, 8, 13][case % 4]
+            deck = list(fc.deck(rules.packs))
+            table = _table(deck, wild, rng)
+            if not table:
+                continue
+            hand = _hand_near(deck, table, wild, rng, 2)
+            allowed = {card for card in hand if rng.random() < 0.8} or {hand[0]}
+
+            def key(
+                card: fc.Card, left: int, wild: int | None = wild
+            ) -> tuple[int, bool, int, int]:
+                return (left, card.is_wild(wild), -rules.points(card, wild), -card.code)
+
+            every = {
+                card: _scoring.final_points(fc.cards.without(hand, (card,)), table, wild, rules)
+                for card in allowed
+            }
+            expected = min(allowed, key=lambda card: key(card, every[card]))
+            found = _scoring.least_final_discard(
+                hand, table, wild, rules, allowed.__contains__, key
+            )
+            assert found == (expected, every[expected]), (fc.format_cards(hand), wild)
+            checked += 1
+    assert checked > 50, checked
+
+
+@pytest.mark.parametrize("compiled", ENGINES)
 def test_the_engines_price_cards_the_table_takes_at_nothing(compiled: bool) -> None:
     """``least_laying_off``: the least deadwood with the wilds and the naturals of some ranks
     free, against the least over every choice of those cards to leave out of the hand."""

@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
 from . import _engine
 from ._round import FinalLayout
 from .cards import CARDS, Card, without
-from .errors import InvalidMeldError
+from .errors import FiveCrownsError, InvalidMeldError
 from .melds import Meld, MeldKind, make_meld
 from .rules import Rules
 from .solver import best_arrangement, can_meld_all, min_deadwood
@@ -45,6 +45,7 @@ __all__ = [
     "final_layouts",
     "final_points",
     "hand_points",
+    "least_final_discard",
     "meld_of",
 ]
 
@@ -232,6 +233,37 @@ def final_points(
     if not rules.lay_off or not table or least == 0:
         return least
     return _least_final_points(hand, table, wild_rank, rules, least)
+
+
+def least_final_discard(
+    hand: Sequence[Card],
+    table: Sequence[Meld],
+    wild_rank: int | None,
+    rules: Rules,
+    allowed: Callable[[Card], bool],
+    key: Callable[[Card, int], Any],
+) -> tuple[Card, int]:
+    """The discard of ``hand`` (after drawing, in a final turn) among the ``allowed`` cards
+    whose :func:`final_points` of the rest give the least ``key(card, points)``, with those
+    points (``key`` must not fall as the points rise). The cards are priced in the order of
+    a bound below what each leaves, the hand's own final points less the card's (the rest's
+    layout with the card as deadwood is one of the hand), and none is priced once its bound's
+    key is no less than the best found: the same card as pricing every one. The compiled
+    core's bots do the same (``policy::least_final_discard``)."""
+    whole = final_points(hand, table, wild_rank, rules)
+    cards = [card for card in sorted(set(hand), key=_code) if allowed(card)]
+    bounds = {card: whole - rules.points(card, wild_rank) for card in cards}
+    best: tuple[Any, Card, int] | None = None
+    for card in sorted(cards, key=lambda card: key(card, bounds[card])):
+        if best is not None and key(card, bounds[card]) >= best[0]:
+            break  # (every card left is bounded no lower)
+        points = final_points(without(hand, (card,)), table, wild_rank, rules)
+        found = key(card, points)
+        if best is None or found < best[0]:
+            best = (found, card, points)
+    if best is None:
+        raise FiveCrownsError("no card of the hand may be discarded")
+    return best[1], best[2]
 
 
 def _least_final_points(

@@ -42,6 +42,7 @@ from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
+from ._scoring import least_final_discard
 from .actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -209,7 +210,19 @@ def _greedy_turn(view: PlayerView, legal: Sequence[Action]) -> Action:
     if out is not None:
         return out
     discards = _legal_discards(legal)
-    card = _cheapest_discard(view, discards, _discard_values(view, discards))
+    if view.rules.lay_off and view.table:
+        # (a final turn laying off: only the discards that can still beat the best are priced)
+        wild, points = view.wild_rank, view.rules.points_by_code(view.wild_rank)
+        card, _ = least_final_discard(
+            view.hand,
+            tuple(placed.meld for placed in view.table),
+            wild,
+            view.rules,
+            set(discards).__contains__,
+            lambda card, left: (left, card.is_wild(wild), -points[card.code], -card.code),
+        )
+    else:
+        card = _cheapest_discard(view, discards, _discard_values(view, discards))
     if view.went_out is not None and not view.rules.auto_arrange_final_hand:
         return _lay_down(view, legal, card)
     return Action.discard(card)

@@ -41,7 +41,14 @@ from collections.abc import Mapping
 
 import attrs
 
-from ._scoring import FinalHand, LayOff, arrange_final, could_join, final_points
+from ._scoring import (
+    FinalHand,
+    LayOff,
+    arrange_final,
+    could_join,
+    final_points,
+    least_final_discard,
+)
 from .actions import ActionKind
 from .cards import CARDS, JOKER_CODE, NUM_CODES, Card, is_wild_code, without
 from .rules import Rules
@@ -268,26 +275,13 @@ def deadwood_after_drawing(view: PlayerView, card: Card, *, taken: bool = False)
 
 def _least_final_discard(view: PlayerView, hand: tuple[Card, ...], taken: Card | None) -> int:
     """:func:`deadwood_after_drawing` in a final turn under ``lay_off`` with melds on the
-    table (``taken``: the top discard just taken, else None): the discards are priced in the
-    order of a bound below what each leaves (the hand's own final points less the card's: the
-    rest's layout with the card as deadwood is one of the hand), none once its bound is no
-    less than the least found. The compiled core's bots do the same
-    (``policy::least_final_discard``)."""
+    table (``taken``: the top discard just taken, else None), pricing only the discards that
+    can still beat the best found (``_scoring.least_final_discard``)."""
     table = tuple(placed.meld for placed in view.table)
-    wild, rules = view.wild_rank, view.rules
-    whole = final_points(hand, table, wild, rules)
-    cards = sorted(set(hand), key=_code)
-    if taken is not None:
-        cards = allowed_after_taking(view, taken, cards)
-    bounds = sorted((whole - rules.points(card, wild), card.code) for card in cards)
-    best = None
-    for bound, code in bounds:
-        if best is not None and bound >= best:
-            break
-        left = final_points(without(hand, (CARDS[code],)), table, wild, rules)
-        best = left if best is None else min(best, left)
-    assert best is not None
-    return best
+    allowed = set(hand) if taken is None else set(allowed_after_taking(view, taken, list(hand)))
+    return least_final_discard(
+        hand, table, view.wild_rank, view.rules, allowed.__contains__, lambda _, points: points
+    )[1]
 
 
 def expected_stock_deadwood(view: PlayerView, know: RoundKnowledge | None = None) -> float:
