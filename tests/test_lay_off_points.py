@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -117,6 +117,20 @@ def _hand_near(
     return tuple(sorted(near[: rng.randrange(least, 8)], key=lambda card: card.code))
 
 
+def _cases(
+    rng: random.Random, count: int, variants: Sequence[fc.Rules], least: int
+) -> Iterator[tuple[fc.Rules, int | None, list[Meld], tuple[fc.Card, ...]]]:
+    """``count`` tries at a case: the rules (the variants in turn), a wild rank, a table of
+    melds valid under the rules (none: the try is skipped) and a hand near it."""
+    for case in range(count):
+        rules = variants[case % len(variants)]
+        wild = [None, 3, 8, 13][case % 4]
+        deck = list(fc.deck(rules.packs))
+        table = [meld for meld in _table(deck, wild, rng) if _extends(meld, (), rules)]
+        if table:
+            yield rules, wild, table, _hand_near(deck, table, wild, rng, least)
+
+
 @pytest.mark.parametrize("compiled", ENGINES)
 def test_final_points_are_the_least_over_every_lay_off(compiled: bool) -> None:
     rng = random.Random(5)
@@ -128,14 +142,7 @@ def test_final_points_are_the_least_over_every_lay_off(compiled: bool) -> None:
     ]
     lowered = reasoned = 0
     with _engine.running(compiled):
-        for case in range(160):
-            rules = variants[case % len(variants)]
-            wild = [None, 3, 8, 13][case % 4]
-            deck = list(fc.deck(rules.packs))
-            table = _table(deck, wild, rng)
-            if not table:
-                continue
-            hand = _hand_near(deck, table, wild, rng, 1)
+        for rules, wild, table, hand in _cases(rng, 160, variants, 1):
             expected = _reference(hand, table, wild, rules)
             found = _scoring.final_points(hand, table, wild, rules)
             assert found == expected, (fc.format_cards(hand), [str(m) for m in table], wild)
@@ -161,14 +168,7 @@ def test_house_meld_rules_stop_at_the_relaxed_floor_with_the_same_points(compile
     ]
     cases = floored = 0
     with _engine.running(compiled):
-        for case in range(90):
-            rules = variants[case % len(variants)]
-            wild = [None, 3, 8, 13][case % 4]
-            deck = list(fc.deck(rules.packs))
-            table = [m for m in _table(deck, wild, rng) if _extends(m, (), rules)]
-            if not table:
-                continue
-            hand = _hand_near(deck, table, wild, rng, 2)
+        for rules, wild, table, hand in _cases(rng, 90, variants, 2):
             expected = _reference(hand, table, wild, rules)
             assert _scoring.final_points(hand, table, wild, rules) == expected
             assert _scoring.arrange_final(hand, table, wild, rules).points == expected
@@ -188,20 +188,13 @@ def test_the_least_final_discard_is_found_pricing_only_the_discards_that_can_bea
     card every discard priced would: the least by the key greedy play uses (the points left, a
     natural before a wild, the costliest card, the higher code), among the allowed cards."""
     rng = random.Random(23)
-    rules = fc.Rules(lay_off=True)
     checked = 0
     with _engine.running(compiled):
-        for case in range(80):
-            wild = [None, 3, 8, 13][case % 4]
-            deck = list(fc.deck(rules.packs))
-            table = _table(deck, wild, rng)
-            if not table:
-                continue
-            hand = _hand_near(deck, table, wild, rng, 2)
+        for rules, wild, table, hand in _cases(rng, 80, [fc.Rules(lay_off=True)], 2):
             allowed = {card for card in hand if rng.random() < 0.8} or {hand[0]}
 
             def key(
-                card: fc.Card, left: int, wild: int | None = wild
+                card: fc.Card, left: int, wild: int | None = wild, rules: fc.Rules = rules
             ) -> tuple[int, bool, int, int]:
                 return (left, card.is_wild(wild), -rules.points(card, wild), -card.code)
 
