@@ -302,13 +302,15 @@ def expected_stock_deadwood(view: PlayerView, know: RoundKnowledge | None = None
     # a card that no meld of the hand can hold (nor, laying off, any table meld) is deadwood
     # whatever is discarded: the player keeps it and throws the hand's best discard, or
     # throws it back; priced once for them all (the compiled core's StrongBot does the same)
-    stuck = [code for code, count in enumerate(unseen) if count and _stuck(view, CARDS[code])]
+    stuck = {code for code, count in enumerate(unseen) if count and _stuck(view, CARDS[code])}
     found = 0
     if stuck:
         hand, wild, rules = view.hand, view.wild_rank, view.rules
         table = tuple(placed.meld for placed in view.table)
         kept = final_points(hand, table, wild, rules)
-        thrown = min(final_points(without(hand, (card,)), table, wild, rules) for card in set(hand))
+        _, thrown = least_final_discard(
+            hand, table, wild, rules, lambda _: True, lambda _, points: points
+        )
         found = sum(
             unseen[code] * min(kept, thrown + rules.points(CARDS[code], wild)) for code in stuck
         )
