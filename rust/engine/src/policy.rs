@@ -266,7 +266,7 @@ fn final_turn(game: &Game) -> u16 {
 /// by the deadwood first), with that deadwood (`memo` for this game's table). The cards are
 /// priced in the order of a bound below their deadwood, the hand's own less the card's points
 /// (the rest's layout with the card as deadwood is one of the hand), and none is priced once
-/// its bound's key is above the best found: the same card as pricing every one.
+/// its bound's key is no less than the best found: the same card as pricing every one.
 pub(crate) fn least_final_discard<K: Ord>(
     game: &Game,
     hand: &[u8],
@@ -294,9 +294,9 @@ pub(crate) fn least_final_discard<K: Ord>(
     for (c, bound) in cards {
         if best
             .as_ref()
-            .is_some_and(|(found, ..)| key(c, bound) > *found)
+            .is_some_and(|(found, ..)| key(c, bound) >= *found)
         {
-            break; // (every card left is bounded above it too)
+            break; // (every card left is bounded no lower)
         }
         let value = final_points(&without(hand, c), &table, wild, rules, memo);
         let priced = key(c, value);
