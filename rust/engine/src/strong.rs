@@ -388,17 +388,12 @@ fn least_allowed(game: &Game, card: u8, values: Vec<(u8, u64)>, taken: bool) -> 
 }
 
 /// The final turn's draw: the top discard only if it leaves less deadwood than a stock draw
-/// on average over the unseen cards (StrongBot's `taken < found / total`, which is
-/// `taken * total < found` in integers: `found / total` is never within rounding of an
-/// integer without being one). The sum `found` is bounded as it grows, so most draws are
-/// decided before every unseen card is tried: a stock draw leaves at most the hand's least
-/// deadwood (the card drawn thrown back).
+/// on average over the unseen cards ([`stock_or_discard`]).
 fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> u16 {
     let Some(&top) = game.discard_pile().last() else {
         return DRAW_STOCK;
     };
-    let total = know.unseen_total();
-    if total == 0 {
+    if know.unseen_total() == 0 {
         return greedy(game, memo);
     }
     if game.rules().lay_off && game.table().next().is_some() {
@@ -409,56 +404,29 @@ fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> u16 {
     let query = ask(game, hand);
     let kept = query.least();
     if taken >= kept {
-        return DRAW_STOCK;
+        return DRAW_STOCK; // (a stock draw leaves at most the hand's own deadwood)
     }
     let thrown = query.best_discard_value().map_or(kept, |(_, value)| value);
-    let wild = game.wild_rank();
-    let rules = &game.rules().melds;
-    let target = u64::from(total) * taken;
-    let (mut found, mut left) = (0u64, u64::from(total));
-    let mut others = Vec::new();
-    for (code, &count) in know.unseen.iter().enumerate() {
-        let code = code as u8;
-        if count == 0 {
-            continue;
-        }
-        if lone(hand, code, wild) {
-            // no meld holds it whatever is discarded: keep it and throw the hand's best
-            // discard, or throw it back
-            let after = kept.min(thrown + u64::from(rules.points(code, wild)));
-            found += u64::from(count) * after;
-            left -= u64::from(count);
-        } else {
-            others.push((code, u64::from(count)));
-        }
-    }
-    for (code, count) in others {
-        if target < found {
-            return DRAW_DISCARD;
-        }
-        if target >= found + left * kept {
-            return DRAW_STOCK;
-        }
-        found += count * deadwood_after_drawing(game, code, false);
-        left -= count;
-    }
-    if target < found {
-        DRAW_DISCARD
-    } else {
-        DRAW_STOCK
-    }
+    let (wild, rules) = (game.wild_rank(), &game.rules().melds);
+    stock_or_discard(
+        know,
+        taken,
+        (kept, thrown),
+        |code| u64::from(rules.points(code, wild)),
+        |code| lone(hand, code, wild),
+        |code| deadwood_after_drawing(game, code, false),
+    )
 }
 
 /// [`final_draw`] under `lay_off`, where a final hand counts what it can lay off onto the
-/// table (without the shortcuts, which assume a hand melds on its own): the top discard
-/// only if the deadwood it leaves is less than a stock draw's on average. The sum is bounded
-/// as it grows, as there: a stock draw leaves at most the hand's own final points (the card
-/// drawn thrown back).
+/// table (without the shortcuts, which assume a hand melds on its own), and a card is
+/// stuck only if no table meld could take it either.
 fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> u16 {
     let mut memo = LayOffMemo::default(); // (the hands priced overlap: most are met again)
     let hand = game.hand(game.current());
     let table: Vec<_> = game.table().map(|(_, meld)| meld.clone()).collect();
-    let kept = final_points(hand, &table, game.wild_rank(), game.rules(), &mut memo);
+    let (wild, rules) = (game.wild_rank(), game.rules());
+    let kept = final_points(hand, &table, wild, rules, &mut memo);
     let after = |card: u8, taken: bool, memo: &mut LayOffMemo| {
         let mut with = hand.to_vec();
         with.insert(with.partition_point(|&c| c <= card), card);
@@ -472,16 +440,44 @@ fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> u16 {
             .expect("a hand after drawing holds a discard")
     };
     let taken = after(top, true, &mut memo);
-    let total = u64::from(know.unseen_total());
-    let target = total * taken;
-    if target >= total * kept {
-        return DRAW_STOCK; // (a stock draw leaves at most the hand's own points)
+    if taken >= kept {
+        return DRAW_STOCK; // (a stock draw leaves at most the hand's own final points)
     }
-    // a card that no meld of the hand can hold and no table meld could take is deadwood
-    // whatever is discarded: keep it and throw the hand's best final discard, or throw it back
-    let (wild, rules) = (game.wild_rank(), game.rules());
     let thrown = least_final_discard(game, hand, &mut memo, |_| true, |_, v| v)
         .map_or(kept, |(_, value)| value);
+    stock_or_discard(
+        know,
+        taken,
+        (kept, thrown),
+        |code| u64::from(rules.melds.points(code, wild)),
+        |code| {
+            lone(hand, code, wild)
+                && !table
+                    .iter()
+                    .any(|meld| could_join(code, meld.kind, &meld.codes, wild))
+        },
+        |code| after(code, false, &mut memo),
+    )
+}
+
+/// The top discard if the deadwood it leaves (`taken`) is less than a stock draw's on
+/// average over the unseen cards (StrongBot's `taken < found / total`, which is
+/// `taken * total < found` in integers: `found / total` is never within rounding of an
+/// integer without being one). A card `stuck` says no meld can hold is deadwood whatever is
+/// discarded: the hand keeps it and throws its best discard (leaving `thrown`), or throws it
+/// back (leaving `kept`, the hand's own); any other card leaves `after(card)`. The sum
+/// `found` is bounded as it grows (a stock draw leaves at most `kept`), so most draws are
+/// decided before every unseen card is priced.
+fn stock_or_discard(
+    know: &Knowledge,
+    taken: u64,
+    (kept, thrown): (u64, u64),
+    points: impl Fn(u8) -> u64,
+    stuck: impl Fn(u8) -> bool,
+    mut after: impl FnMut(u8) -> u64,
+) -> u16 {
+    let total = u64::from(know.unseen_total());
+    let target = total * taken;
     let (mut found, mut left) = (0u64, total);
     let mut others = Vec::new();
     for (code, &count) in know.unseen.iter().enumerate() {
@@ -489,12 +485,8 @@ fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> u16 {
         if count == 0 {
             continue;
         }
-        let stuck = lone(hand, code, wild)
-            && !table
-                .iter()
-                .any(|meld| could_join(code, meld.kind, &meld.codes, wild));
-        if stuck {
-            found += count * kept.min(thrown + u64::from(rules.melds.points(code, wild)));
+        if stuck(code) {
+            found += count * kept.min(thrown + points(code));
             left -= count;
         } else {
             others.push((code, count));
@@ -507,7 +499,7 @@ fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> u16 {
         if target >= found + left * kept {
             return DRAW_STOCK;
         }
-        found += count * after(code, false, &mut memo);
+        found += count * after(code);
         left -= count;
     }
     if target < found {
