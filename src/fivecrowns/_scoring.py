@@ -272,7 +272,7 @@ def _least_final_points(
     """:func:`final_points` of a final hand whose least deadwood is ``plain``: reasoned out
     where :class:`_Table` takes the table, else the least over every set of cards that can go
     onto the table together, tried in order until one reaches :func:`_floor`."""
-    read = _Table.of(table, rules)
+    read = _read(tuple(table), rules)
     if read is not None:
         return read.final_points(hand, wild_rank, rules, plain)
     floor = _floor(hand, table, wild_rank, rules)
@@ -297,11 +297,23 @@ def _floor(hand: Sequence[Card], table: Sequence[Meld], wild_rank: int | None, r
     (distinct-suit books, a limit of wilds per meld), the final points under the relaxed rules,
     which allow every meld and every lay-off the house rules do, where :class:`_Table` reasons
     them out (every table meld holds a natural); else 0."""
-    relaxed = attrs.evolve(rules, distinct_suit_books=False, max_wilds_per_meld=None)
-    read = None if relaxed == rules else _Table.of(table, relaxed)
+    relaxed = _relaxed(rules)
+    read = None if relaxed == rules else _read(tuple(table), relaxed)
     if read is None:
         return 0
     return read.final_points(hand, wild_rank, relaxed, min_deadwood(hand, wild_rank, rules=relaxed))
+
+
+@functools.lru_cache(maxsize=64)
+def _relaxed(rules: Rules) -> Rules:
+    """``rules`` with books of any suits and any number of wilds per meld."""
+    return attrs.evolve(rules, distinct_suit_books=False, max_wilds_per_meld=None)
+
+
+@functools.lru_cache(maxsize=64)
+def _read(table: tuple[Meld, ...], rules: Rules) -> _Table | None:
+    """:meth:`_Table.of`, kept for the next hand priced against the same table."""
+    return _Table.of(table, rules)
 
 
 #: The most cards a run holds.
