@@ -179,10 +179,15 @@ def write(out: Path, table: list[dict[str, Any]], curve: list[dict[str, Any]]) -
     pairs = {(r["first"], r["second"], r["players"]): r for r in data.get("pairs", [])}
     # which StrongBot played (its take_margin changed after the first tables were measured)
     # and which expert: rows without ``expert_improve`` were measured before it existed, and
-    # rows without ``expert_card_budget`` with 256 rollouts a decision and no card budget
+    # rows without ``expert_card_budget`` with 256 rollouts a decision and no card budget,
+    # rows without ``expert_horizon`` with rollouts to the round's end
     version = {"strong_take_margin": fc.StrongBot().take_margin, "command": command}
     bot = ExpertBot()
-    expert = {"expert_improve": bot.improve, "expert_card_budget": bot.card_budget}
+    expert = {
+        "expert_improve": bot.improve,
+        "expert_card_budget": bot.card_budget,
+        "expert_horizon": bot.horizon,
+    }
     for row in table:
         played = (
             {**expert, "expert_rollouts": bot.rollouts}

@@ -122,6 +122,9 @@ def test_bad_settings_are_refused_with_what_is_accepted() -> None:
         ExpertBot(policy="expert")
     with pytest.raises(fc.FiveCrownsError, match="improve must be True or False, got 1"):
         ExpertBot(improve=1)  # type: ignore[arg-type]
+    for bad in (-1, 10_001, 2.0, "8"):
+        with pytest.raises(fc.FiveCrownsError, match="horizon must be None or an int from 0"):
+            ExpertBot(horizon=bad)  # type: ignore[arg-type]
     for bad in (0, -5, 8.5, True, "8192", expert.MAX_CARD_BUDGET + 1):
         with pytest.raises(fc.FiveCrownsError, match="card_budget must be None or an int from 1"):
             ExpertBot(card_budget=bad)  # type: ignore[arg-type]
@@ -170,3 +173,20 @@ def test_the_expert_samples_improved_hands_unless_told_not_to(
     play_game([bot, StrongBot()], rules=SHORT, seed=3)
     assert asked
     assert set(asked) == {improve}
+
+
+@pytest.mark.parametrize("horizon", [None, 0, 8])
+def test_the_expert_rolls_out_to_its_horizon(
+    horizon: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each rollout of the expert's stops at its ``horizon`` (None: the round's end)."""
+    asked: list[object] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        asked.append(kwargs["horizon"])
+        return rollouts(*args, **kwargs)
+
+    monkeypatch.setattr(expert, "rollouts", spy)
+    play_game([ExpertBot(rollouts=16, horizon=horizon), StrongBot()], rules=SHORT, seed=3)
+    assert asked
+    assert set(asked) == {horizon}

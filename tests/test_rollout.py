@@ -50,10 +50,41 @@ def test_the_core_plays_the_rollouts_the_python_engine_plays(
     bots = [rng.choice(["random", "greedy", "strong"]) for _ in range(players)]
     start = state.view(rng.randrange(players)) if from_view else state
     improve = from_view and rng.random() < 0.5
-    core = rollouts(start, bots, n=3, seed=seed, until=until, improve=improve)  # type: ignore[arg-type]
+    horizon = rng.choice([None, 0, 1, 3, 8]) if until == "round" else None
+    kwargs = {"n": 3, "seed": seed, "until": until, "improve": improve, "horizon": horizon}
+    core = rollouts(start, bots, **kwargs)  # type: ignore[arg-type]
     with _engine.running(False):
-        python = rollouts(start, bots, n=3, seed=seed, until=until, improve=improve)  # type: ignore[arg-type]
+        python = rollouts(start, bots, **kwargs)  # type: ignore[arg-type]
     assert np.array_equal(core, python)
+
+
+def test_a_horizon_scores_each_hand_by_its_least_deadwood_once_its_turns_have_begun() -> None:
+    # a turn begins when its player is to draw: with horizon 0 a state whose player is to
+    # draw is scored at once, and after a first discard the next player's turn is the first
+    state = _to_act(3, 3)
+    while state.phase is not fc.Phase.DRAW:
+        state = state.apply(state.legal_actions()[0])
+    assert state.went_out is None
+
+    def least(of: fc.GameState) -> list[int]:
+        return [fc.min_deadwood(of.hand(seat), of.wild_rank) for seat in range(of.players)]
+
+    assert rollouts(state, "greedy", n=5, seed=1, horizon=0).tolist() == [least(state)] * 5
+    taken = state.apply("draw")
+    discard = [a for a in taken.legal_actions() if a.kind is fc.ActionKind.DISCARD][-1]
+    found = rollouts(taken, "greedy", n=3, seed=2, horizon=0, actions=[discard])
+    assert found[0].tolist() == [least(taken.apply(discard))] * 3
+    for horizon in range(1, 12):
+        found = rollouts(state, "greedy", n=4, seed=7, horizon=horizon)
+        for index in range(4):
+            expected = play_out(state, ["greedy"] * 3, rollout_seed(7, index), "round", horizon)
+            assert list(found[index]) == expected
+    # a horizon past the round's end plays the round out
+    whole = rollouts(state, "greedy", n=4, seed=7)
+    assert np.array_equal(rollouts(state, "greedy", n=4, seed=7, horizon=10_000), whole)
+    # and a few turns stop some rollouts before the round ends: those score the hands then
+    early = rollouts(state, "greedy", n=40, seed=7, horizon=2)
+    assert not np.array_equal(early, rollouts(state, "greedy", n=40, seed=7))
 
 
 def test_a_rollout_is_the_state_played_on_with_its_seed() -> None:
@@ -175,6 +206,12 @@ def test_bad_calls_are_refused_with_what_is_accepted() -> None:
         rollouts(state.view(0), improve=1)  # type: ignore[arg-type]
     with pytest.raises(fc.FiveCrownsError, match="a GameState hides nothing"):
         rollouts(state, improve=True)
+    with pytest.raises(fc.FiveCrownsError, match="horizon must be None or an int from 0"):
+        rollouts(state, horizon=-1)
+    with pytest.raises(fc.FiveCrownsError, match="horizon must be None or an int from 0"):
+        rollouts(state, horizon="8")  # type: ignore[arg-type]
+    with pytest.raises(fc.FiveCrownsError, match="until must be 'round', got 'game'"):
+        rollouts(state, until="game", horizon=8)
 
 
 @pytest.mark.skipif(not CORE, reason="the compiled core is not in use")
@@ -205,6 +242,8 @@ def test_the_core_refuses_more_rollouts_than_a_call_may_play() -> None:
                 firsts,
             )
     assert _core.rollouts([game], greedy, 1, 3, False, []).shape == (3, 2)
+    with pytest.raises(ValueError, match="a horizon stops a rollout within the round"):
+        _core.rollouts([game], greedy, 1, 3, True, [], 8)
     with pytest.raises(fc.InvalidHandError, match="improved at most 1000 times"):
         _core.view_rollouts(
             game,

@@ -163,13 +163,15 @@ def rollouts(
     count: int,
     whole_game: bool,
     firsts: Sequence[int] = (),
+    horizon: int | None = None,
 ) -> npt.NDArray[np.int64]:
     """Play each state on (``states[i]``, or ``states[0]`` for every rollout) with the
     built-in bots by seat, ``count`` rollouts, rollout ``i`` with the luck of
     ``fivecrowns.rollout_seed(seed, i)``: the round's scores, or the final totals; with
-    ``firsts`` (action integers), a row per rollout and first action, rollout-major."""
+    ``firsts`` (action integers), a row per rollout and first action, rollout-major; with a
+    ``horizon``, the hands' least deadwood for a round still on after that many turns."""
     games = [core_game(state) for state in states]
-    return _core.rollouts(games, list(bots), seed, count, whole_game, list(firsts))
+    return _core.rollouts(games, list(bots), seed, count, whole_game, list(firsts), horizon)
 
 
 def view_rollouts(
@@ -185,10 +187,11 @@ def view_rollouts(
     count: int,
     whole_game: bool,
     firsts: Sequence[int] = (),
+    horizon: int | None = None,
 ) -> npt.NDArray[np.int64]:
     """Rollouts from one player's knowledge: ``template``'s hidden cards dealt afresh from
     each rollout's seed (see ``fivecrowns.rollout._sampled``, the twin), then played on
-    (after each of ``firsts``, as :func:`rollouts` plays them)."""
+    (after each of ``firsts``, as :func:`rollouts` plays them, to the same ``horizon``)."""
     return _core.view_rollouts(
         template,
         known,
@@ -202,6 +205,7 @@ def view_rollouts(
         count,
         whole_game,
         list(firsts),
+        horizon,
     )
 
 

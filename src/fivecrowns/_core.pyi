@@ -190,6 +190,7 @@ def rollouts(
     count: int,
     whole_game: bool,
     firsts: Sequence[int],
+    horizon: int | None,
 ) -> npt.NDArray[np.int64]: ...
 def view_rollouts(
     template: Game,
@@ -204,6 +205,7 @@ def view_rollouts(
     count: int,
     whole_game: bool,
     firsts: Sequence[int],
+    horizon: int | None,
 ) -> npt.NDArray[np.int64]: ...
 
 _Summary = tuple[list[int], list[int], list[list[int]], list[int]]

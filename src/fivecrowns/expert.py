@@ -43,7 +43,7 @@ from .actions import DRAW_DISCARD, DRAW_STOCK, Action, ActionKind, Phase
 from .bots import StrongBot
 from .cards import Card
 from .errors import FiveCrownsError
-from .rollout import ROLLOUT_BOTS, rollouts
+from .rollout import MAX_HORIZON, ROLLOUT_BOTS, rollouts
 from .rules import MAX_HAND_SIZE
 from .solver import deadwood_by_discard
 from .tracking import RoundTracker
@@ -85,6 +85,14 @@ def _policy(value: object) -> str:
             f"policy must be a rollout bot ({', '.join(ROLLOUT_BOTS)}), got {value!r}"
         )
     return str(value)
+
+
+def _horizon(value: object) -> int | None:
+    if value is not None and (type(value) is not int or not 0 <= value <= MAX_HORIZON):
+        raise FiveCrownsError(
+            f"horizon must be None or an int from 0 to {MAX_HORIZON:,} (turns), got {value!r}"
+        )
+    return value
 
 
 def _improve(value: object) -> bool:
@@ -129,6 +137,13 @@ class ExpertBot:
     scored 5.7 points a game less than they did with greedy rollouts, 1.9 with strong ones
     (which also cost about six times as much), 2.0 with its own seat strong and the others
     greedy, and 3.7 the other way round.
+
+    ``horizon`` stops each rollout once that many more turns have begun with nobody out,
+    scoring every hand by its least deadwood there (:func:`~fivecrowns.rollouts`); None (the
+    default) plays the round out. On the same 1,000 deals against two StrongBots (paired
+    with the default): a horizon of 4 turns (one lap of four players) scored 1.78 ± 1.13
+    points a game worse, 8 turns 0.62 ± 0.85 better and 12 turns 0.23 ± 0.62 better: no
+    gain the default can claim.
     """
 
     rollouts: int = attrs.field(default=1024, converter=_budget)
@@ -136,6 +151,7 @@ class ExpertBot:
     candidates: int = attrs.field(default=4, converter=_candidates)
     policy: str = attrs.field(default="greedy", converter=_policy)
     improve: bool = attrs.field(default=True, converter=_improve)
+    horizon: int | None = attrs.field(default=None, converter=_horizon)
     name: str = "expert"
     _seed: int = attrs.field(default=0, init=False, repr=False)
     _strong: StrongBot = attrs.field(factory=StrongBot, init=False, repr=False)
@@ -171,6 +187,7 @@ class ExpertBot:
             actions=options,
             upcard=upcard,
             improve=self.improve,
+            horizon=self.horizon,
         )
         own = found[:, :, view.player]
         others = (found.sum(axis=2) - own) / max(1, len(view.active) - 1)

@@ -1,8 +1,8 @@
 """Rollouts for search: play a state on with built-in bots, many times, and read the scores;
 and complete states sampled from what one player may know.
 
-:func:`rollouts` plays the rest of the round (``until="round"``) or of the game
-(``until="game"``) from a :class:`~fivecrowns.GameState`, or from a
+:func:`rollouts` plays the rest of the round (``until="round"``, or only its next turns:
+``horizon``) or of the game (``until="game"``) from a :class:`~fivecrowns.GameState`, or from a
 :class:`~fivecrowns.PlayerView` with the hidden cards sampled afresh for every rollout
 (:func:`sample_state`). Rollout ``i`` of a call with seed ``s`` has its own seed
 (:func:`rollout_seed`): it deals the sampled cards, the reshuffles and the later rounds,
@@ -38,8 +38,9 @@ from .bots import make_bot
 from .cards import CARDS, Card, as_int, short_repr
 from .errors import FiveCrownsError
 from .game import GameState, _as_action
+from .rules import MAX_ROUND_TURNS
 from .simulate import bot_seed
-from .solver import deadwood_by_discard
+from .solver import deadwood_by_discard, min_deadwood
 from .tracking import read_round
 from .views import PlayerView
 
@@ -52,6 +53,8 @@ ROLLOUT_BOTS: Final = ("random", "greedy", "strong")
 MAX_ROLLOUTS: Final = 10_000_000
 #: The most times :func:`sample_state` improves one hand (``improve``).
 MAX_IMPROVE: Final = 1_000
+#: The largest ``horizon`` of :func:`rollouts`: the turns a round may last.
+MAX_HORIZON: Final = MAX_ROUND_TURNS
 
 
 def rollout_seed(seed: int, index: int) -> int:
@@ -236,11 +239,20 @@ def rollouts(
     upcard: Card | None = None,
     actions: Iterable[Action | int | str] | None = None,
     improve: bool = False,
+    horizon: int | None = None,
 ) -> npt.NDArray[np.int64]:
     """Play ``start`` on ``n`` times with built-in bots (one name for every seat, or one per
     seat) and return the scores, an ``n`` x players int64 array: each seat's score in the
     round being played (0 for a seat not dealt in) with ``until="round"``, or each seat's
     final total with ``until="game"``.
+
+    ``horizon`` (with ``until="round"``) stops a rollout early: once that many more turns
+    have begun (a turn begins when its player is to draw) and nobody has gone out, the round
+    is scored as if it ended there, each seat by its hand's least deadwood
+    (:func:`~fivecrowns.min_deadwood`). A round that ends sooner is scored as it ends; once
+    somebody goes out the rollout plays the final turns whatever the horizon. Shorter
+    rollouts cost less and value a position by the hands it leads to in a few turns rather
+    than by the rest of the round as the rollout bots would play it.
 
     From a :class:`~fivecrowns.PlayerView` every rollout plays its own
     :func:`sample_state`; ``upcard`` is the card that started the round's discard pile, if
@@ -265,6 +277,7 @@ def rollouts(
         raise FiveCrownsError(f"n must be an int from 1 to {MAX_ROLLOUTS:,}, got {short_repr(n)}")
     if until not in ("round", "game"):
         raise FiveCrownsError(f"until must be 'round' or 'game', got {short_repr(until)}")
+    turns = _horizon(horizon, until)
     if not isinstance(start, GameState | PlayerView):
         raise FiveCrownsError(
             f"rollouts start from a GameState or a PlayerView, got {short_repr(start)}"
@@ -296,31 +309,40 @@ def rollouts(
 
         # (the core derives each rollout's seed itself)
         if hidden is not None:
-            found = _in_core(hidden, first, names, number, count, until == "game", codes)
+            found = _in_core(hidden, first, names, number, count, until == "game", codes, turns)
         else:
-            found = _compiled_game.rollouts([first], names, number, count, until == "game", codes)
+            whole = until == "game"
+            found = _compiled_game.rollouts([first], names, number, count, whole, codes, turns)
     else:
         rows: list[list[int]] = []
         for index in range(count):
             rollout = rollout_seed(number, index)
             state = first if hidden is None or index == 0 else _sampled(hidden, rollout)
             for after in [state.apply(action) for action in firsts] or [state]:
-                rows.append(play_out(after, names, rollout, until))
+                rows.append(play_out(after, names, rollout, until, turns))
         found = np.array(rows, np.int64).reshape(len(rows), start.players)
     if actions is None:
         return found
     return np.ascontiguousarray(found.reshape(count, len(firsts), -1).transpose(1, 0, 2))
 
 
-def play_out(state: GameState, bots: Sequence[str], seed: int, until: Until) -> list[int]:
+def play_out(
+    state: GameState, bots: Sequence[str], seed: int, until: Until, horizon: int | None = None
+) -> list[int]:
     """One rollout in the Python engine (the twin of the core's): ``state`` dealt on from
-    ``seed`` and played by ``bots`` to the end of the round or game."""
+    ``seed`` and played by ``bots`` to the end of the round or game, or within the round
+    until ``horizon`` more turns have begun with nobody out (see :func:`rollouts`)."""
     state = state._evolve(seed=seed)
     players = [make_bot(name) for name in bots]
     for seat, bot in enumerate(players):
         bot.reset(bot_seed(seed, seat))
     rounds = len(state.results)
+    begun = 0
     while not state.is_over and (until == "game" or len(state.results) == rounds):
+        if horizon is not None and state.phase is Phase.DRAW and state.went_out is None:
+            if begun == horizon:
+                return _least_of_hands(state)
+            begun += 1
         seat = state.current
         state = state.apply(players[seat].act(state.view(seat), state.legal_actions()))
     if until == "game":
@@ -330,6 +352,34 @@ def play_out(state: GameState, bots: Sequence[str], seed: int, until: Until) -> 
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+
+def _least_of_hands(state: GameState) -> list[int]:
+    """Each seat's least deadwood now (0 for a seat not dealt in): the scores of a rollout
+    stopped at its horizon."""
+    return [
+        min_deadwood(state.hand(seat), state.wild_rank, rules=state.rules)
+        if seat in state.active
+        else 0
+        for seat in range(state.players)
+    ]
+
+
+def _horizon(value: object, until: Until) -> int | None:
+    if value is None:
+        return None
+    turns = as_int(value)
+    if turns is None or not 0 <= turns <= MAX_HORIZON:
+        raise FiveCrownsError(
+            f"horizon must be None or an int from 0 to {MAX_HORIZON:,} (turns), got "
+            f"{short_repr(value)}"
+        )
+    if until != "round":
+        raise FiveCrownsError(
+            f"horizon stops a rollout within the round, so until must be 'round', got "
+            f"{short_repr(until)}"
+        )
+    return turns
 
 
 def _firsts(
@@ -376,6 +426,7 @@ def _in_core(
     count: int,
     whole_game: bool,
     firsts: list[int],
+    horizon: int | None,
 ) -> npt.NDArray[np.int64]:
     """``count`` rollouts from a view in the core: ``first`` (the state sampled from the
     first rollout's seed) as the template, the hidden cards dealt afresh there from each
@@ -401,6 +452,7 @@ def _in_core(
         count,
         whole_game,
         firsts,
+        horizon,
     )
 
 

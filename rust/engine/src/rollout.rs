@@ -3,8 +3,8 @@
 //! policies (each seat's policy reset as `fivecrowns.play_game` resets its bot in a game
 //! dealt from that seed).
 
-use crate::game::{Game, Illegal, Parts};
-use crate::policy::{Policy, PolicyKind};
+use crate::game::{Game, Illegal, Parts, Phase};
+use crate::policy::{ask, Policy, PolicyKind};
 use crate::shuffle::SplitMix64;
 use crate::solver::Hand;
 use crate::HandError;
@@ -24,31 +24,59 @@ pub enum Until {
     Round,
     /// To the end of the game.
     Game,
+    /// To the end of the current round, or until this many more turns have begun with
+    /// nobody out: then each seat scores its hand's least deadwood, as if the round ended
+    /// there ([`least_of_hands`]).
+    Turns(u32),
 }
 
 /// Play `game` on from where it stands with `kinds[seat]` in each seat and the luck of
 /// `seed`: each seat's score in the round it was in (0 for a seat not dealt in) with
-/// [`Until::Round`], or each seat's final total with [`Until::Game`].
+/// [`Until::Round`] (or [`Until::Turns`]), or each seat's final total with [`Until::Game`].
 pub fn play_on(mut game: Game, kinds: &[PolicyKind], seed: u64, until: Until) -> Vec<i64> {
     game.reseed(seed);
-    if until == Until::Round {
+    if until != Until::Game {
         game.halt_after_round();
     }
     let mut policies: Vec<Policy> = (0..game.players())
         .map(|seat| Policy::new(kinds[usize::from(seat)], seed, seat))
         .collect();
     let rounds = game.results().len();
+    // (the turns begun so far: a turn begins when its player is to draw)
+    let mut begun = 0u32;
     while !game.is_over() && (until == Until::Game || game.results().len() == rounds) {
+        if let Until::Turns(limit) = until {
+            if game.phase() == Phase::Draw && game.went_out().is_none() {
+                if begun == limit {
+                    return least_of_hands(&game);
+                }
+                begun += 1;
+            }
+        }
         let action = policies[usize::from(game.current())].act(&game);
         game.play(action);
     }
     match until {
         Until::Game => game.scores().to_vec(),
-        Until::Round => match game.results().get(rounds) {
+        Until::Round | Until::Turns(_) => match game.results().get(rounds) {
             Some(result) => result.scores.iter().map(|s| s.unwrap_or(0)).collect(),
             None => game.round_scores().iter().map(|s| s.unwrap_or(0)).collect(),
         },
     }
+}
+
+/// Each seat's least deadwood now (0 for a seat not dealt in): the score of a rollout that
+/// [`Until::Turns`] stops before the round ends.
+fn least_of_hands(game: &Game) -> Vec<i64> {
+    (0..game.players())
+        .map(|seat| {
+            if game.active().contains(&seat) {
+                ask(game, game.hand(seat)).least() as i64
+            } else {
+                0
+            }
+        })
+        .collect()
 }
 
 /// The rollouts of one seed: with no `firsts`, `game` played on ([`play_on`]); otherwise,
@@ -209,5 +237,56 @@ mod tests {
         )
         .is_err());
         assert!(none.is_empty());
+    }
+
+    /// A rollout to a horizon of turns scores each hand's least deadwood when the turn past
+    /// the horizon begins and nobody is out; one that ends sooner, or a horizon past the
+    /// round's end, scores the round as it ends.
+    #[test]
+    fn a_horizon_scores_the_hands_when_its_turns_have_begun() {
+        let kinds = [PolicyKind::Greedy; 3];
+        let mut stopped = 0;
+        for deal in 0..20 {
+            let game = Game::new(Arc::new(GameRules::default()), 3, deal, 2).unwrap();
+            let least = |g: &Game| -> Vec<i64> {
+                (0..3).map(|s| ask(g, g.hand(s)).least() as i64).collect()
+            };
+            assert_eq!(
+                play_on(game.clone(), &kinds, 5, Until::Turns(0)),
+                least(&game)
+            );
+            let whole = play_on(game.clone(), &kinds, 5, Until::Round);
+            assert_eq!(
+                play_on(game.clone(), &kinds, 5, Until::Turns(10_000)),
+                whole
+            );
+            for horizon in 1..10 {
+                // the same game played by hand: `horizon` turns, then the hands
+                let mut by_hand = game.clone();
+                by_hand.reseed(5);
+                by_hand.halt_after_round();
+                let mut policies: Vec<Policy> = (0..3)
+                    .map(|s| Policy::new(PolicyKind::Greedy, 5, s))
+                    .collect();
+                let mut begun = 0;
+                let expected = loop {
+                    if !by_hand.results().is_empty() {
+                        break whole.clone();
+                    }
+                    if by_hand.phase() == Phase::Draw && by_hand.went_out().is_none() {
+                        if begun == horizon {
+                            stopped += 1;
+                            break least(&by_hand);
+                        }
+                        begun += 1;
+                    }
+                    let action = policies[usize::from(by_hand.current())].act(&by_hand);
+                    by_hand.play(action);
+                };
+                let found = play_on(game.clone(), &kinds, 5, Until::Turns(horizon));
+                assert_eq!(found, expected, "deal {deal}, horizon {horizon}");
+            }
+        }
+        assert!(stopped > 20, "the horizons stopped only {stopped} rounds");
     }
 }

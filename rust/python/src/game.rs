@@ -676,8 +676,11 @@ fn rows(py: Python<'_>, values: Vec<i64>, columns: usize) -> PyResult<Bound<'_, 
 /// without the GIL: each seat's score in the round being played (0: not dealt in), or with
 /// `whole_game` its final total; a rollouts x players int64 array. With `firsts`, each
 /// rollout plays each of them first (see `rollout::play_each`): a row per rollout and
-/// action, rollout-major.
+/// action, rollout-major. With a `horizon`, a round still on after that many more turns
+/// scores each hand's least deadwood (`rollout::Until::Turns`).
 #[pyfunction]
+#[pyo3(signature = (games, bots, seed, count, whole_game, firsts, horizon=None))]
+#[allow(clippy::too_many_arguments)]
 fn rollouts<'py>(
     py: Python<'py>,
     games: Vec<PyRef<'py, Game>>,
@@ -686,6 +689,7 @@ fn rollouts<'py>(
     count: usize,
     whole_game: bool,
     firsts: Vec<u16>,
+    horizon: Option<u32>,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     check_count(count, &firsts)?;
     let kinds = kinds(py, &bots)?;
@@ -699,7 +703,7 @@ fn rollouts<'py>(
     {
         return Err(PyValueError::new_err("one bot per seat of the game"));
     }
-    let until = until(whole_game);
+    let until = until(whole_game, horizon)?;
     let engines: Vec<EngineGame> = games.iter().map(|g| EngineGame::clone(&g.game)).collect();
     let per_rollout = firsts.len().max(1);
     let mut scores = Vec::with_capacity(count * per_rollout * players);
@@ -722,12 +726,15 @@ fn rollouts<'py>(
     rows(py, scores, players)
 }
 
-/// How far a rollout plays.
-fn until(whole_game: bool) -> Until {
-    if whole_game {
-        Until::Game
-    } else {
-        Until::Round
+/// How far a rollout plays (a horizon only within the round).
+fn until(whole_game: bool, horizon: Option<u32>) -> PyResult<Until> {
+    match (whole_game, horizon) {
+        (true, None) => Ok(Until::Game),
+        (true, Some(_)) => Err(PyValueError::new_err(
+            "a horizon stops a rollout within the round, not the game",
+        )),
+        (false, None) => Ok(Until::Round),
+        (false, Some(turns)) => Ok(Until::Turns(turns)),
     }
 }
 
@@ -760,6 +767,10 @@ enum PlayOnError {
 /// with its hidden cards dealt afresh from the rollout's seed (see `rollout::Unseen`), played
 /// on as `rollouts` plays it (with `firsts` too).
 #[pyfunction]
+#[pyo3(signature = (
+    template, known, laid, hidden, scored, improve, unseen, bots, seed, count, whole_game,
+    firsts, horizon=None
+))]
 #[allow(clippy::too_many_arguments)]
 fn view_rollouts<'py>(
     py: Python<'py>,
@@ -775,6 +786,7 @@ fn view_rollouts<'py>(
     count: usize,
     whole_game: bool,
     firsts: Vec<u16>,
+    horizon: Option<u32>,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     check_count(count, &firsts)?;
     let kinds = kinds(py, &bots)?;
@@ -802,7 +814,7 @@ fn view_rollouts<'py>(
         improve,
         unseen,
     };
-    let until = until(whole_game);
+    let until = until(whole_game, horizon)?;
     let per_rollout = firsts.len().max(1);
     let mut scores = Vec::with_capacity(count * per_rollout * players);
     for chunk in chunks(count) {
