@@ -190,7 +190,7 @@ def rollouts(
     count: int,
     whole_game: bool,
     firsts: Sequence[int],
-    horizon: int | None,
+    horizon: int | None = None,
 ) -> npt.NDArray[np.int64]: ...
 def view_rollouts(
     template: Game,
@@ -205,7 +205,7 @@ def view_rollouts(
     count: int,
     whole_game: bool,
     firsts: Sequence[int],
-    horizon: int | None,
+    horizon: int | None = None,
 ) -> npt.NDArray[np.int64]: ...
 
 _Summary = tuple[list[int], list[int], list[list[int]], list[int]]
