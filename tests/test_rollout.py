@@ -67,7 +67,10 @@ def test_a_horizon_scores_each_hand_by_its_least_deadwood_once_its_turns_have_be
     assert state.went_out is None
 
     def least(of: fc.GameState) -> list[int]:
-        return [fc.min_deadwood(of.hand(seat), of.wild_rank) for seat in range(of.players)]
+        return [
+            fc.min_deadwood(of.hand(seat), of.wild_rank, rules=of.rules)
+            for seat in range(of.players)
+        ]
 
     assert rollouts(state, "greedy", n=5, seed=1, horizon=0).tolist() == [least(state)] * 5
     taken = state.apply("draw")
