@@ -6,11 +6,12 @@ and in the Python engine, measured in the same run.
 Usage::
 
     PYTHONPATH=src python benchmarks/bench_rollout.py [--rollouts 2000] [--python 40]
-        [--bot greedy|strong|random]
+        [--bot greedy|strong|random] [--horizon N]
 
 Prints microseconds per rollout for each case (from a view, each rollout samples the hidden
 cards afresh: in the core, or in Python for the Python engine), the ratios, and what one
-sample costs in Python.
+sample costs in Python. With ``--horizon N`` it also times the core's rollouts that stop N
+turns on (``rollouts(..., horizon=N)``) against those to the round's end, in the same run.
 """
 
 from __future__ import annotations
@@ -39,11 +40,13 @@ def _state() -> fc.GameState:
     return state
 
 
-def _per_rollout(start: fc.GameState | fc.PlayerView, bot: str, n: int) -> float:
+def _per_rollout(
+    start: fc.GameState | fc.PlayerView, bot: str, n: int, horizon: int | None = None
+) -> float:
     best = float("inf")
     for repeat in range(3):
         began = time.perf_counter()
-        rollouts(start, bot, n=n, seed=repeat)
+        rollouts(start, bot, n=n, seed=repeat, horizon=horizon)
         best = min(best, (time.perf_counter() - began) / n)
     return best * 1e6
 
@@ -53,6 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rollouts", type=int, default=2000, help="per timing, in the core")
     parser.add_argument("--python", type=int, default=40, help="per timing, in Python")
     parser.add_argument("--bot", default="greedy", choices=["greedy", "strong", "random"])
+    parser.add_argument("--horizon", type=int, default=None, help="also time rollouts to it")
     args = parser.parse_args(argv)
     if not _engine.compiled_games(fc.Rules()):
         print("the compiled core is not running (build it, unset FIVECROWNS_PURE)")
@@ -72,6 +76,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"from the {name:5}: core {core:8.1f} us/rollout   python {python:9.1f} us/rollout"
             f"   python/core {python / core:5.0f}x"
         )
+        if args.horizon is not None:
+            short = _per_rollout(start, args.bot, args.rollouts, args.horizon)
+            print(
+                f"  horizon {args.horizon:3}: core {short:8.1f} us/rollout"
+                f"   horizon/round's end {short / core:5.2f}x"
+            )
     print(f"one sample_state in Python (the twin's sampler): {sampling:.1f} us")
     return 0
 
