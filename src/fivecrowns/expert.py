@@ -43,7 +43,7 @@ from .actions import DRAW_DISCARD, DRAW_STOCK, Action, ActionKind, Phase
 from .bots import StrongBot
 from .cards import Card
 from .errors import FiveCrownsError
-from .rollout import MAX_HORIZON, ROLLOUT_BOTS, rollouts
+from .rollout import ROLLOUT_BOTS, _horizon, rollouts
 from .rules import MAX_HAND_SIZE
 from .solver import deadwood_by_discard
 from .tracking import RoundTracker
@@ -85,14 +85,6 @@ def _policy(value: object) -> str:
             f"policy must be a rollout bot ({', '.join(ROLLOUT_BOTS)}), got {value!r}"
         )
     return str(value)
-
-
-def _horizon(value: object) -> int | None:
-    if value is not None and (type(value) is not int or not 0 <= value <= MAX_HORIZON):
-        raise FiveCrownsError(
-            f"horizon must be None or an int from 0 to {MAX_HORIZON:,} (turns), got {value!r}"
-        )
-    return value
 
 
 def _improve(value: object) -> bool:

@@ -365,7 +365,8 @@ def _least_of_hands(state: GameState) -> list[int]:
     ]
 
 
-def _horizon(value: object, until: Until) -> int | None:
+def _horizon(value: object, until: Until = "round") -> int | None:
+    """``value`` as the turns of a horizon (None: none), checked (also ``ExpertBot``'s)."""
     if value is None:
         return None
     turns = as_int(value)
