@@ -7,9 +7,9 @@
 //! `SWEEP_ONLY=1` to time the sweep alone, `DISCARDS_ONLY=1` every discard's value alone,
 //! `BEST_ONLY=1` the best discard's value alone (what the built-in bots ask).
 //!
-//! `SPLIT=1` (14-card hands) times the parts of `best_discard` one call at a time (medians and
-//! means): the best discard's value, the whole call, the search that arranges the 13 cards
-//! kept (what the arrangement costs now), and what an arrangement read back from the sweep
+//! `SPLIT=1` (meant for `SIZES=14`) times the parts of `best_discard` one call at a time
+//! (medians and means): the best discard's value, the whole call, the search that arranges
+//! the cards kept (what the arrangement costs now), and what an arrangement read back from the sweep
 //! would cost instead (the rest swept again with its states recorded and its deadwood read
 //! back, and the search of the melded part alone). It also counts how often a canonical
 //! deadwood picked greedily (each card in turn, the costliest first, is deadwood if some
@@ -111,9 +111,10 @@ fn greedy_deadwood(hand: &[u8], wild: u8, rules: &MeldRules) -> Vec<u8> {
 }
 
 /// `SPLIT=1`: the parts of `best_discard`, and the greedy deadwood against the search's. A
-/// search of a hand it has just searched takes about half the time (what it reads is then in
-/// the processor's caches; it runs only some 8% fewer instructions), so each part is timed
-/// on hands of its own that nothing has searched before, as the public calls meet them.
+/// search of a hand it has just searched takes about half the time, though it runs only some
+/// 8% fewer instructions (presumably what it reads is then in the processor's caches), so
+/// each part is timed on hands of its own that nothing has searched before, as the public
+/// calls meet them.
 fn split(hands: &[Vec<u8>], wild: u8, rules: &MeldRules) {
     let mut times: [Vec<u128>; 5] = Default::default();
     let (mut total, mut same_dead, mut same_layout) = (0u64, 0, 0);
@@ -170,7 +171,7 @@ fn split(hands: &[Vec<u8>], wild: u8, rules: &MeldRules) {
     let names = [
         "best discard's value",
         "best_discard (value and arrangement)",
-        "search of the 13 kept (the arrangement now)",
+        "search of the kept (the arrangement now)",
         "the kept swept again, deadwood read back",
         "search of the kept less that deadwood",
     ];
