@@ -308,10 +308,10 @@ def rollouts(
         from . import _compiled_game  # (only with the core: it imports the extension)
 
         # (the core derives each rollout's seed itself)
+        whole = until == "game"
         if hidden is not None:
-            found = _in_core(hidden, first, names, number, count, until == "game", codes, turns)
+            found = _in_core(hidden, first, names, number, count, whole, codes, turns)
         else:
-            whole = until == "game"
             found = _compiled_game.rollouts([first], names, number, count, whole, codes, turns)
     else:
         rows: list[list[int]] = []

@@ -86,9 +86,15 @@ fn less(hand: &[u8], code: u8) -> Vec<u8> {
     rest
 }
 
-/// The least deadwood of a hand, from the sweep or the search.
+/// The engine's hand of these codes.
+fn hand_of(codes: &[u8], wild: u8, rules: &MeldRules) -> Hand {
+    let codes: Vec<u32> = codes.iter().map(|&c| u32::from(c)).collect();
+    Hand::new(&codes, wild.into(), rules).expect("a hand the deck holds")
+}
+
+/// The least deadwood of a hand.
 fn least(hand: &[u8], wild: u8, rules: &MeldRules) -> u64 {
-    sweep::least_of(hand, wild, rules).unwrap_or_else(|| search::score(hand, wild, rules).points)
+    hand_of(hand, wild, rules).least()
 }
 
 /// The deadwood picked greedily: each card in turn, the costliest first (then the highest
@@ -118,27 +124,25 @@ fn greedy_deadwood(hand: &[u8], wild: u8, rules: &MeldRules) -> Vec<u8> {
 fn split(hands: &[Vec<u8>], wild: u8, rules: &MeldRules) {
     let mut times: [Vec<u128>; 5] = Default::default();
     let (mut total, mut same_dead, mut same_layout) = (0u64, 0, 0);
-    let hand_of = |h: &[u8]| {
-        let codes: Vec<u32> = h.iter().map(|&c| u32::from(c)).collect();
-        Hand::new(&codes, wild.into(), rules).expect("a hand the deck holds")
-    };
     let third = hands.len() / 3;
     for h in &hands[..third] {
         let start = Instant::now();
-        total += hand_of(h)
+        total += hand_of(h, wild, rules)
             .best_discard()
             .map_or(0, |(_, layout)| layout.points);
         times[1].push(start.elapsed().as_nanos());
     }
     for h in &hands[third..2 * third] {
-        let (card, _) = hand_of(h).best_discard_value().expect("a hand");
+        let (card, _) = hand_of(h, wild, rules)
+            .best_discard_value()
+            .expect("a hand");
         let rest = less(h, card);
         let start = Instant::now();
         total += search::solve(&rest, wild, rules).melds.len() as u64;
         times[2].push(start.elapsed().as_nanos());
     }
     for h in &hands[2 * third..] {
-        let hand = hand_of(h);
+        let hand = hand_of(h, wild, rules);
         let start = Instant::now();
         let (card, value) = hand.best_discard_value().expect("a hand");
         times[0].push(start.elapsed().as_nanos());
