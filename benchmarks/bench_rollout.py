@@ -24,7 +24,8 @@ from collections.abc import Sequence
 import fivecrowns as fc
 from fivecrowns import _engine
 from fivecrowns.bots import GreedyBot
-from fivecrowns.rollout import rollouts, sample_state
+from fivecrowns.bots.rollout import rollouts, sample_state
+from fivecrowns.game import _engine as game_engine
 
 
 def _state() -> fc.GameState:
@@ -58,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bot", default="greedy", choices=["greedy", "strong", "random"])
     parser.add_argument("--horizon", type=int, default=None, help="also time rollouts to it")
     args = parser.parse_args(argv)
-    if not _engine.compiled_games(fc.Rules()):
+    if not game_engine.compiled_games(fc.Rules()):
         print("the compiled core is not running (build it, unset FIVECROWNS_PURE)")
         return 1
     state = _state()

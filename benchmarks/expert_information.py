@@ -12,7 +12,7 @@ two StrongBots in alternate seats (the seats rotate from deal to deal), bots res
 - *honest*: the experts as they are, their samples drawn from what their view allows;
 - *seeing*: the same experts, but each sample they draw holds the other players' true hands
   (only the stock order is unknown: it is shuffled afresh for every rollout). This is done
-  by handing the sampler (``fivecrowns.rollout._hidden``, private) the true hands as the
+  by handing the sampler (``fivecrowns.bots.rollout._hidden``, private) the true hands as the
   cards each seat is known to hold; a measuring device, not something a bot may do.
 
 Printed: each arm's margin (the experts' mean game total less the StrongBots', points per
@@ -37,9 +37,9 @@ from typing import Any
 import attrs
 
 import fivecrowns as fc
-from fivecrowns import rollout
-from fivecrowns.expert import ExpertBot
-from fivecrowns.simulate import game_seed
+from fivecrowns.bots import rollout
+from fivecrowns.bots.expert import ExpertBot
+from fivecrowns.play.simulate import game_seed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

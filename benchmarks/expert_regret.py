@@ -52,11 +52,11 @@ import numpy as np
 import numpy.typing as npt
 
 import fivecrowns as fc
-from fivecrowns.actions import Action
+from fivecrowns.bots.expert import ExpertBot
+from fivecrowns.bots.rollout import rollouts
 from fivecrowns.cards import CARDS, Card
-from fivecrowns.expert import ExpertBot
-from fivecrowns.rollout import rollouts
-from fivecrowns.simulate import bot_seed, game_seed
+from fivecrowns.game.actions import Action
+from fivecrowns.play.simulate import bot_seed, game_seed
 
 PLAYERS = 4
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from fivecrowns.simulate import tournament
+from fivecrowns.play.simulate import tournament
 
 
 def main() -> None:

@@ -14,7 +14,8 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 import fivecrowns as fc
-from fivecrowns import _engine, _scoring
+from fivecrowns import _engine
+from fivecrowns.game import _scoring
 from fivecrowns.melds import Meld
 
 try:

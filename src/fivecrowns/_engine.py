@@ -30,8 +30,6 @@ __all__ = [
     "Engine",
     "FastKit",
     "FastPath",
-    "compiled_from_deal",
-    "compiled_games",
     "core_info",
     "engine",
     "engines",
@@ -142,7 +140,7 @@ def _load() -> tuple[_Compiled | None, CoreInfo]:
     except ImportError as error:
         why = f"the compiled module fivecrowns._core could not be imported ({error})"
         return None, CoreInfo(False, "python", why, None)
-    from . import _compiled, _compiled_game  # noqa: F401 (their caches register on import)
+    from . import _compiled
 
     version = str(_core.__version__)
     if pure not in ("", "0"):
@@ -172,56 +170,6 @@ def engine(rules: Rules) -> Engine:
     if compiled is not None and compiled.supports(rules):
         return compiled
     return _PURE
-
-
-def compiled_games(rules: Rules) -> bool:
-    """Does the compiled core play games under ``rules`` from any state (rollouts from a state
-    it builds from the state's fields, or from a view: ``_compiled_game.supports``)? Not when
-    the Python twin runs."""
-    if _COMPILED is None:
-        return False
-    from . import _compiled_game
-
-    return _compiled_game.supports(rules)
-
-
-def compiled_from_deal(rules: Rules) -> bool:
-    """Does the compiled core play whole games under ``rules`` from the deal (tournaments of
-    its built-in bots, the batched simulator: ``_compiled_game.supports_games``)? Not when
-    the Python twin runs."""
-    if _COMPILED is None:
-        return False
-    from . import _compiled_game
-
-    return _compiled_game.supports_games(rules)
-
-
-def compiled_states(rules: Rules) -> bool:
-    """Does :meth:`fivecrowns.GameState.new` make states the core plays under ``rules``
-    (``fivecrowns._core_state``)? When the core plays the games' transitions under them
-    (``_compiled_game.supports_states``), but inside :func:`plain_states`."""
-    if not _STATES_ON_CORE or _COMPILED is None:
-        return False
-    from . import _compiled_game
-
-    return _compiled_game.supports_states(rules)
-
-
-_STATES_ON_CORE = True
-
-
-@contextmanager
-def plain_states() -> Iterator[None]:
-    """Inside the block, :meth:`fivecrowns.GameState.new` makes states the Python
-    transitions play (the twin), the solver running where it runs: for the tests and check
-    scripts that compare the two engines. It switches the whole process."""
-    global _STATES_ON_CORE
-    saved = _STATES_ON_CORE
-    _STATES_ON_CORE = False
-    try:
-        yield
-    finally:
-        _STATES_ON_CORE = saved
 
 
 def engines() -> tuple[Engine, ...]:

@@ -19,7 +19,7 @@ True
 Games are numbered in the order they are dealt: slot ``i`` first plays game ``i`` of the run,
 and every game that ends is replaced (``auto_reset``, the default) by the next number, in
 slot order. Game ``k`` of a run with seed ``s`` is dealt from
-:func:`fivecrowns.simulate.game_seed` ``(s, k)`` with the last seat dealing first, and its
+:func:`fivecrowns.play.simulate.game_seed` ``(s, k)`` with the last seat dealing first, and its
 bots are reset as :func:`fivecrowns.play_game` resets them, so a game here is the game
 :func:`~fivecrowns.play_game` plays from the same seed with the same bots in the same seats
 (:meth:`Simulator.state` returns it as a :class:`~fivecrowns.GameState`, for a simulator
@@ -42,16 +42,16 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from . import _engine
-from ._game_checks import check_players, check_rounds_end
-from .actions import Action, num_actions
-from .bots import BOTS, Bot, make_bot
-from .cards import _int_or_same, as_int, short_repr
-from .errors import FiveCrownsError, IllegalActionError
-from .game import GameRecord, GameState
-from .rules import OFFICIAL, Rules, check_rules
+from .. import _engine
+from ..bots import BOTS, Bot, make_bot
+from ..cards import _int_or_same, as_int, short_repr
+from ..errors import FiveCrownsError, IllegalActionError
+from ..game import GameRecord, GameState
+from ..game._checks import check_players, check_rounds_end
+from ..game.actions import Action, num_actions
+from ..game.views import observation_size
+from ..rules import OFFICIAL, Rules, check_rules
 from .simulate import bot_seed, game_seed
-from .views import observation_size
 
 __all__ = ["Simulator", "Step"]
 
@@ -354,11 +354,11 @@ def _choose(rules: Rules, seats: tuple[str | None, ...]) -> tuple[Engine, str]:
     info = _engine.core_info()
     if not info.compiled:
         return "python", f"the compiled core is not in use ({info.reason})"
-    from . import _compiled_game  # (only with the core: it imports the extension)
+    from ..game import _core_game  # (only with the core: it imports the extension)
 
-    if not _compiled_game.supports_games(rules):
+    if not _core_game.supports_games(rules):
         return "python", "the core does not play these rules (points beyond 2**20)"
-    others = sorted({bot for bot in seats if bot is not None} - _compiled_game.CORE_BOTS)
+    others = sorted({bot for bot in seats if bot is not None} - _core_game.CORE_BOTS)
     if others:
         return "python", f"the core does not play the bots {', '.join(others)}"
     return "core", "the compiled core plays these rules and bots"
@@ -381,10 +381,10 @@ class _CoreBatch:
         max_actions: int | None,
         record: bool,
     ) -> None:
-        from . import _compiled_game
+        from ..game import _core_game
 
         self.rules, self.players, self.games = rules, players, games
-        self._core = _compiled_game.batch(
+        self._core = _core_game.batch(
             rules, list(seats), games, actions, auto_reset, max_actions or 0, record
         )
         core = self._core

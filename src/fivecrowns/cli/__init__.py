@@ -19,17 +19,17 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 
 import attrs
 
-from ._shuffle import new_seed
+from .._shuffle import new_seed
+from .._version import __version__
+from ..cards import Card
+from ..errors import FiveCrownsError, InvalidRulesError
+from ..melds import Meld
+from ..rules import RuleFlag, Rules, parse_wild_rank, rule_flag
+from ..solver import Arrangement, best_arrangement, best_discard
 from ._term import AsciiWriter, Painter, plain_streams, wants_colour
-from ._version import __version__
-from .cards import Card
-from .errors import FiveCrownsError, InvalidRulesError
-from .melds import Meld
-from .rules import RuleFlag, Rules, parse_wild_rank, rule_flag
-from .solver import Arrangement, best_arrangement, best_discard
 
 if TYPE_CHECKING:
-    from .simulate import SolitairePolicy, SolitaireResult
+    from ..play.simulate import SolitairePolicy, SolitaireResult
 
 __all__ = ["main"]
 
@@ -406,8 +406,8 @@ def _solitaire(args: argparse.Namespace, out: TextIO) -> None:
 def _bot_names(text: str) -> list[str]:
     """The bot names of a ``--bots`` option: built-in bots, or factories named
     ``package.module:Name`` (each loaded once here, so a mistake is reported at once)."""
-    from .bots import BOTS, make_bot
-    from .errors import FiveCrownsError
+    from ..bots import BOTS, make_bot
+    from ..errors import FiveCrownsError
 
     names = [part.strip() for part in text.split(",")]
     known = sorted(BOTS)
@@ -451,7 +451,7 @@ def _play(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _simulate_game(args: argparse.Namespace, rules: Rules, jobs: int, out: TextIO) -> None:
-    from .simulate import tournament
+    from ..play.simulate import tournament
 
     names = _bot_names(args.bots or "greedy")
     if len(names) == 1:
@@ -532,7 +532,7 @@ _SOLITAIRE_CSV = (
 
 
 def _simulate_solitaire(args: argparse.Namespace, rules: Rules, jobs: int, out: TextIO) -> None:
-    from .simulate import solitaire_stats
+    from ..play.simulate import solitaire_stats
 
     policies: tuple[SolitairePolicy, ...] = (
         ("greedy", "random") if args.policy == "both" else (args.policy or "greedy",)

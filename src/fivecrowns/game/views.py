@@ -42,21 +42,21 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from ..cards import NUM_CODES, Card, as_int, format_cards, short_repr
+from ..errors import InvalidStateError
+from ..rules import Rules
 from . import _core_state
 from ._round import FinalLayout as FinalLayout  # (the game's, re-exported)
 from ._round import RoundResult as RoundResult
 from ._round import TableMeld as TableMeld
 from ._round import round_facts_dict
 from .actions import Action, ActionKind, Phase
-from .cards import NUM_CODES, Card, as_int, format_cards, short_repr
-from .errors import InvalidStateError
-from .rules import Rules
 
 if TYPE_CHECKING:
-    from .game import GameState
+    from ._state import GameState
 
 # (``TableMeld``, ``RoundResult`` and ``FinalLayout`` belong to the game and are documented
-# there; ``from fivecrowns.views import RoundResult`` keeps working.)
+# there; ``from fivecrowns.game.views import RoundResult`` keeps working.)
 __all__ = ["OBSERVATION_SEAT_FEATURES", "PlayerView", "observation_size", "view_of"]
 
 _HAND: Final = 0

@@ -38,16 +38,16 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ._shuffle import derive_seed
-from .actions import DRAW_DISCARD, DRAW_STOCK, Action, ActionKind, Phase
-from .bots import StrongBot
-from .cards import Card
-from .errors import FiveCrownsError
+from .._shuffle import derive_seed
+from ..cards import Card
+from ..errors import FiveCrownsError
+from ..game.actions import DRAW_DISCARD, DRAW_STOCK, Action, ActionKind, Phase
+from ..game.views import PlayerView
+from ..rules import MAX_HAND_SIZE
+from ..solver import deadwood_by_discard
+from ._builtin import StrongBot
 from .rollout import ROLLOUT_BOTS, _horizon, rollouts
-from .rules import MAX_HAND_SIZE
-from .solver import deadwood_by_discard
 from .tracking import RoundTracker
-from .views import PlayerView
 
 __all__ = ["ExpertBot"]
 

@@ -41,7 +41,8 @@ from collections.abc import Mapping
 
 import attrs
 
-from ._scoring import (
+from ..cards import CARDS, JOKER_CODE, NUM_CODES, Card, is_wild_code, without
+from ..game._scoring import (
     FinalHand,
     LayOff,
     arrange_final,
@@ -49,11 +50,10 @@ from ._scoring import (
     final_points,
     least_final_discard,
 )
-from .actions import ActionKind
-from .cards import CARDS, JOKER_CODE, NUM_CODES, Card, is_wild_code, without
-from .rules import Rules
-from .solver import deadwood_by_discard
-from .views import PlayerView
+from ..game.actions import ActionKind
+from ..game.views import PlayerView
+from ..rules import Rules
+from ..solver import deadwood_by_discard
 
 __all__ = [
     "FinalHand",

@@ -29,20 +29,18 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from . import _engine
-from ._round import finished_seats
-from ._scoring import hand_points
-from ._shuffle import SplitMix64, derive_seed
-from .actions import Action, Phase
-from .bots import make_bot
-from .cards import CARDS, Card, as_int, short_repr
-from .errors import FiveCrownsError
-from .game import GameState, _as_action
-from .rules import MAX_ROUND_TURNS
-from .simulate import bot_seed
-from .solver import deadwood_by_discard, min_deadwood
+from .._shuffle import SplitMix64, bot_seed, derive_seed
+from ..cards import CARDS, Card, as_int, short_repr
+from ..errors import FiveCrownsError
+from ..game import GameState, _engine
+from ..game._round import finished_seats
+from ..game._scoring import hand_points
+from ..game.actions import Action, Phase, as_action
+from ..game.views import PlayerView
+from ..rules import MAX_ROUND_TURNS
+from ..solver import deadwood_by_discard, min_deadwood
+from ._builtin import BUILTIN
 from .tracking import read_round
-from .views import PlayerView
 
 __all__ = ["ROLLOUT_BOTS", "rollout_seed", "rollouts", "sample_state"]
 
@@ -71,7 +69,7 @@ def sample_state(
 ) -> GameState:
     """A complete state consistent with everything ``view.player`` may know, the hidden
     cards dealt from ``seed``: the other hands hold the cards they are known to have taken
-    from the discard pile (:func:`fivecrowns.tracking.read_round`) and unseen cards drawn at
+    from the discard pile (:func:`fivecrowns.bots.tracking.read_round`) and unseen cards drawn at
     random, and the stock is the rest of the unseen cards in random order (the unseen cards
     shuffled by ``fivecrowns._shuffle.SplitMix64`` seeded with ``seed``, then dealt seat by
     seat, the rest to the stock).
@@ -256,7 +254,7 @@ def rollouts(
 
     From a :class:`~fivecrowns.PlayerView` every rollout plays its own
     :func:`sample_state`; ``upcard`` is the card that started the round's discard pile, if
-    the player saw it (see :class:`fivecrowns.tracking.RoundTracker`); ``improve`` deals the
+    the player saw it (see :class:`fivecrowns.bots.tracking.RoundTracker`); ``improve`` deals the
     other hands as hands that have been played (see :func:`sample_state`).
 
     ``actions`` compares moves for the player to act (from a view, that must be the view's
@@ -305,14 +303,14 @@ def rollouts(
     on_core = "_game" in first.__dict__ if hidden is None else not hidden.finished
     ruled = _engine.compiled_from_deal if on_core else _engine.compiled_games
     if ruled(start.rules) and _core_bots(names):
-        from . import _compiled_game  # (only with the core: it imports the extension)
+        from ..game import _core_game  # (only with the core: it imports the extension)
 
         # (the core derives each rollout's seed itself)
         whole = until == "game"
         if hidden is not None:
             found = _in_core(hidden, first, names, number, count, whole, codes, turns)
         else:
-            found = _compiled_game.rollouts([first], names, number, count, whole, codes, turns)
+            found = _core_game.rollouts([first], names, number, count, whole, codes, turns)
     else:
         rows: list[list[int]] = []
         for index in range(count):
@@ -333,7 +331,7 @@ def play_out(
     ``seed`` and played by ``bots`` to the end of the round or game, or within the round
     until ``horizon`` more turns have begun with nobody out (see :func:`rollouts`)."""
     state = state._evolve(seed=seed)
-    players = [make_bot(name) for name in bots]
+    players = [BUILTIN[name]() for name in bots]
     for seat, bot in enumerate(players):
         bot.reset(bot_seed(seed, seat))
     rounds = len(state.results)
@@ -412,7 +410,7 @@ def _firsts(
         )
     found = []
     for action in actions:
-        act = _as_action(action, state.rules)
+        act = as_action(action, state.rules)
         if not state.is_legal(act):
             state.apply(act)  # raises IllegalActionError saying why
         found.append(act)
@@ -432,15 +430,15 @@ def _in_core(
     """``count`` rollouts from a view in the core: ``first`` (the state sampled from the
     first rollout's seed) as the template, the hidden cards dealt afresh there from each
     rollout's seed (``rollout_seed(seed, i)``)."""
-    from . import _compiled_game  # (only with the core: it imports the extension)
+    from ..game import _core_game  # (only with the core: it imports the extension)
 
     view = hidden.view
-    template = _compiled_game.core_game(first)
+    template = _core_game.core_game(first)
     laid: list[list[int]] = [[] for _ in range(view.players)]
     for placed in view.table:
         laid[placed.owner].extend(card.code for card in placed.meld.cards)
     scored = [seat in hidden.finished and seat != view.went_out for seat in range(view.players)]
-    return _compiled_game.view_rollouts(
+    return _core_game.view_rollouts(
         template,
         [[card.code for card in cards] for cards in hidden.known],
         laid,
@@ -459,9 +457,9 @@ def _in_core(
 
 def _core_bots(names: list[str]) -> bool:
     """Are these all bots the core plays (asked once the core is known to run)?"""
-    from . import _compiled_game
+    from ..game import _core_game
 
-    return set(names) <= _compiled_game.CORE_BOTS
+    return set(names) <= _core_game.CORE_BOTS
 
 
 def _code(card: Card) -> int:

@@ -2,7 +2,7 @@
 :class:`~fivecrowns.GameRecord` to and from JSON-ready data.
 
 Reading checks the shape of the data (known fields, types, cards) and builds the records; what
-makes a state possible is checked by the game itself (:mod:`fivecrowns._game_checks`), so the
+makes a state possible is checked by the game itself (:mod:`fivecrowns.game._checks`), so the
 reader never re-derives a rule. Fields added after a schema was first written (``laid_off`` of
 a state, ``layouts`` of a round result) may be missing: a save written before them loads, with
 nothing laid off and no layouts.
@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from ._game_checks import check_players, check_round
+from ..cards import Card, format_cards, parse_cards
+from ..errors import FiveCrownsError, InvalidStateError
+from ..melds import Meld
+from ..rules import Rules
+from ._checks import check_players, check_round
 from ._round import FinalLayout, RoundResult, TableMeld, round_facts_dict, round_params
 from ._scoring import meld_of
 from .actions import Action, Phase, num_actions
-from .cards import Card, format_cards, parse_cards
-from .errors import FiveCrownsError, InvalidStateError
-from .melds import Meld
-from .rules import Rules
 
 if TYPE_CHECKING:
-    from .game import GameRecord, GameState
+    from ._state import GameRecord, GameState
 
 __all__ = [
     "MAX_ACTIONS",

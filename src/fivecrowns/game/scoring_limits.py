@@ -82,10 +82,10 @@ from typing import Final
 
 import attrs
 
-from .cards import CARDS, JOKER_CODE, Card, as_int, format_cards, short_repr
-from .errors import InvalidRulesError
-from .rules import MAX_HAND_SIZE, OFFICIAL, Rules, check_rules
-from .solver import min_deadwood
+from ..cards import CARDS, JOKER_CODE, Card, as_int, format_cards, short_repr
+from ..errors import InvalidRulesError
+from ..rules import MAX_HAND_SIZE, OFFICIAL, Rules, check_rules
+from ..solver import min_deadwood
 
 __all__ = ["MaxScore", "RoundMaximum", "max_round_score", "max_score"]
 
@@ -138,7 +138,7 @@ class MaxScore:
 
 def max_score(rules: Rules = OFFICIAL) -> MaxScore:
     """The highest total a player can score in a game under ``rules``, with a worst hand per
-    round, proven maximal by an exact search (see :mod:`fivecrowns.scoring_limits`).
+    round, proven maximal by an exact search (see :mod:`fivecrowns.game.scoring_limits`).
 
     Raises :class:`~fivecrowns.InvalidRulesError` if ``rules`` is not a
     :class:`~fivecrowns.Rules`, or has ``lay_off=True`` with ``auto_arrange_final_hand``

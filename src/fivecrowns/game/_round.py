@@ -1,7 +1,7 @@
 """The public record of a round: its parameters, the melds on the table, how each hand ended
 it (:class:`FinalLayout`) and its result (:class:`RoundResult`).
 
-These records belong to the game layer; :mod:`fivecrowns.views` and the package re-export
+These records belong to the game layer; :mod:`fivecrowns.game.views` and the package re-export
 them.
 """
 
@@ -12,9 +12,9 @@ from typing import Any, NamedTuple, Protocol
 
 import attrs
 
-from .cards import Card, format_cards
-from .melds import Meld
-from .rules import Rules
+from ..cards import Card, format_cards
+from ..melds import Meld
+from ..rules import Rules
 
 __all__ = [
     "FinalLayout",

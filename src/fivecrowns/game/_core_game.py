@@ -15,15 +15,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from . import _cache, _compiled, _core
+from .. import _cache, _compiled, _core
+from ..rules import Rules
 from ._round import finished_seats
-from .rules import Rules
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from .game import GameState
+    from ._state import GameState
 
 __all__ = [
     "CORE_BOTS",
@@ -190,7 +190,7 @@ def view_rollouts(
     horizon: int | None = None,
 ) -> npt.NDArray[np.int64]:
     """Rollouts from one player's knowledge: ``template``'s hidden cards dealt afresh from
-    each rollout's seed (see ``fivecrowns.rollout._sampled``, the twin), then played on
+    each rollout's seed (see ``fivecrowns.bots.rollout._sampled``, the twin), then played on
     (after each of ``firsts``, as :func:`rollouts` plays them, to the same ``horizon``)."""
     return _core.view_rollouts(
         template,

@@ -17,15 +17,15 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from ..cards import CARDS, Card, format_cards, without
+from ..errors import FiveCrownsError
+from ..melds import Meld
+from ..solver import _melding_discards, best_arrangement, can_go_out, can_meld_all
 from ._scoring import arrange_final, extend_meld, meld_of
 from .actions import Action, ActionKind, Phase
-from .cards import CARDS, Card, format_cards, without
-from .errors import FiveCrownsError
-from .melds import Meld
-from .solver import _melding_discards, best_arrangement, can_go_out, can_meld_all
 
 if TYPE_CHECKING:
-    from .game import GameState
+    from ._state import GameState
 
 __all__ = ["Reason", "Referee", "reason_text"]
 

@@ -47,10 +47,11 @@ import re
 from typing import Final
 
 import attrs
+import numpy as np
 
-from .cards import ASCII_SPACE, CARDS, NUM_CODES, Card, as_int, parse_cards, short_repr
-from .errors import IllegalActionError
-from .rules import OFFICIAL, Rules, check_rules
+from ..cards import ASCII_SPACE, CARDS, NUM_CODES, Card, as_int, parse_cards, short_repr
+from ..errors import IllegalActionError
+from ..rules import OFFICIAL, Rules, check_rules
 
 __all__ = [
     "DRAW_DISCARD",
@@ -378,3 +379,16 @@ def _from_int(value: int) -> Action:
     if value < NUM_BASE_ACTIONS:
         return _ACTIONS[value]
     return Action(ActionKind.LAY_OFF, None, value - NUM_BASE_ACTIONS)
+
+
+def as_action(action: Action | int | str, rules: Rules) -> Action:
+    """``action`` as an :class:`Action` (given as one, its integer or its notation)."""
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        return Action.parse(action)
+    if type(action) is int or isinstance(action, np.integer):
+        return Action.from_int(int(action), rules)
+    raise IllegalActionError(
+        f"an action is an Action, its integer or its notation (e.g. 'discard 7H'), got {action!r}"
+    )

@@ -11,11 +11,11 @@ import sys
 from collections.abc import Callable
 from typing import Final, TextIO
 
+from ..cards import Rank
+from ..errors import FiveCrownsError
+from ..game.solitaire import SolitaireAction, SolitairePile, SolitaireState, greedy_action
+from ..rules import Rules
 from ._term import Painter, is_interactive, read_saved, save_text, wants_colour
-from .cards import Rank
-from .errors import FiveCrownsError
-from .rules import Rules
-from .solitaire import SolitaireAction, SolitairePile, SolitaireState, greedy_action
 
 __all__ = ["play_solitaire"]
 

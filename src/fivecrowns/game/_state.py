@@ -1,58 +1,5 @@
-"""The game: an immutable state machine for a whole match of Five Crowns.
-
-:meth:`GameState.new` deals round 1; :meth:`GameState.apply` returns the state after one
-action (the old state is untouched); :meth:`GameState.legal_actions` lists exactly the actions
-:meth:`~GameState.apply` accepts, and anything else raises :class:`IllegalActionError` saying
-why. The same seed and the same actions give the same game on every machine.
-
->>> import fivecrowns as fc
->>> state = fc.GameState.new(players=3, rules=fc.Rules.short_game(2), seed=7)
->>> state.round_number, state.wild_rank, state.current_player, state.phase
-(1, 3, 0, Phase.DRAW)
->>> state.legal_actions()
-(Action.parse('draw'), Action.parse('take'))
->>> state = state.apply(fc.DRAW_STOCK)
->>> state.hand(0)
-(Card.parse('4H'), Card.parse('KC'), Card.parse('6S'), Card.parse('JK'))
->>> state.apply("discard 10H")
-Traceback (most recent call last):
-...
-fivecrowns.errors.IllegalActionError: 10H is not in your hand (player 0 holds 4H KC 6S JK)
->>> import random
->>> rng = random.Random(1)
->>> while not state.is_over:
-...     state = state.apply(rng.choice(state.legal_actions()))
->>> state.scores, state.winners
-((40, 72, 37), (2,))
-
-Decisions where the rule book is silent (see also the rules page):
-
-- Seats are numbered 0..players-1 and "left" is the next number: play goes 0, 1, 2, ...
-  By default the last seat deals round 1, so player 0 plays first.
-- The empty stock is refilled as soon as a turn ends with it empty (before the next player
-  draws), so a player about to draw always has a stock. If there is nothing to reshuffle the
-  round ends and every hand is scored by its best arrangement.
-- Going out lays down the solver's arrangement of the hand (the engine checks the hand melds;
-  the player does not pick the melds), with or without ``auto_arrange_final_hand``.
-- A final turn (after someone went out) is draw then discard; the player cannot "go out"
-  again. With ``auto_arrange_final_hand`` the rest of the hand is arranged for the least
-  deadwood (with ``lay_off``, counting what can be added to the table melds), and its melds go
-  onto the table, where later final-turn players may lay off onto them. Without it, the
-  player selects cards and lays them down (or off) before discarding; what is left in hand
-  counts.
-- ``may_discard_taken_discard=False`` forbids discarding (or going out on) any card equal to
-  the one just taken from the pile, since copies cannot be told apart, unless the hand holds
-  nothing else.
-- ``go_out_bonus`` (e.g. -10) is the round score of the player who went out, but it takes a
-  total down to zero at most (:meth:`Rules.go_out_score`) unless
-  ``go_out_bonus_below_zero``; every other round score is zero or more.
-- ``tie_break="extra_round"``: the tied players play a round of ``extra_round_hand_size``
-  cards (dealt by the next dealer, only to them; wild rank its size when 3..13). Its scores
-  decide between them and do not enter :attr:`GameState.scores`; if they tie again, the
-  still-tied players play another. ``"most_rounds_out"``: a tie that remains is shared.
-- ``turn_limit`` is a simulation safeguard, not a rule: after that many turns in a round with
-  nobody out the round ends and every hand is scored by its best arrangement.
-"""
+"""The game state: :class:`GameState`, an immutable state machine for a whole match, and
+:class:`GameRecord`, the seed and actions that replay one (see :mod:`fivecrowns.game`)."""
 
 from __future__ import annotations
 
@@ -66,9 +13,15 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from . import _core_state, _engine, _game_json
-from ._game_checks import check_fields, check_history, check_players, check_rounds_end
-from ._game_json import RECORD_SCHEMA, STATE_SCHEMA
+from .._shuffle import new_seed, shuffled
+from ..cards import Card, _int_or_same, as_int, deck, short_repr, without
+from ..errors import FiveCrownsError, IllegalActionError, InvalidStateError
+from ..melds import Meld
+from ..rules import OFFICIAL, Rules, check_rules
+from ..solver import best_arrangement
+from . import _core_state, _engine, _json
+from ._checks import check_fields, check_history, check_players, check_rounds_end
+from ._json import RECORD_SCHEMA, STATE_SCHEMA
 from ._moves import Referee, reason_text
 from ._round import (
     FinalLayout,
@@ -81,24 +34,19 @@ from ._round import (
     winners,
 )
 from ._scoring import arrange_final, extend_meld, final_layouts, hand_points, meld_of
-from ._shuffle import new_seed, shuffled
 from .actions import _ACTIONS as _BASE_ACTIONS
 from .actions import (
     NUM_BASE_ACTIONS,
     Action,
     ActionKind,
     Phase,
+    as_action,
     num_actions,
 )
-from .cards import Card, _int_or_same, as_int, deck, short_repr, without
-from .errors import FiveCrownsError, IllegalActionError, InvalidStateError
-from .melds import Meld
-from .rules import OFFICIAL, Rules, check_rules
-from .solver import best_arrangement
 from .views import PlayerView, PublicHistory, public_entry, public_history, view_of
 
 if TYPE_CHECKING:
-    from . import _core
+    from .. import _core
 
 __all__ = [
     "RECORD_SCHEMA",
@@ -464,7 +412,7 @@ class GameState:
         return found
 
     def legal_action_ints(self) -> tuple[int, ...]:
-        """The legal actions as integers (see :mod:`fivecrowns.actions`), ascending."""
+        """The legal actions as integers (see :mod:`fivecrowns.game.actions`), ascending."""
         return tuple(action.to_int() for action in self.legal_actions())
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
@@ -477,7 +425,7 @@ class GameState:
     def is_legal(self, action: Action | int | str) -> bool:
         """True if :meth:`apply` would accept ``action``."""
         try:
-            act = _as_action(action, self.rules)
+            act = as_action(action, self.rules)
             if "_game" in self.__dict__:
                 return act.to_int() in self._legal_ints
             return self._referee.refusal(act) is None
@@ -495,7 +443,7 @@ class GameState:
         game = self.__dict__.get("_game")
         if game is not None:
             return self._apply_on_core(game, action)
-        act = _as_action(action, self.rules)
+        act = as_action(action, self.rules)
         refusal = self._referee.refusal(act)
         if refusal is not None:
             raise IllegalActionError(reason_text(refusal))
@@ -512,7 +460,7 @@ class GameState:
         if type(action) is int and 0 <= action < NUM_BASE_ACTIONS:
             code, act = action, _BASE_ACTIONS[action]
         else:
-            act = action if type(action) is Action else _as_action(action, values["rules"])
+            act = action if type(action) is Action else as_action(action, values["rules"])
             code = act.to_int()
         try:
             after, current, phase, same_round = game.played(code)
@@ -725,7 +673,7 @@ class GameState:
 
     def observation(self, player: int) -> npt.NDArray[np.float32]:
         """``view(player).observation()``: the observation tensor (layout in
-        :mod:`fivecrowns.views`)."""
+        :mod:`fivecrowns.game.views`)."""
         game: _core.Game | None = self.__dict__.get("_game")
         if game is not None:  # (the core encodes it as the view does)
             return game.observation(self._seat(player))
@@ -735,7 +683,7 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (see :meth:`to_json`)."""
-        return _game_json.state_to_dict(self)
+        return _json.state_to_dict(self)
 
     def to_json(self) -> str:
         """The whole state (hidden cards and seed included) as a JSON text with a schema tag.
@@ -764,7 +712,7 @@ class GameState:
         finished round's scores). A save written before final layouts were recorded loads
         with empty :attr:`RoundResult.layouts` and nothing in ``laid_off``.
         """
-        state = cls(**_game_json.state_fields(_game_json.loads(text, "saved game state")))
+        state = cls(**_json.state_fields(_json.loads(text, "saved game state")))
         check_history(state)
         if verify and state.record().replay() != state:
             raise InvalidStateError(
@@ -811,18 +759,6 @@ _DO: Final[dict[ActionKind, Callable[[GameState, Action], GameState]]] = {
 }
 
 
-def _as_action(action: Action | int | str, rules: Rules) -> Action:
-    if isinstance(action, Action):
-        return action
-    if isinstance(action, str):
-        return Action.parse(action)
-    if type(action) is int or isinstance(action, np.integer):
-        return Action.from_int(int(action), rules)
-    raise IllegalActionError(
-        f"an action is an Action, its integer or its notation (e.g. 'discard 7H'), got {action!r}"
-    )
-
-
 @attrs.frozen
 class GameRecord:
     """A game as played: the table, rules, seed and every action. :meth:`replay` rebuilds the
@@ -855,7 +791,7 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data; actions in their notation (``"discard 7H"``)."""
-        return _game_json.record_to_dict(self)
+        return _json.record_to_dict(self)
 
     def to_json(self) -> str:
         """The record as a JSON text."""
@@ -866,10 +802,10 @@ class GameRecord:
         """Read :meth:`to_dict`'s data (actions as notation or integers, at most
         100,000 of them); anything else raises
         :class:`InvalidStateError` naming the field."""
-        return cls(**_game_json.record_fields(data))
+        return cls(**_json.record_fields(data))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
         """Read a record saved by :meth:`to_json` (bounded like :meth:`GameState.from_json`:
         size, nesting, integer digits, no repeated key)."""
-        return cls.from_dict(_game_json.loads(text, "game record"))
+        return cls.from_dict(_json.loads(text, "game record"))

@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Final, TextIO
 
-from .cards import Card, Suit
-from .errors import FiveCrownsError
-from .melds import Meld
+from ..cards import Card, Suit
+from ..errors import FiveCrownsError
+from ..melds import Meld
 
 __all__ = [
     "AsciiWriter",

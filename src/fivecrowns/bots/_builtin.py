@@ -1,40 +1,9 @@
-"""Bots: the protocol a bot follows, and the built-in bots.
-
-A bot sees only what its player may know (a :class:`~fivecrowns.PlayerView`) and the legal
-actions, and returns one of those actions. :func:`fivecrowns.simulate.play_game` calls
-:meth:`Bot.reset` with a seed at the start of every game, so a game between seeded bots is
-the same on every run and in every process.
-
-Built-in bots (by name in :data:`BOTS`):
-
-- ``"random"`` (:class:`RandomBot`): a uniformly random legal action.
-- ``"greedy"`` (:class:`GreedyBot`): lowest deadwood now, using the solver.
-- ``"strong"`` (:class:`StrongBot`): weighs what it may still draw against the danger that
-  the round ends soon, and does not feed the next player.
-
->>> import fivecrowns as fc
->>> from fivecrowns.bots import make_bot
->>> bot = make_bot("greedy")
->>> bot.reset(seed=1)
->>> state = fc.GameState.new(players=2, seed=5)
->>> bot.act(state.view(0), state.legal_actions()) in state.legal_actions()
-True
-
-Writing a bot takes a ``name``, a ``reset`` and an ``act``:
-
->>> class FirstLegal:
-...     name = "first"
-...     def reset(self, seed: int) -> None:
-...         pass
-...     def act(self, view, legal):
-...         return legal[0]
->>> isinstance(FirstLegal(), Bot)
-True
-"""
+"""The built-in bots that play without searching: the :class:`Bot` protocol they follow,
+:class:`RandomBot`, :class:`GreedyBot` and :class:`StrongBot` (described in
+:mod:`fivecrowns.bots`)."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -42,8 +11,9 @@ from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
-from ._scoring import least_final_discard
-from .actions import (
+from ..cards import Card, is_wild_code
+from ..game._scoring import least_final_discard
+from ..game.actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
     GO_OUT_WITHOUT_DISCARD,
@@ -53,9 +23,8 @@ from .actions import (
     ActionKind,
     Phase,
 )
-from .cards import Card, is_wild_code
-from .errors import FiveCrownsError
-from .solver import best_arrangement, deadwood_by_discard, min_deadwood
+from ..game.views import PlayerView
+from ..solver import best_arrangement, deadwood_by_discard, min_deadwood
 from .tracking import (
     RoundKnowledge,
     RoundTracker,
@@ -65,9 +34,8 @@ from .tracking import (
     expected_stock_deadwood,
     final_layout,
 )
-from .views import PlayerView
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
+__all__ = ["BUILTIN", "Bot", "GreedyBot", "RandomBot", "StrongBot"]
 
 
 @runtime_checkable
@@ -547,66 +515,9 @@ def _feeds(code: int, wild: int | None, wants: frozenset[int]) -> int:
     return 0
 
 
-def _expert() -> Bot:
-    """A new :class:`fivecrowns.ExpertBot` (imported when first asked for: it searches with
-    rollouts, a layer above the bots it plays them with)."""
-    from .expert import ExpertBot
-
-    return ExpertBot()
-
-
-#: The built-in bots by name.
-BOTS: Final[Mapping[str, Callable[[], Bot]]] = {
+#: The built-in bots that play without searching, by name (rollouts play them).
+BUILTIN: Final[Mapping[str, Callable[[], Bot]]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "strong": StrongBot,
-    "expert": _expert,
 }
-
-
-def make_bot(name: str) -> Bot:
-    """A new bot: a built-in one by its name in :data:`BOTS`, or your own, named
-    ``"package.module:Name"`` (a :class:`Bot` class, or any function that returns a bot,
-    importable there; ``Name`` may be dotted, ``"pkg.mod:Outer.make"``).
-
-    >>> make_bot("strong").name
-    'strong'
-    >>> make_bot("fivecrowns.bots:GreedyBot").name
-    'greedy'
-    >>> make_bot("clever")
-    Traceback (most recent call last):
-    ...
-    fivecrowns.errors.FiveCrownsError: unknown bot 'clever'; ... expert, greedy, random, ..., or ...
-    """
-    if isinstance(name, str) and ":" in name:
-        bot = _imported(name)()
-        if not isinstance(bot, Bot):
-            raise FiveCrownsError(
-                f"the bot factory {name!r} must return a Bot (with name, reset and act), got "
-                f"{bot!r}"
-            )
-        return bot
-    factory = BOTS.get(name) if isinstance(name, str) else None
-    if factory is None:
-        raise FiveCrownsError(
-            f"unknown bot {name!r}; the built-in bots are {', '.join(sorted(BOTS))}, or name "
-            "your own as 'package.module:Name'"
-        )
-    return factory()
-
-
-def _imported(entry: str) -> Callable[[], object]:
-    """The factory ``"package.module:Name"`` names, imported."""
-    module_name, _, attribute = entry.partition(":")
-    try:
-        found: object = importlib.import_module(module_name)
-        for part in attribute.split("."):
-            found = getattr(found, part)
-    except (ImportError, AttributeError, ValueError) as error:
-        raise FiveCrownsError(
-            f"cannot load the bot factory {entry!r} ({type(error).__name__}: {error}); "
-            "'package.module:Name' names a Bot class or function importable there"
-        ) from None
-    if not callable(found):
-        raise FiveCrownsError(f"the bot factory {entry!r} is not callable, got {found!r}")
-    return found

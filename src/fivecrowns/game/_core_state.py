@@ -1,7 +1,7 @@
 """Game states the compiled core plays (``fivecrowns._core``, Rust).
 
 With the core, :meth:`fivecrowns.GameState.new` under rules the core plays (see
-``_compiled_game.supports_states``) makes a state that holds its core game (``_core.Game``) and
+``_core_game.supports_states``) makes a state that holds its core game (``_core.Game``) and
 reads its fields from it only when one is first asked for; ``apply`` and the legal actions
 run in the core, a state at a time (each action makes a new core game; the old one is
 untouched). Its fields, read here, are those the Python transitions give move for move (the
@@ -13,16 +13,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from ..cards import CARDS, Card
+from ..melds import Meld
+from ..rules import Rules
 from ._round import FinalLayout, RoundResult, TableMeld, round_params, winners
 from ._scoring import meld_of
 from .actions import _ACTIONS as _BASE_ACTIONS
 from .actions import NUM_BASE_ACTIONS, Action, Phase
-from .cards import CARDS, Card
-from .melds import Meld
-from .rules import Rules
 
 if TYPE_CHECKING:
-    from . import _core
+    from .. import _core
 
 __all__ = [
     "PHASES",
@@ -41,9 +41,10 @@ PHASES: Final = {phase.value: phase for phase in Phase}
 
 def new_game(rules: Rules, players: int, seed: int, first_dealer: int) -> _core.Game:
     """A core game, round 1 dealt (as :meth:`fivecrowns.GameState.new` deals it)."""
-    from . import _compiled_game, _core  # (only with the core: they import the extension)
+    from .. import _core
+    from . import _core_game  # (only with the core: they import the extension)
 
-    return _core.Game(_compiled_game.game_rules(rules), players, seed, first_dealer)
+    return _core.Game(_core_game.game_rules(rules), players, seed, first_dealer)
 
 
 def legal(game: _core.Game) -> tuple[Action, ...]:

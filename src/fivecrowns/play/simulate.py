@@ -40,7 +40,7 @@ it**: that is fine for tests and examples between bots you trust, not for an are
 .. rubric:: What the hidden-information promise covers
 
 A bot is handed a :class:`~fivecrowns.PlayerView` and the legal actions, and the view holds
-only what that seat may know (:mod:`fivecrowns.views`). That is a promise about *the data a
+only what that seat may know (:mod:`fivecrowns.game.views`). That is a promise about *the data a
 bot is given*, not a sandbox: a bot running in the same interpreter as the game can reach the
 game's objects through the interpreter itself (``gc.get_referrers``, the caller's stack frame,
 module globals) and read every hand. Bots you do not trust must run where the state is not:
@@ -79,17 +79,17 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from ._game_checks import check_rounds_end
+from .._shuffle import bot_seed, derive_seed, game_seed, new_seed
+from ..bots import Bot, make_bot
+from ..cards import short_repr
+from ..errors import FiveCrownsError, IllegalActionError
+from ..game import GameRecord, GameState, RoundResult
+from ..game._checks import check_rounds_end
+from ..game.actions import Action
+from ..game.solitaire import SolitaireState, greedy_action, random_action
+from ..game.views import PlayerView
+from ..rules import OFFICIAL, Rules
 from ._parallel import check_picklable, run_chunked, uses_own_processes
-from ._shuffle import derive_seed, new_seed
-from .actions import Action
-from .bots import Bot, make_bot
-from .cards import short_repr
-from .errors import FiveCrownsError, IllegalActionError
-from .game import GameRecord, GameState, RoundResult
-from .rules import OFFICIAL, Rules
-from .solitaire import SolitaireState, greedy_action, random_action
-from .views import PlayerView
 
 __all__ = [
     "BotEntry",
@@ -112,25 +112,6 @@ BotEntry = str | Callable[[], Bot]
 
 #: z for a two-sided 95% interval (normal approximation).
 _Z95: Final = 1.959963984540054
-
-
-def _derive(*parts: object) -> int:
-    return derive_seed(*parts) >> 1  # 63 bits (seeds recorded so far are)
-
-
-def game_seed(seed: int, game: int) -> int:
-    """The deal seed of game number ``game`` (from 0) of a tournament with seed ``seed``.
-
-    >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
-    True
-    """
-    return _derive("fivecrowns/game/v1", seed, game)
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed :func:`play_game` resets the bot in ``seat`` with, in a game dealt from
-    ``seed``."""
-    return _derive("fivecrowns/bot/v1", seed, seat)
 
 
 # -- one game ----------------------------------------------------------------------------------
@@ -439,9 +420,9 @@ class ScoreDifference:
 def _in_core(bots: tuple[BotEntry, ...], rules: Rules) -> bool:
     """Can the compiled core play these games itself: every entry a bot it has built in
     (named), under rules it plays?"""
-    from . import _compiled_game, _engine
+    from ..game import _core_game, _engine
 
-    names = _compiled_game.CORE_BOTS
+    names = _core_game.CORE_BOTS
     return all(isinstance(entry, str) and entry in names for entry in bots) and (
         _engine.compiled_from_deal(rules)
     )
@@ -451,11 +432,11 @@ def _play_games_in_core(
     bots: tuple[BotEntry, ...], rules: Rules, seed: int, start: int, stop: int
 ) -> list[_Summary]:
     """:func:`_play_games` in the compiled core: the same games, move for move."""
-    from . import _compiled_game
+    from ..game import _core_game
 
     entries = len(bots)
     seatings = [_seating(entries, game) for game in range(start, stop)]
-    played = _compiled_game.play_summaries(
+    played = _core_game.play_summaries(
         rules,
         [[str(bots[entry]) for entry in seats] for seats in seatings],
         [game_seed(seed, game) for game in range(start, stop)],
@@ -818,7 +799,7 @@ def tournament(
 
 # -- Solitaire ---------------------------------------------------------------------------------
 
-#: The Solitaire policies :func:`solitaire_stats` plays (see :mod:`fivecrowns.solitaire`).
+#: The Solitaire policies :func:`solitaire_stats` plays (see :mod:`fivecrowns.game.solitaire`).
 SolitairePolicy = Literal["greedy", "random"]
 _POLICIES: Final = ("greedy", "random")
 
@@ -904,8 +885,8 @@ def solitaire_stats(
     progress: bool | None = None,
 ) -> SolitaireResult:
     """Play ``games`` games of Solitaire with a policy and sum them up: ``"greedy"``
-    (:func:`~fivecrowns.solitaire.greedy_action`) or ``"random"``
-    (:func:`~fivecrowns.solitaire.random_action`). Game ``i`` is dealt from
+    (:func:`~fivecrowns.game.solitaire.greedy_action`) or ``"random"``
+    (:func:`~fivecrowns.game.solitaire.random_action`). Game ``i`` is dealt from
     :func:`solitaire_seed` ``(seed, i)``, so every policy plays the same deals, and the result
     is the same however the games run: ``jobs``, ``executor`` and ``progress`` work as in
     :func:`tournament`.

@@ -76,19 +76,18 @@ from typing import Any, Final
 
 import attrs
 
-from ._game_json import clip, loads, short
-from ._shuffle import new_seed, shuffled
-from .cards import NUM_CODES, Card, deck, format_cards, without
-from .errors import (
+from .._shuffle import new_seed, shuffled
+from ..cards import NUM_CODES, Card, deck, format_cards, without
+from ..errors import (
     FiveCrownsError,
     IllegalActionError,
     InvalidCardError,
     InvalidRulesError,
     InvalidStateError,
 )
-from .melds import Meld
-from .rules import OFFICIAL, Rules
-from .solver import (
+from ..melds import Meld
+from ..rules import OFFICIAL, Rules
+from ..solver import (
     best_arrangement,
     best_discard,
     can_go_out,
@@ -96,6 +95,7 @@ from .solver import (
     deadwood_by_discard,
     min_deadwood,
 )
+from ._json import clip, loads, short
 
 __all__ = [
     "NUM_SOLITAIRE_ACTIONS",

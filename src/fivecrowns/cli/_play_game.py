@@ -16,16 +16,13 @@ from typing import Any, Final, TextIO
 
 import attrs
 
-from ._term import (
-    Painter,
-    autosave_path,
-    is_interactive,
-    read_saved,
-    save_text,
-    wants_colour,
-    write_autosave,
-)
-from .actions import (
+from .._shuffle import bot_seed
+from ..bots import Bot, make_bot
+from ..bots.tracking import final_layout
+from ..cards import Card, Rank, parse_cards, without
+from ..errors import FiveCrownsError
+from ..game import GameState
+from ..game.actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
     GO_OUT_WITHOUT_DISCARD,
@@ -35,16 +32,19 @@ from .actions import (
     ActionKind,
     Phase,
 )
-from .bots import Bot, make_bot
-from .cards import Card, Rank, parse_cards, without
-from .errors import FiveCrownsError
-from .game import GameState
-from .melds import Meld
-from .rules import Rules, rule_flag
-from .simulate import bot_seed
-from .solver import deadwood_by_discard, min_deadwood
-from .tracking import final_layout
-from .views import FinalLayout, PlayerView
+from ..game.views import FinalLayout, PlayerView
+from ..melds import Meld
+from ..rules import Rules, rule_flag
+from ..solver import deadwood_by_discard, min_deadwood
+from ._term import (
+    Painter,
+    autosave_path,
+    is_interactive,
+    read_saved,
+    save_text,
+    wants_colour,
+    write_autosave,
+)
 
 __all__ = ["play_game"]
 
@@ -756,7 +756,7 @@ def play_game(
     ``rule_options`` (the rule options given on the command line) must then agree with it.
 
     An unfinished game the player leaves (``quit``, the end of input, Ctrl-C) is saved to
-    :func:`~fivecrowns._term.autosave_path`; at a terminal, ``quit`` asks first.
+    :func:`~fivecrowns.cli._term.autosave_path`; at a terminal, ``quit`` asks first.
     """
     saved_bots: list[str] | None = None
     if load:

@@ -19,16 +19,16 @@ import functools
 from collections import Counter
 from typing import TYPE_CHECKING, Final
 
+from ..cards import CARDS, JOKER_CODE, NUM_CODES, Card, format_cards
+from ..errors import InvalidRulesError, InvalidStateError
+from ..melds import Meld
+from ..rules import Rules
 from ._round import RoundResult, TableMeld, round_params, seats_after, tied
 from ._scoring import hand_points
 from .actions import Action, ActionKind, Phase, num_actions
-from .cards import CARDS, JOKER_CODE, NUM_CODES, Card, format_cards
-from .errors import InvalidRulesError, InvalidStateError
-from .melds import Meld
-from .rules import Rules
 
 if TYPE_CHECKING:
-    from .game import GameState
+    from ._state import GameState
 
 __all__ = ["check_fields", "check_history", "check_players", "check_round"]
 

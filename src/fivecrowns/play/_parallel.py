@@ -30,8 +30,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
+from ..errors import FiveCrownsError
 from ._progress import make_progress, wanted
-from .errors import FiveCrownsError
 
 __all__ = ["check_picklable", "run_chunked", "uses_own_processes"]
 

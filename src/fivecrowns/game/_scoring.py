@@ -25,16 +25,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
-from . import _engine
+from .. import _engine
+from ..cards import CARDS, Card, without
+from ..errors import FiveCrownsError, InvalidMeldError
+from ..melds import Meld, MeldKind, make_meld
+from ..rules import Rules
+from ..solver import best_arrangement, can_meld_all, min_deadwood
 from ._round import FinalLayout
-from .cards import CARDS, Card, without
-from .errors import FiveCrownsError, InvalidMeldError
-from .melds import Meld, MeldKind, make_meld
-from .rules import Rules
-from .solver import best_arrangement, can_meld_all, min_deadwood
 
 if TYPE_CHECKING:
-    from .game import GameState
+    from ._state import GameState
 
 __all__ = [
     "FinalHand",
