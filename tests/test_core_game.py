@@ -164,10 +164,9 @@ def test_only_rule_sets_and_bots_the_core_plays_go_to_it() -> None:
     for rules in (fc.Rules(lay_off=True), fc.Rules(auto_arrange_final_hand=False)):
         assert _compiled_game.supports_states(rules)
         assert _compiled_game.supports_games(rules)
-    assert not _compiled_game.supports_states(fc.Rules(joker_points=2**21))
-    assert not _compiled_game.supports_games(fc.Rules(joker_points=2**21))
     assert not _compiled_game.supports(fc.Rules(auto_arrange_final_hand=False))
-    assert not _compiled_game.supports(fc.Rules(joker_points=2**21))
+    with pytest.raises(fc.InvalidRulesError, match="joker_points must be an int from 0 to"):
+        fc.Rules(joker_points=2**21)  # (points the core cannot represent: no rule set)
     with pytest.raises(fc.FiveCrownsError, match="'random', 'greedy' and 'strong'"):
         _core.play_games(_compiled_game.game_rules(fc.Rules()), ["greedy", "expert"], [1])
 
