@@ -140,7 +140,7 @@ class Rules:
       end (3 to K already) refuses the card.
     - ``auto_arrange_final_hand`` (True): final hands are scored by their best arrangement.
     - ``go_out_bonus`` (0): points added to the score of the player who goes out first
-      (a house rule uses -10); zero or negative.
+      (a house rule uses -10); zero or negative, down to ``-MAX_BONUS`` (-2**40).
     - ``go_out_bonus_below_zero`` (False): the bonus counts in full even when it takes the
       player's total below zero. By default no total is ever negative (the rule book's "no
       score is ever negative"): the bonus takes a total down to zero at most
@@ -159,7 +159,8 @@ class Rules:
       cannot matter, as a closed pile takes no more cards and scores nothing). False reads
       step 4 to the letter ("when, *after adding a card*, all but one of a pile's cards form
       books and runs"): every pile starts open, and closing one costs a turn.
-    - ``wild_points`` (20) and ``joker_points`` (50): what an unmelded wild costs.
+    - ``wild_points`` (20) and ``joker_points`` (50): what an unmelded wild costs, 0 to
+      :data:`MAX_POINTS` (2**20: what the compiled core represents).
     - ``turn_limit`` (None): not a rule but a simulation safeguard: end a round with nobody
       out after this many turns and score every hand, so games between weak bots finish.
       Without it a round still ends so after :data:`MAX_ROUND_TURNS` turns

@@ -43,10 +43,9 @@ from ..cards import (
 )
 from ..errors import FiveCrownsError, InvalidHandError
 from ..rules import OFFICIAL, Rules, check_rules
-from . import _engine
+from . import _discards, _engine
 from ._arrangement import Arrangement, arrangement
 from ._caches import CacheInfo, CacheStats, cache_info, clear_cache, set_cache_limit
-from ._discards import MAX_CARDS
 from ._engine import Engine, melded
 from ._layout import Layout
 
@@ -73,6 +72,11 @@ _T = TypeVar("_T")
 _CARDS: Final = tuple(Card.from_code(code) for code in range(NUM_CODES))
 #: The wild rank the engines are given for a round with no wild rank: no card has rank 0.
 _NO_WILD_RANK: Final = 0
+#: The most cards of a hand the Python engine solves: the largest hand a round deals
+#: (:data:`~fivecrowns.rules.MAX_HAND_SIZE`) and the card drawn (``outs``, asked before the
+#: draw, one fewer). It refuses bigger hands with an :class:`~fivecrowns.InvalidHandError`
+#: that says so; the compiled core solves any hand the rules' deck holds.
+MAX_CARDS: Final = _discards.MAX_CARDS
 #: The most threads :func:`min_deadwood_many` takes.
 MAX_THREADS: Final = 256
 
@@ -404,10 +408,8 @@ def _outs(engine: Engine, codes: list[int], wild: int, rules: Rules) -> frozense
         c for c in range(NUM_CODES) if codes.count(c) < (3 * packs if c == JOKER_CODE else packs)
     ]
     found = set(engine.outs(codes, wild, out))
-    if rules.go_out_without_discard:
-        found.update(
-            code
-            for code in left
-            if code not in found and engine.least([*codes, code], wild, out) == 0
-        )
+    if rules.go_out_without_discard:  # (or meld every card, the draw included)
+        rest = [code for code in left if code not in found]
+        values = engine.least_hands([[*codes, code] for code in rest], wild, out, 1, list)
+        found.update(code for code, value in zip(rest, values) if value == 0)
     return frozenset(_CARDS[code] for code in left if code in found)

@@ -209,8 +209,19 @@ def least_hands(
     codes_of: Callable[[Any], list[int]],
 ) -> npt.NDArray[np.int64]:
     """The least deadwood of each hand (its codes from ``codes_of``, which checks it), one at
-    a time in the calling thread, whatever ``threads`` says."""
-    return np.array([least(codes_of(hand), wild_rank, rules) for hand in hands], dtype=np.int64)
+    a time in the calling thread, whatever ``threads`` says. Hands asked together share the
+    search's memos (see ``_search.score``), afresh every :data:`_SHARED_HANDS` hands."""
+    shared: dict[tuple[int, ...], _Memo] = {}
+    values = []
+    for i, hand in enumerate(hands):
+        if i % _SHARED_HANDS == 0:
+            shared = {}
+        values.append(_search.score(_hand(codes_of(hand)), wild_rank, rules, shared).points)
+    return np.array(values, dtype=np.int64)
+
+
+#: How many hands of one call share the search's memos (a bound on the memory they hold).
+_SHARED_HANDS: Final = 64
 
 
 def least_counts(
