@@ -29,8 +29,8 @@ import time
 from collections.abc import Sequence
 
 import fivecrowns as fc
-from fivecrowns import _engine
 from fivecrowns.game import _engine as game_engine
+from fivecrowns.solver import _engine as solver_engine
 
 
 def _actions(rules: fc.Rules, bots: list[str], games: int, seed: int) -> int:
@@ -83,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     bots, seed = [args.bots] * 4, 7
     core = _best_time(args.repeat, args.games, bots, seed, rules)
-    with _engine.running(False):
+    with solver_engine.running(False):
         python = _best_time(1, args.python_games, bots, seed, rules)
     rows = [
         ("core", args.games, core, _actions(rules, bots, args.games, seed)),

@@ -15,7 +15,7 @@ batch holding the hand twice; every F-th case (default 10) also ``best_arrangeme
 O-th (default 50) ``outs``. Answers are equal when their values are equal, their types too
 for the scalar ones, and exceptions count as answers (type and message).
 
-The engine is switched in process by ``fivecrowns._engine.running(compiled)``, with
+The engine is switched in process by ``fivecrowns.solver._engine.running(compiled)``, with
 ``fc.clear_cache()`` at each switch, so no answer of one engine is served from a cache to
 the other. Case ``i`` of a seed is drawn from its own generator, so it is the same whatever
 ``--jobs``; ``--case I`` runs one case and prints both engines' answers (``n_hands`` is then
@@ -34,18 +34,17 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 import fivecrowns as fc
-from fivecrowns import _discards, _engine
 from fivecrowns.cards import CARDS, JOKER_CODE, format_cards
+from fivecrowns.rules import MAX_POINTS
+from fivecrowns.solver import _engine
 
-try:
-    from fivecrowns import _compiled
-except ImportError as error:  # pragma: no cover - only without the build
-    sys.exit(f"check_core needs the compiled core fivecrowns._core: {error}")
+if _engine.COMPILED is None:  # pragma: no cover - only without the build
+    sys.exit(f"check_core needs the compiled core fivecrowns._core: {fc.core_info().reason}")
 
 CHUNK = 500
 PROGRESS = 100_000
 MAX_MISMATCHES = 20
-POINTS = _compiled.MAX_POINTS
+POINTS = MAX_POINTS
 
 
 class Case(NamedTuple):
@@ -175,12 +174,12 @@ class EngineSwitchError(RuntimeError):
 
 def on_engine(compiled: bool, case: Case) -> tuple[dict[str, object], bool]:
     """The answers of the case on the core or on the twin, and whether the twin was used
-    (it fills its result caches, which ``fc.clear_cache()`` empties)."""
+    (the engine the public functions ran on)."""
     with _engine.running(compiled):
         fc.clear_cache()
         try:
             found = answers(case)
-            twin = any(len(cache) for cache in _discards._CACHES)
+            twin = _engine.ENGINE is _engine.PYTHON
         finally:
             fc.clear_cache()
     if not compiled and not twin:

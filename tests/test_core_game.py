@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _engine
 from fivecrowns.game import GameRecord, GameState
 from fivecrowns.game import _engine as game_engine
+from fivecrowns.solver import _engine as solver_engine
 
 try:
     from fivecrowns import _core
@@ -140,7 +140,7 @@ def test_tournaments_of_built_in_bots_run_in_the_core_with_the_python_results() 
     rules = fc.Rules.short_game(4, tie_break="extra_round", extra_round_hand_size=3)
     bots = ["random", "greedy", "greedy"]
     fast = fc.tournament(bots, games=12, rules=rules, seed=3, jobs=1)
-    with _engine.running(False):
+    with solver_engine.running(False):
         assert not game_engine.compiled_games(rules)
         slow = fc.tournament(bots, games=12, rules=rules, seed=3, jobs=1)
     assert fast == slow
@@ -166,10 +166,9 @@ def test_only_rule_sets_and_bots_the_core_plays_go_to_it() -> None:
     for rules in (fc.Rules(lay_off=True), fc.Rules(auto_arrange_final_hand=False)):
         assert _core_game.supports_states(rules)
         assert _core_game.supports_games(rules)
-    assert not _core_game.supports_states(fc.Rules(joker_points=2**21))
-    assert not _core_game.supports_games(fc.Rules(joker_points=2**21))
     assert not _core_game.supports(fc.Rules(auto_arrange_final_hand=False))
-    assert not _core_game.supports(fc.Rules(joker_points=2**21))
+    with pytest.raises(fc.InvalidRulesError, match="joker_points must be an int from 0 to"):
+        fc.Rules(joker_points=2**21)  # (points the core cannot represent: no rule set)
     with pytest.raises(fc.FiveCrownsError, match="'random', 'greedy' and 'strong'"):
         _core.play_games(_core_game.game_rules(fc.Rules()), ["greedy", "expert"], [1])
 

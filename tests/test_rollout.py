@@ -14,12 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _engine
 from fivecrowns.bots.rollout import play_out, rollout_seed, rollouts, sample_state
 from fivecrowns.cards import deck
 from fivecrowns.game import _engine as game_engine
 from fivecrowns.game._checks import check_fields
 from fivecrowns.game._scoring import hand_points
+from fivecrowns.solver import _engine as solver_engine
 from game_twins import random_rules
 
 CORE = fc.core_info().compiled
@@ -54,7 +54,7 @@ def test_the_core_plays_the_rollouts_the_python_engine_plays(
     horizon = rng.choice([None, 0, 1, 3, 8]) if until == "round" else None
     kwargs = {"n": 3, "seed": seed, "until": until, "improve": improve, "horizon": horizon}
     core = rollouts(start, bots, **kwargs)  # type: ignore[arg-type]
-    with _engine.running(False):
+    with solver_engine.running(False):
         python = rollouts(start, bots, **kwargs)  # type: ignore[arg-type]
     assert np.array_equal(core, python)
 
@@ -352,7 +352,7 @@ def test_each_first_action_is_played_on_the_same_cards_and_luck(seed: int, from_
     alone = rollouts(start, "greedy", n=4, seed=seed, actions=firsts[-1:])
     assert np.array_equal(alone[0], found[-1])
     if CORE:
-        with _engine.running(False):
+        with solver_engine.running(False):
             python = rollouts(start, "greedy", n=4, seed=seed, actions=firsts)
         assert np.array_equal(found, python)
 
@@ -406,7 +406,7 @@ def test_rollouts_under_lay_off_are_the_python_ones(
             assert np.array_equal(found, rollouts(slow, bot, n=2, seed=step, until=until))
             view = fast.view(step % 3)  # (sampled: in the core until someone has finished)
             found = rollouts(view, bot, n=2, seed=step, until=until)
-            with _engine.running(False):
+            with solver_engine.running(False):
                 assert np.array_equal(found, rollouts(view, bot, n=2, seed=step, until=until))
         action = bots[slow.current].act(slow.view(slow.current), slow.legal_actions())
         fast, slow = fast.apply(action), slow.apply(action)

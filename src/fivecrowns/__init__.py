@@ -10,7 +10,6 @@ game itself, as a typed library for apps and bots.
 
 import importlib
 
-from ._engine import CoreInfo, core_info
 from ._moved import MOVED
 from ._version import __version__
 from .bots import BOTS, Bot, GreedyBot, RandomBot, StrongBot, make_bot
@@ -68,6 +67,7 @@ from .solver import (
     outs,
     set_cache_limit,
 )
+from .solver._engine import CoreInfo, core_info
 
 __all__ = [
     "BOTS",

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from .. import _cache, _compiled, _core
+from .. import _core
 from ..rules import Rules
+from ..solver import _compiled
 from ._round import finished_seats
 
 if TYPE_CHECKING:
@@ -84,8 +85,9 @@ def game_rules(rules: Rules) -> _core.GameRules:
             rules.auto_arrange_final_hand,
             rules.turn_limit or 0,
         )
-        if _ACCOUNT.admit(_RULES_BYTES):
-            _RULES[rules] = found
+        if len(_RULES) >= 64:
+            _RULES.clear()
+        _RULES[rules] = found
     return found
 
 
@@ -210,6 +212,3 @@ def view_rollouts(
 
 
 _RULES: dict[Rules, _core.GameRules] = {}
-_ACCOUNT: Final = _cache.account("compiled.games", 0.005, _RULES.clear, _RULES.__len__)
-#: A rule set's bytes: the dict slot, the Python object, the core's copy (a few vectors).
-_RULES_BYTES: Final = _cache.DICT_SLOT + 1024

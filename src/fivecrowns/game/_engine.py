@@ -1,7 +1,7 @@
 """Whether the compiled core plays the game: the game layer's one engine module.
 
 Which engine solves hands is chosen once, at import, by the solver
-(:mod:`fivecrowns._engine`); the compiled core plays games exactly when it is the one
+(:mod:`fivecrowns.solver._engine`); the compiled core plays games exactly when it is the one
 chosen, and then only under the rule sets it takes (``_core_game``). Every module of the
 game and the layers above asks here, never the solver's engine module for game matters.
 """
@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
 
-from .. import _engine as _solver_engine
 from ..rules import Rules
+from ..solver import _engine as _solver_engine
 
 __all__ = ["compiled_from_deal", "compiled_games", "compiled_states", "plain_states"]
 
@@ -34,7 +34,8 @@ _CORE_GAME = _core_game()
 def _on_core() -> ModuleType | None:
     """The core's game adapter when the compiled core solves hands now (and so plays games),
     else None."""
-    return _CORE_GAME if _solver_engine._COMPILED is not None else None
+    on_core = _solver_engine.ENGINE is _solver_engine.COMPILED
+    return _CORE_GAME if on_core and _solver_engine.COMPILED is not None else None
 
 
 def compiled_games(rules: Rules) -> bool:

@@ -25,12 +25,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
-from .. import _engine
 from ..cards import CARDS, Card, without
 from ..errors import FiveCrownsError, InvalidMeldError
 from ..melds import Meld, MeldKind, make_meld
 from ..rules import Rules
-from ..solver import best_arrangement, can_meld_all, min_deadwood
+from ..solver import _engine, best_arrangement, can_meld_all, min_deadwood
 from ._round import FinalLayout
 
 if TYPE_CHECKING:

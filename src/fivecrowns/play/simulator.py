@@ -42,7 +42,6 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from .. import _engine
 from ..bots import BOTS, Bot, make_bot
 from ..cards import _int_or_same, as_int, short_repr
 from ..errors import FiveCrownsError, IllegalActionError
@@ -51,6 +50,7 @@ from ..game._checks import check_players, check_rounds_end
 from ..game.actions import Action, num_actions
 from ..game.views import observation_size
 from ..rules import OFFICIAL, Rules, check_rules
+from ..solver import _engine
 from .simulate import bot_seed, game_seed
 
 __all__ = ["Simulator", "Step"]

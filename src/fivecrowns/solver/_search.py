@@ -1,4 +1,6 @@
-"""The memoised search: an exact solver for every rule set (the suit DP's twin and fallback).
+"""The memoised search: the Python engine's exact solver, for every rule set (the twin, move
+for move, of the compiled core's ``rust/engine/src/search.rs``: the same states, the same
+order of choices, the same arrangement chosen among the optimal ones).
 
 The search takes the lowest remaining natural card (lowest rank, then suit) and tries
 everything it can be: deadwood, in a book of its rank (with any other naturals of that
@@ -33,8 +35,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from .cards import JOKER_CODE
-from .rules import Rules
+from ..cards import JOKER_CODE
+from ..rules import Rules
 
 __all__ = ["Score", "Solution", "discard_scores", "score", "solve"]
 
