@@ -72,3 +72,17 @@ def test_a_moved_module_is_an_attribute_of_the_package() -> None:
         assert fc.tracking.read_round is fc.bots.tracking.read_round
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         _ = fc.nothing
+
+
+def test_a_module_imports_only_the_compiled_core_from_the_package_root() -> None:
+    """The layers contracts in pyproject.toml ignore imports of the package root (grimp sees
+    ``from . import _core`` as one, not seeing extension modules): here no module imports
+    anything else from it, so ignoring them hides nothing."""
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph("fivecrowns", cache_dir=None)
+    for module in sorted(graph.modules - {"fivecrowns"}):
+        for found in graph.get_import_details(importer=module, imported="fivecrowns"):
+            names = found["line_contents"].split(" import ", 1)[1].split("#")[0]
+            named = {name.strip() for name in names.split(",")}
+            unseen = {name for name in named if f"fivecrowns.{name}" not in graph.modules}
+            assert unseen == {"_core"}, (module, found["line_contents"])
