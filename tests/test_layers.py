@@ -3,6 +3,7 @@ the package imports them."""
 
 from __future__ import annotations
 
+import graphlib
 import importlib
 import subprocess
 import sys
@@ -86,3 +87,15 @@ def test_a_module_imports_only_the_compiled_core_from_the_package_root() -> None
             named = {name.strip() for name in names.split(",")}
             unseen = {name for name in named if f"fivecrowns.{name}" not in graph.modules}
             assert unseen == {"_core"}, (module, found["line_contents"])
+
+
+def test_no_import_circle_between_any_two_modules() -> None:
+    """Every import counts (deferred, ``TYPE_CHECKING``), but the package root's: it only
+    re-exports, and grimp sees ``from . import _core`` as an import of it (see above)."""
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph("fivecrowns", cache_dir=None)
+    modules = graph.modules - {"fivecrowns"}
+    order = graphlib.TopologicalSorter(
+        {m: graph.find_modules_directly_imported_by(m) & modules for m in modules}
+    )
+    order.prepare()  # raises graphlib.CycleError naming a circle
