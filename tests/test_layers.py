@@ -3,6 +3,7 @@ the package imports them."""
 
 from __future__ import annotations
 
+import graphlib
 import importlib
 import subprocess
 import sys
@@ -72,3 +73,29 @@ def test_a_moved_module_is_an_attribute_of_the_package() -> None:
         assert fc.tracking.read_round is fc.bots.tracking.read_round
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         _ = fc.nothing
+
+
+def test_a_module_imports_only_the_compiled_core_from_the_package_root() -> None:
+    """The layers contracts in pyproject.toml ignore imports of the package root (grimp sees
+    ``from . import _core`` as one, not seeing extension modules): here no module imports
+    anything else from it, so ignoring them hides nothing."""
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph("fivecrowns", cache_dir=None)
+    for module in sorted(graph.modules - {"fivecrowns"}):
+        for found in graph.get_import_details(importer=module, imported="fivecrowns"):
+            names = found["line_contents"].split(" import ", 1)[1].split("#")[0]
+            named = {name.strip() for name in names.split(",")}
+            unseen = {name for name in named if f"fivecrowns.{name}" not in graph.modules}
+            assert unseen == {"_core"}, (module, found["line_contents"])
+
+
+def test_no_import_circle_between_any_two_modules() -> None:
+    """Every import counts (deferred, ``TYPE_CHECKING``), but the package root's: it only
+    re-exports, and grimp sees ``from . import _core`` as an import of it (see above)."""
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph("fivecrowns", cache_dir=None)
+    modules = graph.modules - {"fivecrowns"}
+    order = graphlib.TopologicalSorter(
+        {m: graph.find_modules_directly_imported_by(m) & modules for m in modules}
+    )
+    order.prepare()  # raises graphlib.CycleError naming a circle

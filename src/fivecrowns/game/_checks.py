@@ -17,18 +17,16 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ..cards import CARDS, JOKER_CODE, NUM_CODES, Card, format_cards
 from ..errors import InvalidRulesError, InvalidStateError
 from ..melds import Meld
 from ..rules import Rules
+from ._fields import StateFields
 from ._round import RoundResult, TableMeld, round_params, seats_after, tied
 from ._scoring import hand_points
 from .actions import Action, ActionKind, Phase, num_actions
-
-if TYPE_CHECKING:
-    from ._state import GameState
 
 __all__ = ["check_fields", "check_history", "check_players", "check_round"]
 
@@ -99,7 +97,7 @@ def _int_tuple(value: object, low: int, high: int) -> bool:
     return not value or (low <= min(value) and max(value) <= high)
 
 
-def _check_types(state: GameState) -> None:
+def _check_types(state: StateFields) -> None:
     """Each field has its type; seats are seats."""
     if not isinstance(state.rules, Rules):
         raise _fail(f"rules must be a Rules, got {state.rules!r}")
@@ -153,7 +151,7 @@ def check_round(rules: Rules, round_number: int, extra_round: int) -> None:
         raise _fail(f"tie-break round {extra_round} cannot be round {round_number} here")
 
 
-def _check_seats(state: GameState) -> None:
+def _check_seats(state: StateFields) -> None:
     check_round(state.rules, state.round_number, state.extra_round)
     extra, active = state.extra_round, state.active
     if list(active) != sorted(set(active)) or len(active) < 2:
@@ -165,7 +163,7 @@ def _check_seats(state: GameState) -> None:
             raise _fail(f"table meld of player {placed.owner}, who is not dealt in")
 
 
-def _check_cards(state: GameState) -> None:
+def _check_cards(state: StateFields) -> None:
     """Every card of the deck in exactly one place."""
     places = [*state.hands, state.stock, state.discard_pile, *(t.meld.cards for t in state.table)]
     counts = [0] * NUM_CODES
@@ -184,7 +182,7 @@ def _check_cards(state: GameState) -> None:
         )
 
 
-def _check_final_turns(state: GameState, went: int) -> None:
+def _check_final_turns(state: StateFields, went: int) -> None:
     """The round after player ``went`` went out: final turns, hands and scores so far."""
     rules, size, wild = state.rules, state.hand_size, state.wild_rank
     p, drawing, hands = state.current, state.phase is Phase.DRAW, state.hands
@@ -219,7 +217,7 @@ def _check_final_turns(state: GameState, went: int) -> None:
     _check_laid_off(state, left[int(not drawing) :])
 
 
-def _check_laid_off(state: GameState, waiting: tuple[int, ...]) -> None:
+def _check_laid_off(state: StateFields, waiting: tuple[int, ...]) -> None:
     """Cards are laid off in a final turn (none yet by the players ``waiting`` for theirs),
     onto other players' melds, which hold them."""
     for seat, cards in enumerate(state.laid_off):
@@ -234,7 +232,7 @@ def _check_laid_off(state: GameState, waiting: tuple[int, ...]) -> None:
             raise _fail(f"laid_off: player {seat}'s cards are not in other players' melds")
 
 
-def _check_table_order(state: GameState, went: int | None, waiting: tuple[int, ...]) -> None:
+def _check_table_order(state: StateFields, went: int | None, waiting: tuple[int, ...]) -> None:
     """Melds reach the table in turn order: the player who went out, then each final turn
     (none yet of the players ``waiting`` for theirs)."""
     if went is None:
@@ -252,7 +250,7 @@ def _check_table_order(state: GameState, went: int | None, waiting: tuple[int, .
         raise _fail("table: melds are not in the order the players laid them down")
 
 
-def _check_round(state: GameState) -> None:
+def _check_round(state: StateFields) -> None:
     """A round in progress: who acts, the hands, the final turns, what is taken or selected."""
     rules, size, active, p = state.rules, state.hand_size, state.active, state.current
     drawing, went = state.phase is Phase.DRAW, state.went_out
@@ -298,7 +296,7 @@ def _check_round(state: GameState) -> None:
 
 
 def _went_out_score(
-    state: GameState, before: tuple[RoundResult, ...], seat: int, extra: bool
+    state: StateFields, before: tuple[RoundResult, ...], seat: int, extra: bool
 ) -> int:
     """The round score of ``seat``, who went out, after the rounds ``before``."""
     if extra:
@@ -307,7 +305,7 @@ def _went_out_score(
     return state.rules.go_out_score(total)
 
 
-def check_fields(state: GameState) -> None:
+def check_fields(state: StateFields) -> None:
     """Raise :class:`InvalidStateError`, naming the field, unless every field of ``state``
     is possible on its own and with the others (see the module docs)."""
     _check_types(state)
@@ -323,7 +321,7 @@ def check_fields(state: GameState) -> None:
     _check_round(state)
 
 
-def _check_result(state: GameState, index: int, result: RoundResult) -> None:
+def _check_result(state: StateFields, index: int, result: RoundResult) -> None:
     rules, players = state.rules, state.players
     if result.round_number != index:
         raise _fail(f"round result {index} says round {result.round_number}")
@@ -377,7 +375,7 @@ class _Walk:
     unknown except those discarded onto the pile. ``where`` names the field the actions
     come from."""
 
-    def __init__(self, state: GameState, active: tuple[int, ...], dealer: int, size: int) -> None:
+    def __init__(self, state: StateFields, active: tuple[int, ...], dealer: int, size: int) -> None:
         self.rules, self.players, self.active = state.rules, state.players, active
         self.where = "round_history"
         self.current = seats_after(active, state.players, dealer)[0]
@@ -485,7 +483,7 @@ class _Walk:
             self.pile = self.pile[-1:]
         self.phase, self.taken, self.selection = Phase.DRAW, None, 0
 
-    def compare(self, state: GameState) -> None:
+    def compare(self, state: StateFields) -> None:
         """Raise unless ``state`` stands where these actions leave the round."""
         over = state.phase is Phase.OVER
         if (self.ended is not None) != over:
@@ -557,7 +555,7 @@ def _most_points(rules: Rules, size: int, wild: int | None) -> int:
     return sum(costs[-size:])
 
 
-def _check_actions(state: GameState) -> None:
+def _check_actions(state: StateFields) -> None:
     """The actions against the rounds: ``past_actions`` are the finished rounds, each ending
     as its result says, and ``round_history`` the round in progress, leaving the counters,
     the turn, the phase and the sizes of hands and piles as the state has them."""
@@ -596,7 +594,7 @@ def _meld_key(meld: Meld) -> tuple[str, tuple[int, ...]]:
     return meld.kind.value, tuple(sorted(card.code for card in meld.cards))
 
 
-def _check_last_layouts(state: GameState, result: RoundResult) -> None:
+def _check_last_layouts(state: StateFields, result: RoundResult) -> None:
     """Once the game is over, the table and the hands are those the last round ended with:
     each player's table melds begin the player's layout, and the hand is the layout's
     deadwood (a final turn played) or all of its other cards (a hand the engine arranged)."""
@@ -615,7 +613,7 @@ def _check_last_layouts(state: GameState, result: RoundResult) -> None:
             raise _fail(f"hands: player {p}'s hand differs from the last round's layout")
 
 
-def check_history(state: GameState) -> None:
+def check_history(state: StateFields) -> None:
     """Raise :class:`InvalidStateError` unless the finished rounds, the deal and the players
     dealt in are those the rules give (the checks a loaded state adds to
     :func:`check_fields`)."""

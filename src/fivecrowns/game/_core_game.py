@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Final
 from .. import _core
 from ..rules import Rules
 from ..solver import _compiled
+from ._fields import StateFields
 from ._round import finished_seats
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from ._state import GameState
 
 __all__ = [
     "CORE_BOTS",
@@ -117,7 +117,7 @@ def batch(
     )
 
 
-def core_game(state: GameState) -> _core.Game:
+def core_game(state: StateFields) -> _core.Game:
     """The core's copy of ``state``: the state's own core game when the core plays it; else
     built from its fields (it keeps the round's history and the finished rounds' scores, not
     their actions or layouts)."""
@@ -159,7 +159,7 @@ def core_game(state: GameState) -> _core.Game:
 
 
 def rollouts(
-    states: Sequence[GameState],
+    states: Sequence[StateFields],
     bots: Sequence[str],
     seed: int,
     count: int,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import reprlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -22,12 +22,10 @@ from ..errors import FiveCrownsError, InvalidStateError
 from ..melds import Meld
 from ..rules import Rules
 from ._checks import check_players, check_round
+from ._fields import RecordFields, StateFields
 from ._round import FinalLayout, RoundResult, TableMeld, round_facts_dict, round_params
 from ._scoring import meld_of
 from .actions import Action, Phase, num_actions
-
-if TYPE_CHECKING:
-    from ._state import GameRecord, GameState
 
 __all__ = [
     "MAX_ACTIONS",
@@ -66,7 +64,7 @@ _RECORD_FIELDS: Final = ("schema", "players", "rules", "seed", "first_dealer", "
 _OPTIONAL_FIELDS: Final = ("laid_off", "layouts")
 
 
-def state_to_dict(state: GameState) -> dict[str, Any]:
+def state_to_dict(state: StateFields) -> dict[str, Any]:
     """The whole state as JSON-ready data."""
     return {
         "schema": STATE_SCHEMA,
@@ -93,7 +91,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     }
 
 
-def record_to_dict(record: GameRecord) -> dict[str, Any]:
+def record_to_dict(record: RecordFields) -> dict[str, Any]:
     """A game record as JSON-ready data; actions in their notation (``"discard 7H"``)."""
     return {
         "schema": RECORD_SCHEMA,

@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from ..cards import CARDS, Card, format_cards, without
 from ..errors import FiveCrownsError
 from ..melds import Meld
 from ..solver import _melding_discards, best_arrangement, can_go_out, can_meld_all
+from ._fields import StateFields
 from ._scoring import arrange_final, extend_meld, meld_of
 from .actions import Action, ActionKind, Phase
-
-if TYPE_CHECKING:
-    from ._state import GameState
 
 __all__ = ["Reason", "Referee", "reason_text"]
 
@@ -54,7 +52,7 @@ def _distinct(cards: Iterable[Card]) -> list[int]:
 class Referee:
     """The rules of every action in one state (see the module docs)."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: StateFields) -> None:
         self.state = state
         self.player = state.current
         self.hand = state.hands[state.current]

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -30,10 +30,8 @@ from ..errors import FiveCrownsError, InvalidMeldError
 from ..melds import Meld, MeldKind, make_meld
 from ..rules import Rules
 from ..solver import _engine, best_arrangement, can_meld_all, min_deadwood
+from ._fields import StateFields
 from ._round import FinalLayout
-
-if TYPE_CHECKING:
-    from ._state import GameState
 
 __all__ = [
     "FinalHand",
@@ -413,7 +411,7 @@ def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_code))
 
 
-def final_layouts(state: GameState) -> tuple[FinalLayout | None, ...]:
+def final_layouts(state: StateFields) -> tuple[FinalLayout | None, ...]:
     """How each hand of ``state`` ends its round now. A player still holding a hand (nobody
     went out, or the stock ran out before their final turn) has it arranged for the least
     deadwood, laying off onto the table melds under ``lay_off`` (those melds are not put on

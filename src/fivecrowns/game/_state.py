@@ -21,6 +21,7 @@ from ..rules import OFFICIAL, Rules, check_rules
 from ..solver import best_arrangement
 from . import _core_state, _engine, _json
 from ._checks import check_fields, check_history, check_players, check_rounds_end
+from ._fields import PublicHistory
 from ._json import RECORD_SCHEMA, STATE_SCHEMA
 from ._moves import Referee, reason_text
 from ._round import (
@@ -43,7 +44,7 @@ from .actions import (
     as_action,
     num_actions,
 )
-from .views import PlayerView, PublicHistory, public_entry, public_history, view_of
+from .views import PlayerView, public_entry, public_history, view_of
 
 if TYPE_CHECKING:
     from .. import _core

@@ -46,14 +46,12 @@ from ..cards import NUM_CODES, Card, as_int, format_cards, short_repr
 from ..errors import InvalidStateError
 from ..rules import Rules
 from . import _core_state
+from ._fields import PublicHistory, StateFields
 from ._round import FinalLayout as FinalLayout  # (the game's, re-exported)
 from ._round import RoundResult as RoundResult
 from ._round import TableMeld as TableMeld
 from ._round import round_facts_dict
 from .actions import Action, ActionKind, Phase
-
-if TYPE_CHECKING:
-    from ._state import GameState
 
 # (``TableMeld``, ``RoundResult`` and ``FinalLayout`` belong to the game and are documented
 # there; ``from fivecrowns.game.views import RoundResult`` keeps working.)
@@ -217,7 +215,6 @@ class PlayerView:
 _VIEW_FIELDS: Final = tuple(field.name for field in attrs.fields(PlayerView))
 _PRIVATE: Final = (ActionKind.SELECT, ActionKind.DESELECT)
 #: The public actions of a round: (player, action).
-PublicHistory = tuple[tuple[int, Action], ...]
 
 
 def public_history(round_history: tuple[tuple[int, int], ...]) -> PublicHistory:
@@ -238,7 +235,7 @@ _NEW: Final = object.__new__
 _SET: Final = object.__setattr__
 
 
-def view_of(state: GameState, p: int) -> PlayerView:
+def view_of(state: StateFields, p: int) -> PlayerView:
     """What player ``p`` may know of ``state``: own hand and selection, and public facts
     only (:meth:`fivecrowns.GameState.view`). Every field but the first six is the state's
     own public one, as it is (the history is kept from state to state: a view costs the same
