@@ -3,8 +3,9 @@
 //! policies (each seat's policy reset as `fivecrowns.play_game` resets its bot in a game
 //! dealt from that seed).
 
+use crate::bots::kit::ask;
+use crate::bots::{Policy, PolicyKind};
 use crate::game::{Game, Illegal, Parts, Phase};
-use crate::policy::{ask, Policy, PolicyKind};
 use crate::shuffle::SplitMix64;
 use crate::solver::Hand;
 use crate::HandError;

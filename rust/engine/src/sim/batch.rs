@@ -10,10 +10,11 @@
 
 use std::sync::Arc;
 
+use crate::bots::{Policy, PolicyKind};
 use crate::game::observe::{legal_mask, observation_size, observe};
 use crate::game::state::{Game, Illegal};
 use crate::game::GameRules;
-use crate::policy::{game_seed, Policy, PolicyKind};
+use crate::sim::play::game_seed;
 use crate::HandError;
 
 /// A batch of games and how they are played.

@@ -4,13 +4,14 @@
 //! that it is still unmelded when the round ends, from the cards it has not seen and the
 //! danger that an opponent goes out first; final turns play for the least deadwood.
 
+use super::greedy::{greedy, Memo};
+use super::kit::{ask, least_final_discard};
+use super::knowledge::Knowledge;
 use crate::game::final_hand::{final_points, Memo as LayOffMemo};
 use crate::game::state::{
     Game, Phase, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD,
 };
-use crate::knowledge::Knowledge;
 use crate::melds::could_join;
-use crate::policy::{ask, greedy, least_final_discard, Memo};
 use crate::{is_wild, NUM_CODES};
 
 /// `StrongBot.hazard_base`, `hazard_slope`, `hazard_take`, `single_weight`, `feed_penalty`
