@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import NamedTuple
@@ -54,6 +55,12 @@ SUITES: dict[str, tuple[Step, ...]] = {
         Step("bench_house_rules.py", ("300",), ("40",)),
         Step("bench_big_hands.py", (), ("--quick",)),
         Step("bench_twin.py", (), ("--quick",)),
+        Step("max_score.py"),
+        Step(
+            "worst_inputs.py",
+            ("--retime", str(HERE / "data" / "worst_inputs.json")),
+            ("--quick", "--out", str(Path(tempfile.gettempdir()) / "worst_inputs_quick.json")),
+        ),
         Step("ir_count.py", (), ("--hands", "200", "13", "bd")),
     ),
     "game": (
@@ -81,6 +88,7 @@ SUITES: dict[str, tuple[Step, ...]] = {
             ("5000", "1"),
             ("1000000", "1", "--jobs", "2"),
         ),
+        Step("check_solver.py", ("20000", "1"), ("2000", "1"), ("200000", "1")),
         Step(
             "check_game.py",
             ("2000", "2026", "--jobs", "2"),
