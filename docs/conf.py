@@ -68,6 +68,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"numpy(\..*)?"),
     (r"py:.*", r"(pettingzoo|gymnasium)(\..*)?"),
     (r"py:.*", r"attrs\..*"),
+    # the game's private Protocols of a state's fields (what its helpers read of a GameState)
+    (r"py:class", r"fivecrowns\.game\._fields\..*"),
 ]
 
 html_theme = "furo"
