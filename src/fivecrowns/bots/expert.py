@@ -102,8 +102,8 @@ class ExpertBot:
     ``candidates`` bounds the discards compared (StrongBot's choice and those leaving the
     least deadwood). Raising ``rollouts`` makes the bot stronger and slower (see the
     strength-against-budget figures in ``benchmarks/bot_table.py`` and the docs), up to a
-    point: valued by an oracle on the same recorded decisions
-    (an oracle-regret experiment of version 0.1, since removed), 1,024 rollouts lost about a point a game less than
+    point: valued by an oracle on the same recorded decisions (an experiment since
+    removed, see the CHANGELOG), 1,024 rollouts lost about a point a game less than
     256 (at the edge of that measurement's noise), 512 and 2,048 no less than 1,024. In
     whole games too (two experts against two StrongBots, the same 1,000 four-player deals),
     2,048 rollouts with ``card_budget=16384`` scored -9.72 ± 2.93 points a game against the
