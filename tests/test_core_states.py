@@ -22,11 +22,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _engine
 from fivecrowns.game import GameState
+from fivecrowns.game import _engine as game_engine
 from game_twins import random_rules, step_both
 
-if not _engine.compiled_states(fc.Rules()):
+if not game_engine.compiled_states(fc.Rules()):
     pytest.skip("the compiled core is not running", allow_module_level=True)
 
 
@@ -35,7 +35,7 @@ _Row = tuple[int, fc.PlayerView, tuple[fc.Card, ...], GameState]
 
 def _pair(rules: fc.Rules, players: int, seed: int) -> tuple[GameState, GameState]:
     fast = GameState.new(players, rules=rules, seed=seed)
-    with _engine.plain_states():
+    with game_engine.plain_states():
         slow = GameState.new(players, rules=rules, seed=seed)
     assert "_game" in fast.__dict__
     assert "_game" not in slow.__dict__
@@ -227,7 +227,7 @@ def test_states_the_core_does_not_play_are_plain_ones() -> None:
     # bots: whole games of built-in bots under them stay in Python)
     for rules in (fc.Rules(lay_off=True), fc.Rules(auto_arrange_final_hand=False)):
         assert "_game" in GameState.new(4, rules=rules, seed=1).__dict__
-        assert not _engine.compiled_games(rules)
+        assert not game_engine.compiled_games(rules)
 
 
 def _final_turns_game(seed: int, by_hand: bool) -> tuple[int, int]:
@@ -300,7 +300,7 @@ def test_a_final_turn_goes_out_by_laying_off_on_both_engines() -> None:
     bots = ["strong", "strong", "strong"]
     _, mismatch = step_both(rules, 3, 1175, random.Random(0).choice, bots=bots)
     assert mismatch is None, mismatch
-    with _engine.plain_states():
+    with game_engine.plain_states():
         state = GameState.new(3, rules=rules, seed=1175)
     chosen = [fc.make_bot(name) for name in bots]
     for index, bot in enumerate(chosen):

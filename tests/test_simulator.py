@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import fivecrowns as fc
 from fivecrowns.bots import GreedyBot, RandomBot
-from fivecrowns.simulate import bot_seed, game_seed
+from fivecrowns.play.simulate import bot_seed, game_seed
 from game_twins import random_rules
 
 CORE = fc.core_info().compiled

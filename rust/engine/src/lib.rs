@@ -13,20 +13,17 @@
 //! hand). Data flows one way:
 //! `naturals` and `rules` under `search` and `sweep`, those under `solver`.
 
-pub mod batch;
+pub mod bots;
 pub mod codes;
 pub mod error;
 pub mod game;
-pub mod knowledge;
 pub mod melds;
 pub mod naturals;
-pub mod policy;
-pub mod rollout;
 pub mod rules;
 pub mod search;
 pub mod shuffle;
+pub mod sim;
 pub mod solver;
-pub mod strong;
 pub mod sweep;
 
 pub use error::HandError;

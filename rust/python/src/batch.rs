@@ -1,14 +1,13 @@
 //! The batch's bindings: `Batch` holds the engine's games and the numpy arrays it writes
 //! (made once, overwritten by every call). Conversions only; the engine plays.
 
-use fivecrowns_engine::batch::{self, StepOut};
-use fivecrowns_engine::policy::PolicyKind;
-use fivecrowns_engine::HandError;
+use fivecrowns_engine::bots::PolicyKind;
+use fivecrowns_engine::sim::batch::{self, StepOut};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::game::{illegal, Game, GameRules};
+use crate::game::{illegal, policy_kinds, Game, GameRules};
 use crate::refusal;
 
 /// Games stepped together, and the arrays each call fills.
@@ -49,18 +48,12 @@ impl Batch {
         max_actions: usize,
         record: bool,
     ) -> PyResult<Batch> {
-        let kinds = seats
+        let named: Vec<String> = seats.iter().flatten().cloned().collect();
+        let mut built_in = policy_kinds(py, &named)?.into_iter();
+        let kinds: Vec<Option<PolicyKind>> = seats
             .iter()
-            .map(|seat| match seat {
-                None => Ok(None),
-                Some(name) => PolicyKind::from_name(name).map(Some).ok_or_else(|| {
-                    let why = format!(
-                        "the core plays the bots 'random', 'greedy' and 'strong', got {name:?}"
-                    );
-                    refusal(py, &HandError::BadRules(why))
-                }),
-            })
-            .collect::<PyResult<Vec<_>>>()?;
+            .map(|seat| seat.as_ref().and_then(|_| built_in.next()))
+            .collect();
         let engine = rules.shared();
         let largest = engine
             .schedule
