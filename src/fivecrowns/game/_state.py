@@ -20,8 +20,9 @@ from ..melds import Meld
 from ..rules import OFFICIAL, Rules, check_rules
 from ..solver import best_arrangement
 from . import _core_state, _engine, _json
-from ._checks import check_fields, check_history, check_players, check_rounds_end
+from ._checks import check_fields, check_players, check_rounds_end
 from ._fields import PublicHistory
+from ._history import check_history
 from ._json import RECORD_SCHEMA, STATE_SCHEMA
 from ._moves import Referee, reason_text
 from ._round import (
