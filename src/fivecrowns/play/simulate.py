@@ -360,8 +360,7 @@ def tournament(
     - ``seed``: the seed of the whole run; game ``i`` is dealt from :func:`game_seed`
       ``(seed, i)``. Without it, a fresh seed is drawn from the operating system's entropy
       and reported in the result's ``seed``. A bot that can guess the seed can recompute
-      every deal (see the module documentation): pass a small seed only between bots you
-      trust.
+      every deal (see the module documentation): pass a small seed only between bots you trust.
     - ``isolate``: run every bot in a process of its own (started fresh, one per entry and
       chunk of games), sent only pickled copies of its views; its answers come back as
       action numbers. Slower (a process start per entry and chunk, a round trip per
@@ -371,7 +370,6 @@ def tournament(
       an action (wall-clock time, the round trip included; starting a game is allowed at
       least a minute). A bot that takes longer has its process stopped, and the tournament
       stops with :class:`~fivecrowns.FiveCrownsError` naming the bot.
-
     - Seats rotate: in game ``i`` entry ``e`` sits in seat ``(e - i) mod n``, so every entry
       plays every seat equally often over ``n`` games.
     - Where it runs: in ``executor`` if given (any :class:`concurrent.futures.Executor`,
@@ -383,15 +381,13 @@ def tournament(
       shows it only if stderr is a terminal (or in a notebook, with tqdm).
     - In the compiled core: when every entry is ``"random"``, ``"greedy"`` or ``"strong"`` (by
       name), the rules are ones the core plays (all but points beyond its integers) and
-      ``isolate`` is off, each chunk of games is
-      played inside the core, with no Python call per action: the same games, move for move,
-      as the Python engine plays (two orders of magnitude faster for official greedy games; see
-      ``benchmarks/bench_simulate.py``).
+      ``isolate`` is off, each chunk of games is played inside the core, with no Python call
+      per action: the same games, move for move, as the Python engine plays (two orders of
+      magnitude faster for official greedy games; see ``benchmarks/bench_simulate.py``).
 
     Ctrl-C stops the worker processes at once and raises :class:`KeyboardInterrupt` here.
     """
-    if seed is None:
-        seed = new_seed()
+    seed = new_seed() if seed is None else seed
     entries, names = _check_args(
         bots, games, rules, seed, jobs, executor, isolate, action_time_limit
     )
