@@ -120,6 +120,8 @@ def _public(target: str) -> str:
     if parts[0] != "fivecrowns":
         return target
     kept = [p for p in parts[:-1] if not (p.startswith("_") and not p.startswith("__"))]
+    if len(kept) < len(parts) - 1 and parts[-1] in fivecrowns.__all__:
+        return f"fivecrowns.{parts[-1]}"  # (re-exported by a public module: found below)
     return ".".join([*kept, parts[-1]])
 
 
