@@ -68,7 +68,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"numpy(\..*)?"),
     (r"py:.*", r"(pettingzoo|gymnasium)(\..*)?"),
     (r"py:.*", r"attrs\..*"),
-    # the game's private Protocols of a state's fields (what its helpers read of a GameState)
+    # The Protocols the game's helper modules take a state as (private: GameState is the
+    # documented class that satisfies them).
     (r"py:class", r"fivecrowns\.game\._fields\..*"),
 ]
 
@@ -119,6 +120,8 @@ def _public(target: str) -> str:
     if parts[0] != "fivecrowns":
         return target
     kept = [p for p in parts[:-1] if not (p.startswith("_") and not p.startswith("__"))]
+    if len(kept) < len(parts) - 1 and parts[-1] in fivecrowns.__all__:
+        return f"fivecrowns.{parts[-1]}"  # (re-exported by a public module: found below)
     return ".".join([*kept, parts[-1]])
 
 

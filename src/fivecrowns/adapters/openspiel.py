@@ -863,14 +863,7 @@ def _sampled_round(
     moved to another pool to make room; the rest is left to chance (and retries).
     """
     log = tuple(log)
-    pools = [_copies(rules)]
-    for entry in log:  # pass 1: what the player saw come out of each pool
-        if entry.kind == "upcard" or (entry.kind == "deal" and entry.seat == player):
-            pools[0][entry.code] -= 1
-        elif entry.kind == "drew" and entry.seat == player:
-            pools[-1][entry.code] -= 1
-        elif entry.kind == "reshuffle":
-            pools.append(Counter(entry.cards))
+    pools = _seen_pools(log, player, rules)  # pass 1: what the player saw leave each pool
     slots: list[_Slot] = []
     held: dict[int, list[_Slot]] = {}
     known: dict[int, Counter[int]] = {}
@@ -902,15 +895,37 @@ def _sampled_round(
                 pools[fit.pool][code] -= 1
                 hand.remove(fit)
                 past.append((entry.step, fit))
+    if not _deal_free(slots, pools, rng):
+        return None
+    return [(slot.step, slot.code) for slot in slots]
+
+
+def _seen_pools(log: tuple[_Entry, ...], player: int, rules: Rules) -> list[Counter[int]]:
+    """The cards of each pool (the deck, then each reshuffled stock) but those ``player``
+    saw come out of it."""
+    pools = [_copies(rules)]
+    for entry in log:
+        if entry.kind == "upcard" or (entry.kind == "deal" and entry.seat == player):
+            pools[0][entry.code] -= 1
+        elif entry.kind == "drew" and entry.seat == player:
+            pools[-1][entry.code] -= 1
+        elif entry.kind == "reshuffle":
+            pools.append(Counter(entry.cards))
+    return pools
+
+
+def _deal_free(slots: list[_Slot], pools: list[Counter[int]], rng: random.Random) -> bool:
+    """Give each slot still without a card one left in its pool, shuffled; False if a pool
+    has too few (or the choices took more than it holds)."""
     for index, counts in enumerate(pools):
         free = [slot for slot in slots if slot.pool == index and slot.code < 0]
         cards = sorted(counts.elements())
         if len(cards) < len(free) or min(counts.values(), default=0) < 0:
-            return None
+            return False
         rng.shuffle(cards)
         for slot, code in zip(free, cards):
             slot.code = code
-    return [(slot.step, slot.code) for slot in slots]
+    return True
 
 
 def _fitting(

@@ -270,58 +270,83 @@ def rollouts(
     >>> found.shape
     (2, 50, 2)
     """
-    count = as_int(n)
-    if count is None or not 1 <= count <= MAX_ROLLOUTS:
-        raise FiveCrownsError(f"n must be an int from 1 to {MAX_ROLLOUTS:,}, got {short_repr(n)}")
-    if until not in ("round", "game"):
-        raise FiveCrownsError(f"until must be 'round' or 'game', got {short_repr(until)}")
-    turns = _horizon(horizon, until)
+    count, turns = _count_and_horizon(n, until, horizon)
     if not isinstance(start, GameState | PlayerView):
         raise FiveCrownsError(
             f"rollouts start from a GameState or a PlayerView, got {short_repr(start)}"
         )
     names = _bots(bots, start.players)
     number = _seed(seed)
-    hidden: _Hidden | None = None
+    first, hidden = _first(start, upcard, improve, number)
+    firsts = _firsts(start, first, actions, count)
+    found = _played(first, hidden, firsts, names, number, count, until, turns)
+    if actions is None:
+        return found
+    return np.ascontiguousarray(found.reshape(count, len(firsts), -1).transpose(1, 0, 2))
+
+
+def _count_and_horizon(n: object, until: object, horizon: object) -> tuple[int, int | None]:
+    """The number of rollouts ``n`` and the turns of ``horizon`` (None: no horizon), checked
+    with ``until``."""
+    count = as_int(n)
+    if count is None or not 1 <= count <= MAX_ROLLOUTS:
+        raise FiveCrownsError(f"n must be an int from 1 to {MAX_ROLLOUTS:,}, got {short_repr(n)}")
+    if until not in ("round", "game"):
+        raise FiveCrownsError(f"until must be 'round' or 'game', got {short_repr(until)}")
+    return count, _horizon(horizon, until)
+
+
+def _first(
+    start: GameState | PlayerView, upcard: Card | None, improve: bool, number: int
+) -> tuple[GameState, _Hidden | None]:
+    """The state the first rollout plays from (from a view, its sampled state), and the
+    hidden cards the others sample afresh (None from a state)."""
     if isinstance(start, PlayerView):
         hidden = _hidden(start, upcard, improve=improve)
-        first = _sampled(hidden, rollout_seed(number, 0))
-    elif improve is not False:
+        return _sampled(hidden, rollout_seed(number, 0)), hidden
+    if improve is not False:
         raise FiveCrownsError(
             "improve deals the hidden cards of a PlayerView; a GameState hides nothing, "
             f"so improve must be False, got {short_repr(improve)}"
         )
-    elif start.is_over:
+    if start.is_over:
         raise FiveCrownsError("the game is over: there is nothing left to play")
-    else:
-        first = start
-    firsts = _firsts(start, first, actions, count)
+    return start, None
+
+
+def _played(
+    first: GameState,
+    hidden: _Hidden | None,
+    firsts: list[Action],
+    names: list[str],
+    number: int,
+    count: int,
+    until: Until,
+    turns: int | None,
+) -> npt.NDArray[np.int64]:
+    """The scores of ``count`` rollouts from ``first`` (each first playing each of
+    ``firsts``), in the core when it plays them, else in Python."""
     codes = [action.to_int() for action in firsts]
     # (from a state the core plays, the rollouts start from its own core game; any other
     # is built from its fields, which say nothing of what was laid down or off by hand, so
     # under those rules the core takes it only before anyone has finished the round)
     on_core = "_game" in first.__dict__ if hidden is None else not hidden.finished
     ruled = _engine.compiled_from_deal if on_core else _engine.compiled_games
-    if ruled(start.rules) and _core_bots(names):
+    if ruled(first.rules) and _core_bots(names):
         from ..game import _core_game  # (only with the core: it imports the extension)
 
         # (the core derives each rollout's seed itself)
         whole = until == "game"
         if hidden is not None:
-            found = _in_core(hidden, first, names, number, count, whole, codes, turns)
-        else:
-            found = _core_game.rollouts([first], names, number, count, whole, codes, turns)
-    else:
-        rows: list[list[int]] = []
-        for index in range(count):
-            rollout = rollout_seed(number, index)
-            state = first if hidden is None or index == 0 else _sampled(hidden, rollout)
-            for after in [state.apply(action) for action in firsts] or [state]:
-                rows.append(play_out(after, names, rollout, until, turns))
-        found = np.array(rows, np.int64).reshape(len(rows), start.players)
-    if actions is None:
-        return found
-    return np.ascontiguousarray(found.reshape(count, len(firsts), -1).transpose(1, 0, 2))
+            return _in_core(hidden, first, names, number, count, whole, codes, turns)
+        return _core_game.rollouts([first], names, number, count, whole, codes, turns)
+    rows: list[list[int]] = []
+    for index in range(count):
+        rollout = rollout_seed(number, index)
+        state = first if hidden is None or index == 0 else _sampled(hidden, rollout)
+        for after in [state.apply(action) for action in firsts] or [state]:
+            rows.append(play_out(after, names, rollout, until, turns))
+    return np.array(rows, np.int64).reshape(len(rows), first.players)
 
 
 def play_out(

@@ -113,6 +113,39 @@ class RoundKnowledge:
         return {CARDS[code]: count for code, count in enumerate(self.unseen_by_code) if count}
 
 
+def _last_take(view: PlayerView) -> int:
+    """The index in ``view.history`` of this turn's take, if any (the card it took is public
+    while the turn lasts), else -1."""
+    if view.taken is None:
+        return -1
+    return max(
+        (
+            index
+            for index, (_, action) in enumerate(view.history)
+            if action.kind is ActionKind.DRAW_DISCARD
+        ),
+        default=-1,
+    )
+
+
+def _forget_laid(view: PlayerView, held: list[list[Card]]) -> None:
+    """Forget, of the cards each seat is known to hold, those it laid down or off."""
+    laid = [
+        [card for placed in view.table if placed.owner == seat for card in placed.meld.cards]
+        for seat in range(view.players)
+    ]
+    for seat, off in enumerate(view.laid_off):
+        laid[seat].extend(off)
+    for seat, gone in enumerate(laid):
+        # a card laid down or off is no longer held (if the seat held two copies, one of them
+        # known, which one it laid is not known: the other copy is no longer known to be held;
+        # a card another seat laid off onto this seat's meld may be taken for one of its own,
+        # which only forgets a card known to be held)
+        for card in gone:
+            if card in held[seat]:
+                held[seat].remove(card)
+
+
 def read_round(view: PlayerView, upcard: Card | None = None) -> RoundKnowledge:
     """Replay the public record of the current round as ``view.player`` sees it.
 
@@ -126,17 +159,7 @@ def read_round(view: PlayerView, upcard: Card | None = None) -> RoundKnowledge:
     thrown: list[list[Card]] = [[] for _ in range(players)]
     turns = [0] * players
     takes = [0] * players
-    # the take of this turn, if any (the card it took is public while the turn lasts)
-    last_take = -1
-    if view.taken is not None:
-        last_take = max(
-            (
-                index
-                for index, (_, action) in enumerate(view.history)
-                if action.kind is ActionKind.DRAW_DISCARD
-            ),
-            default=-1,
-        )
+    last_take = _last_take(view)
     for index, (player, action) in enumerate(view.history):
         kind = action.kind
         if kind is ActionKind.DISCARD or kind is ActionKind.GO_OUT:
@@ -156,20 +179,7 @@ def read_round(view: PlayerView, upcard: Card | None = None) -> RoundKnowledge:
                 held[player].append(taken)
         elif kind is ActionKind.DRAW_STOCK:
             turns[player] += 1
-    laid = [
-        [card for placed in view.table if placed.owner == seat for card in placed.meld.cards]
-        for seat in range(players)
-    ]
-    for seat, off in enumerate(view.laid_off):
-        laid[seat].extend(off)
-    for seat, gone in enumerate(laid):
-        # a card laid down or off is no longer held (if the seat held two copies, one of them
-        # known, which one it laid is not known: the other copy is no longer known to be held;
-        # a card another seat laid off onto this seat's meld may be taken for one of its own,
-        # which only forgets a card known to be held)
-        for card in gone:
-            if card in held[seat]:
-                held[seat].remove(card)
+    _forget_laid(view, held)
     counts = _deck_counts(view.rules)
     seen = [*view.hand, *view.discard_pile]
     seen.extend(card for placed in view.table for card in placed.meld.cards)

@@ -20,8 +20,9 @@ from ..melds import Meld
 from ..rules import OFFICIAL, Rules, check_rules
 from ..solver import best_arrangement
 from . import _core_state, _engine, _json
-from ._checks import check_fields, check_history, check_players, check_rounds_end
+from ._checks import check_fields, check_players, check_rounds_end
 from ._fields import PublicHistory
+from ._history import check_history
 from ._json import RECORD_SCHEMA, STATE_SCHEMA
 from ._moves import Referee, reason_text
 from ._round import (
@@ -76,6 +77,25 @@ def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
+
+
+def _seed_and_dealer(seed: object, first_dealer: object, players: int) -> tuple[int, int]:
+    """The seed of a new match (drawn from the system's entropy when None) and the seat that
+    deals round 1 (the last seat when None), checked."""
+    if seed is None:
+        seed = new_seed()
+    number = as_int(seed)
+    if number is None or number < 0:
+        raise InvalidStateError(
+            f"seed must be an int of at least 0 (or None), got {short_repr(seed)}"
+        )
+    dealer = players - 1 if first_dealer is None else as_int(first_dealer)
+    if dealer is None or not 0 <= dealer < players:
+        raise InvalidStateError(
+            f"first_dealer must be a seat from 0 to {players - 1} (or None), got "
+            f"{short_repr(first_dealer)}"
+        )
+    return number, dealer
 
 
 @attrs.frozen(repr=False, slots=False)  # (a dict class: _evolve copies a state in one step)
@@ -203,20 +223,7 @@ class GameState:
         check_rules(rules)
         players = check_players(_int_or_same(players), rules)
         check_rounds_end(rules)
-        if seed is None:
-            seed = new_seed()
-        number = as_int(seed)
-        if number is None or number < 0:
-            raise InvalidStateError(
-                f"seed must be an int of at least 0 (or None), got {short_repr(seed)}"
-            )
-        seed = number
-        dealer = players - 1 if first_dealer is None else as_int(first_dealer)
-        if dealer is None or not 0 <= dealer < players:
-            raise InvalidStateError(
-                f"first_dealer must be a seat from 0 to {players - 1} (or None), got "
-                f"{short_repr(first_dealer)}"
-            )
+        seed, dealer = _seed_and_dealer(seed, first_dealer, players)
         if seed < 1 << 64 and _engine.compiled_states(rules):
             game = _core_state.new_game(rules, players, seed, dealer)
             return GameState._of(

@@ -77,25 +77,28 @@ from typing import Any, Final
 import attrs
 
 from .._shuffle import new_seed, shuffled
-from ..cards import NUM_CODES, Card, deck, format_cards, without
+from ..cards import Card, deck, format_cards, without
 from ..errors import (
     FiveCrownsError,
     IllegalActionError,
-    InvalidCardError,
     InvalidRulesError,
     InvalidStateError,
 )
-from ..melds import Meld
 from ..rules import OFFICIAL, Rules
 from ..solver import (
     best_arrangement,
-    best_discard,
-    can_go_out,
-    can_meld_all,
     deadwood_by_discard,
     min_deadwood,
 )
 from ._json import clip, loads, short
+from ._solitaire_parts import (
+    NUM_SOLITAIRE_ACTIONS,
+    PILE_SIZES,
+    SolitaireAction,
+    SolitairePile,
+    as_action,
+    dealt_pile,
+)
 
 __all__ = [
     "NUM_SOLITAIRE_ACTIONS",
@@ -107,10 +110,6 @@ __all__ = [
     "random_action",
 ]
 
-#: The sizes of the eleven piles, which are also their wild ranks.
-PILE_SIZES: Final = tuple(range(3, 14))
-#: The number of distinct integer actions: a pile (11) times a discarded card code (56).
-NUM_SOLITAIRE_ACTIONS: Final = len(PILE_SIZES) * NUM_CODES
 #: The version of the JSON layout written by :meth:`SolitaireState.to_json`.
 SCHEMA: Final = "fivecrowns.solitaire/3"
 #: The layout before ``Rules.solitaire_close_dealt_piles`` existed: the same fields, but its
@@ -125,119 +124,6 @@ _SCHEMA_2: Final = "fivecrowns.solitaire/2"
 _DEALT_OPTION: Final = "solitaire_close_dealt_piles"
 #: Solitaire deals take the game-seed shuffle of "round 0", which the main game never uses.
 _DEAL_ROUND: Final = 0
-
-
-@attrs.frozen(repr=False)
-class SolitaireAction:
-    """Add the drawn card to the pile of size ``pile`` (3..13), then discard ``discard`` from
-    that pile.
-
-    >>> action = SolitaireAction.parse("7 kd")
-    >>> action, action.to_int(), SolitaireAction.from_int(action.to_int()) == action
-    (SolitaireAction.parse('7 KD'), 278, True)
-    """
-
-    pile: int
-    discard: Card
-
-    def __attrs_post_init__(self) -> None:
-        if type(self.pile) is not int or self.pile not in PILE_SIZES:
-            raise IllegalActionError(f"a pile is named by its size, 3 to 13, got {self.pile!r}")
-        if not isinstance(self.discard, Card):
-            raise IllegalActionError(f"the discard must be a Card, got {self.discard!r}")
-
-    @classmethod
-    def parse(cls, text: str) -> SolitaireAction:
-        """Read the notation ``"<pile size> <card>"``, e.g. ``"7 KD"``."""
-        if not isinstance(text, str):
-            raise IllegalActionError(f"an action is a string such as '7 KD', got {text!r}")
-        words = text.split()
-        if len(words) != 2 or not words[0].isdigit():
-            raise IllegalActionError(
-                f"an action is a pile size (3 to 13) and the card to discard, such as '7 KD'; "
-                f"got {text!r}"
-            )
-        try:
-            card = Card.parse(words[1])
-        except InvalidCardError as error:
-            raise IllegalActionError(f"bad card in action {text!r}: {error}") from None
-        return cls(int(words[0]), card)
-
-    @classmethod
-    def from_int(cls, value: int) -> SolitaireAction:
-        """The action with this integer (``pile index * 56 + card code``)."""
-        if type(value) is not int or not 0 <= value < NUM_SOLITAIRE_ACTIONS:
-            raise IllegalActionError(
-                f"an action integer is from 0 to {NUM_SOLITAIRE_ACTIONS - 1}, got {value!r}"
-            )
-        return cls(PILE_SIZES[value // NUM_CODES], Card.from_code(value % NUM_CODES))
-
-    def to_int(self) -> int:
-        """The stable integer of this action (see :meth:`from_int`)."""
-        return (self.pile - PILE_SIZES[0]) * NUM_CODES + self.discard.code
-
-    def __str__(self) -> str:
-        return f"{self.pile} {self.discard}"
-
-    def __repr__(self) -> str:
-        return f"SolitaireAction.parse({str(self)!r})"
-
-
-@attrs.frozen
-class SolitairePile:
-    """One pile: its size (also its wild rank), its cards (sorted), and, once closed, the
-    melds laid out from it.
-
-    A closed pile's ``cards`` are exactly the cards in its melds: its size, or one fewer for
-    a pile closed at the deal with all but one of its dealt cards melded (its extra card was
-    discarded at the deal)."""
-
-    size: int
-    cards: tuple[Card, ...]
-    melds: tuple[Meld, ...] | None = None
-
-    @property
-    def wild_rank(self) -> int:
-        """The pile's wild rank: its size."""
-        return self.size
-
-    @property
-    def is_closed(self) -> bool:
-        """True once the pile has closed."""
-        return self.melds is not None
-
-
-def _dealt_pile(
-    size: int, cards: tuple[Card, ...], rules: Rules
-) -> tuple[SolitairePile, Card | None]:
-    """A pile as dealt (``cards`` sorted), and the card it discards at the deal, if any.
-
-    Under ``rules.solitaire_close_dealt_piles`` (the official reading) the pile is closed at
-    once when its cards all form books and runs (it keeps them all, nothing discarded) or
-    when all but one do (the card :func:`best_discard` picks is discarded, the rest laid out
-    as melds). Otherwise it is open.
-    """
-    if rules.solitaire_close_dealt_piles:
-        if can_meld_all(cards, size, rules=rules):
-            melds = best_arrangement(cards, size, rules=rules).melds
-            return SolitairePile(size, cards, melds), None
-        if can_go_out(cards, size, rules=rules):
-            extra, rest = best_discard(cards, size, rules=rules)
-            assert not rest.deadwood
-            return SolitairePile(size, without(cards, (extra,)), rest.melds), extra
-    return SolitairePile(size, cards), None
-
-
-def _as_action(action: SolitaireAction | int | str) -> SolitaireAction:
-    if isinstance(action, SolitaireAction):
-        return action
-    if isinstance(action, str):
-        return SolitaireAction.parse(action)
-    if type(action) is int:
-        return SolitaireAction.from_int(action)
-    raise IllegalActionError(
-        f"an action is a SolitaireAction, its integer or its notation ('7 KD'), got {action!r}"
-    )
 
 
 @attrs.frozen(repr=False)
@@ -278,7 +164,7 @@ class SolitaireState:
         discards = []
         start = 0
         for size in PILE_SIZES:
-            pile, extra = _dealt_pile(size, tuple(sorted(order[start : start + size])), rules)
+            pile, extra = dealt_pile(size, tuple(sorted(order[start : start + size])), rules)
             piles.append(pile)
             if extra is not None:
                 discards.append(extra)
@@ -366,7 +252,7 @@ class SolitaireState:
     def is_legal(self, action: SolitaireAction | int | str) -> bool:
         """True if :meth:`apply` would accept ``action``."""
         try:
-            self._check(_as_action(action))
+            self._check(as_action(action))
         except FiveCrownsError:
             return False
         return True
@@ -396,7 +282,7 @@ class SolitaireState:
         Raises :class:`IllegalActionError` saying why if it is not legal; this state is never
         changed.
         """
-        act = _as_action(action)
+        act = as_action(action)
         choices = self._check(act)
         pile = self.pile(act.pile)
         top = self.top_card

@@ -31,9 +31,10 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from ..errors import FiveCrownsError
+from ..rules import Rules
 from ._progress import make_progress, wanted
 
-__all__ = ["check_picklable", "run_chunked", "uses_own_processes"]
+__all__ = ["check_picklable", "check_run", "run_chunked", "uses_own_processes"]
 
 _T = TypeVar("_T")
 
@@ -195,3 +196,16 @@ def run_chunked(
             if bar is not None:
                 bar.update(len(part))
     return [game for chunk in results if chunk is not None for game in chunk]
+
+
+def check_run(rules: Rules, games: int, seed: int, jobs: int | None) -> None:
+    """Check the arguments every simulation takes."""
+    if not isinstance(rules, Rules):
+        raise FiveCrownsError(f"rules must be a Rules, got {rules!r}")
+    for label, value, low in (("games", games, 1), ("seed", seed, 0)):
+        if type(value) is not int or value < low:
+            raise FiveCrownsError(f"{label} must be an int of at least {low}, got {value!r}")
+    if jobs is not None and (type(jobs) is not int or jobs < 1):
+        raise FiveCrownsError(
+            f"jobs must be None (all cores) or an int of at least 1, got {jobs!r}"
+        )

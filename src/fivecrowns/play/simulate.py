@@ -65,31 +65,25 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
-import csv
 import functools
-import io
-import math
-import multiprocessing
-import multiprocessing.connection
-import random
-import signal
-import statistics
-from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
-from .._shuffle import bot_seed, derive_seed, game_seed, new_seed
-from ..bots import Bot, make_bot
+from .._shuffle import bot_seed, game_seed, new_seed
+from ..bots import Bot
 from ..cards import short_repr
 from ..errors import FiveCrownsError, IllegalActionError
 from ..game import GameRecord, GameState, RoundResult
 from ..game._checks import check_rounds_end
 from ..game.actions import Action
-from ..game.solitaire import SolitaireState, greedy_action, random_action
-from ..game.views import PlayerView
 from ..rules import OFFICIAL, Rules
-from ._parallel import check_picklable, run_chunked, uses_own_processes
+from . import _entries
+from ._entries import BotEntry, isolated_names, make_entry
+from ._parallel import check_picklable, check_run, run_chunked, uses_own_processes
+from ._results import EntryStats, ScoreDifference, Summary, TournamentResult, summarise
+from ._solitaire import SolitairePolicy, SolitaireResult, solitaire_seed, solitaire_stats
 
 __all__ = [
     "BotEntry",
@@ -106,13 +100,6 @@ __all__ = [
     "solitaire_stats",
     "tournament",
 ]
-
-#: A tournament entry: a built-in bot's name, or a factory that makes a new Bot.
-BotEntry = str | Callable[[], Bot]
-
-#: z for a two-sided 95% interval (normal approximation).
-_Z95: Final = 1.959963984540054
-
 
 # -- one game ----------------------------------------------------------------------------------
 
@@ -194,152 +181,10 @@ def play_game(
 
 # -- tournaments -------------------------------------------------------------------------------
 
-# What a worker returns per game, by entry (not seat): total scores, the winners, each
-# round's scores (rounds of the schedule only) and who went out in each round (-1: nobody).
-_Summary = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
-
 
 def _seating(entries: int, game: int) -> list[int]:
     """The entry in each seat in game ``game``: seats turn one place per game."""
     return [(seat + game) % entries for seat in range(entries)]
-
-
-def _make(entry: BotEntry) -> Bot:
-    """A fresh bot for a tournament entry: a built-in name, ``"package.module:Name"`` or a
-    bot factory."""
-    if isinstance(entry, str):
-        return make_bot(entry)  # (which checks what a factory it names returns)
-    bot = entry()
-    if not isinstance(bot, Bot):
-        raise FiveCrownsError(
-            f"a bot factory must return a Bot (with name, reset and act), got {bot!r}"
-        )
-    return bot
-
-
-# -- bots in processes of their own (isolate=True) ---------------------------------------------
-
-#: The longest reply (bytes) read from a bot process: an action number, a name or an error.
-_REPLY_LIMIT: Final = 4096
-#: With a time limit per action, the least time a bot's process is given to start a game
-#: (the first reset of a process also imports the bot's module and the library).
-_START_LIMIT: Final = 60.0
-#: The largest time limit per action, in seconds.
-_MOST_TIME: Final = 3600.0
-
-
-def _bot_server(conn: multiprocessing.connection.Connection, entry: BotEntry) -> None:
-    """The loop of a bot's own process (started by :class:`_IsolatedBot`).
-
-    It receives pickled requests from the game's process (which it trusts) and answers with
-    plain bytes, which the game's process parses without unpickling anything: ``b"="`` and
-    the bot's name once started, ``b"+"`` after a reset, ``b"="`` and the action's number
-    after an action, ``b"!"`` and the error's text if the bot raised.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the game's process
-    bot: Bot | None = None
-    while True:
-        try:
-            request = conn.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            if request[0] == "reset":
-                bot = _make(entry)
-                bot.reset(request[1])
-                reply = "+" + bot.name
-            elif request[0] == "act" and bot is not None:
-                action = bot.act(request[1], request[2])
-                reply = "=" + (str(action.to_int()) if isinstance(action, Action) else "?")
-            else:
-                return
-        except Exception as error:
-            reply = f"!{type(error).__name__}: {error}"
-        try:
-            conn.send_bytes(reply[:_REPLY_LIMIT].encode("utf-8", "replace"))
-        except (EOFError, OSError):
-            return
-
-
-class _IsolatedBot:
-    """A bot that runs in a process of its own, started fresh (``spawn``: it inherits none
-    of this process's memory) and sent only pickled copies of views and legal actions; its
-    answers come back as action numbers. A context manager: leaving it ends the process."""
-
-    def __init__(self, entry: BotEntry, time_limit: float | None = None) -> None:
-        self.entry = entry
-        self.name = entry if isinstance(entry, str) and ":" not in entry else "?"
-        self._time_limit = time_limit
-        context = multiprocessing.get_context("spawn")
-        self._conn, child = context.Pipe()
-        self._process = context.Process(target=_bot_server, args=(child, entry), daemon=True)
-        self._process.start()
-        child.close()
-
-    def __enter__(self) -> _IsolatedBot:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def close(self) -> None:
-        """End the bot's process."""
-        with contextlib.suppress(OSError):
-            self._conn.close()
-        self._process.join(2)
-        if self._process.is_alive():
-            self._process.kill()
-            self._process.join()
-
-    def _ask(self, request: tuple[Any, ...], what: str, limit: float | None = None) -> str:
-        try:
-            self._conn.send(request)
-            if limit is not None and not self._conn.poll(limit):
-                self._process.kill()
-                self._process.join()
-                raise FiveCrownsError(
-                    f"bot {self.name!r} took more than {limit:g} s {what}, the limit "
-                    "(action_time_limit); its process was stopped"
-                )
-            reply = self._conn.recv_bytes(_REPLY_LIMIT).decode("utf-8", "replace")
-        except (EOFError, OSError) as error:
-            raise FiveCrownsError(
-                f"the process of bot {self.name!r} ended while {what} "
-                f"(exit code {self._process.exitcode}, {type(error).__name__})"
-            ) from None
-        if reply.startswith("!"):
-            raise FiveCrownsError(f"bot {self.name!r} raised while {what}: {reply[1:]}")
-        return reply[1:]
-
-    def reset(self, seed: int) -> None:
-        """Make a fresh bot in its process and reset it with ``seed``."""
-        limit = None if self._time_limit is None else max(self._time_limit, _START_LIMIT)
-        self.name = self._ask(("reset", seed), "starting a game", limit)
-
-    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """The bot's action for ``view``, chosen in its process."""
-        reply = self._ask(("act", view, tuple(legal)), "choosing an action", self._time_limit)
-        if not reply.isdigit():
-            raise IllegalActionError(
-                f"bot {self.name!r} in seat {view.player} did not return an Action"
-            )
-        try:
-            return Action.from_int(int(reply), view.rules)
-        except FiveCrownsError:
-            raise IllegalActionError(
-                f"bot {self.name!r} in seat {view.player} chose action number {reply}, "
-                "which is not an action"
-            ) from None
-
-
-def _isolated_names(entries: tuple[BotEntry, ...]) -> tuple[str, ...]:
-    """The names of the entries, asked of each in its own process."""
-    names = []
-    for entry in entries:
-        with _IsolatedBot(entry) as bot:
-            bot.reset(0)
-            names.append(bot.name)
-    return tuple(names)
 
 
 def _play_chunk(
@@ -350,11 +195,11 @@ def _play_chunk(
     time_limit: float | None,
     start: int,
     stop: int,
-) -> list[_Summary]:
+) -> list[Summary]:
     """Play games ``start`` to ``stop - 1`` of a tournament (runs in a worker)."""
     with contextlib.ExitStack() as stack:
         isolated = (
-            [stack.enter_context(_IsolatedBot(entry, time_limit)) for entry in bots]
+            [stack.enter_context(_entries._IsolatedBot(entry, time_limit)) for entry in bots]
             if isolate
             else []
         )
@@ -365,21 +210,21 @@ def _play_games(
     bots: tuple[BotEntry, ...],
     rules: Rules,
     seed: int,
-    isolated: list[_IsolatedBot],
+    isolated: list[_entries._IsolatedBot],
     start: int,
     stop: int,
-) -> list[_Summary]:
+) -> list[Summary]:
     if not isolated and _in_core(bots, rules):
         return _play_games_in_core(bots, rules, seed, start, stop)
     entries = len(bots)
-    out: list[_Summary] = []
+    out: list[Summary] = []
     for game in range(start, stop):
         seats = _seating(entries, game)
         entry_seat = {entry: seat for seat, entry in enumerate(seats)}
         players: list[Bot] = (
             [isolated[entry] for entry in seats]
             if isolated
-            else [_make(bots[entry]) for entry in seats]
+            else [make_entry(bots[entry]) for entry in seats]
         )
         result = play_game(players, rules=rules, seed=game_seed(seed, game))
         rounds = [r for r in result.rounds if not r.extra_round]
@@ -392,29 +237,6 @@ def _play_games(
             )
         )
     return out
-
-
-@attrs.frozen
-class ScoreDifference:
-    """A mean difference of scores per game (``a`` minus ``b``; negative means ``a`` scored
-    less, which is better) with the half-width of its 95% confidence interval."""
-
-    a: str
-    b: str
-    games: int
-    mean: float
-    ci95: float
-
-    @property
-    def significant(self) -> bool:
-        """True if zero lies outside the 95% confidence interval."""
-        return abs(self.mean) > self.ci95
-
-    def __str__(self) -> str:
-        return (
-            f"{self.a} - {self.b}: {self.mean:+.2f} ± {self.ci95:.2f} points per game "
-            f"(95% CI, {self.games} games)"
-        )
 
 
 def _in_core(bots: tuple[BotEntry, ...], rules: Rules) -> bool:
@@ -430,7 +252,7 @@ def _in_core(bots: tuple[BotEntry, ...], rules: Rules) -> bool:
 
 def _play_games_in_core(
     bots: tuple[BotEntry, ...], rules: Rules, seed: int, start: int, stop: int
-) -> list[_Summary]:
+) -> list[Summary]:
     """:func:`_play_games` in the compiled core: the same games, move for move."""
     from ..game import _core_game
 
@@ -441,7 +263,7 @@ def _play_games_in_core(
         [[str(bots[entry]) for entry in seats] for seats in seatings],
         [game_seed(seed, game) for game in range(start, stop)],
     )
-    out: list[_Summary] = []
+    out: list[Summary] = []
     for seats, (scores, winners, rounds, went_out) in zip(seatings, played):
         entry_seat = {entry: seat for seat, entry in enumerate(seats)}
         out.append(
@@ -453,211 +275,6 @@ def _play_games_in_core(
             )
         )
     return out
-
-
-@attrs.frozen
-class EntryStats:
-    """One bot entry's results over a tournament.
-
-    - ``mean_score`` and ``ci95``: mean total score per game and the half-width of its 95%
-      confidence interval (normal approximation, ``1.96 * sd / sqrt(games)``); ``sd`` is the
-      sample standard deviation of the game scores.
-    - ``wins``: games won, a win shared by ``k`` players counting ``1/k``; ``win_rate`` is
-      that over the games.
-    - ``rounds``, ``rounds_out`` and ``go_out_rate``: rounds played (of the schedule;
-      tie-break rounds are left out), rounds this bot went out in, and their ratio.
-    - ``mean_round_points``: its mean score per round.
-    - ``go_out_by_round`` and ``points_by_round``: the same two by round number (index 0 is
-      round 1).
-    """
-
-    index: int
-    name: str
-    games: int
-    mean_score: float
-    ci95: float
-    sd: float
-    wins: float
-    win_rate: float
-    rounds: int
-    rounds_out: int
-    go_out_rate: float
-    mean_round_points: float
-    go_out_by_round: tuple[float, ...]
-    points_by_round: tuple[float, ...]
-
-    @property
-    def label(self) -> str:
-        """``"<index>:<name>"``, unique within a tournament."""
-        return f"{self.index}:{self.name}"
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data."""
-        data = attrs.asdict(self)
-        data["go_out_by_round"] = list(self.go_out_by_round)
-        data["points_by_round"] = list(self.points_by_round)
-        return data
-
-
-_COLUMNS: Final = (
-    "index",
-    "name",
-    "games",
-    "mean_score",
-    "ci95",
-    "sd",
-    "wins",
-    "win_rate",
-    "rounds",
-    "rounds_out",
-    "go_out_rate",
-    "mean_round_points",
-)
-
-
-def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    """The mean, the half-width of its 95% confidence interval (normal approximation;
-    infinite for fewer than two values) and the sample standard deviation."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, math.inf, 0.0
-    sd = statistics.stdev(values)
-    return mean, _Z95 * sd / math.sqrt(len(values)), sd
-
-
-@attrs.frozen
-class TournamentResult:
-    """The results of :func:`tournament`: the entries (``bots``, the names in the order
-    given), the rules, seed and number of games, each entry's :class:`EntryStats`
-    (``entries``), and every game's total score per entry (``scores``, for further analysis).
-
-    ``str(result)`` (or :meth:`table`) is a plain-text table; :meth:`to_dict`, :meth:`rows` and
-    :meth:`to_csv` give the numbers as data; :meth:`difference` compares two bots game by game.
-    """
-
-    bots: tuple[str, ...]
-    rules: Rules
-    seed: int
-    games: int
-    entries: tuple[EntryStats, ...]
-    scores: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
-
-    def _members(self, who: int | str) -> list[int]:
-        if isinstance(who, int) and not isinstance(who, bool):
-            if not 0 <= who < len(self.bots):
-                raise FiveCrownsError(
-                    f"entry index must be from 0 to {len(self.bots) - 1}, got {who!r}"
-                )
-            return [who]
-        members = [index for index, name in enumerate(self.bots) if name == who]
-        if not members:
-            raise FiveCrownsError(f"no entry named {who!r}; the entries are {', '.join(self.bots)}")
-        return members
-
-    def difference(self, a: int | str, b: int | str) -> ScoreDifference:
-        """The mean per game of ``a``'s score minus ``b``'s, with its 95% confidence interval
-        (paired by game, so the luck of the deal cancels out). ``a`` and ``b`` are entry
-        indices or bot names (a name stands for the mean of all entries with that name, e.g.
-        two ``"strong"`` against two ``"greedy"``)."""
-        first, second = self._members(a), self._members(b)
-        diffs = [
-            math.fsum(game[i] for i in first) / len(first)
-            - math.fsum(game[i] for i in second) / len(second)
-            for game in self.scores
-        ]
-        mean, ci95, _ = _mean_ci(diffs)
-        return ScoreDifference(self._label(a), self._label(b), len(diffs), mean, ci95)
-
-    def _label(self, who: int | str) -> str:
-        return who if isinstance(who, str) else f"{who}:{self.bots[who]}"
-
-    def rows(self) -> list[dict[str, Any]]:
-        """One dict per entry with the summary columns (no per-round lists)."""
-        return [{column: getattr(entry, column) for column in _COLUMNS} for entry in self.entries]
-
-    def to_csv(self) -> str:
-        """:meth:`rows` as CSV text with a header line."""
-        out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=_COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(self.rows())
-        return out.getvalue()
-
-    def to_dict(self) -> dict[str, Any]:
-        """Everything as JSON-ready data (rules as :meth:`Rules.to_dict`)."""
-        return {
-            "bots": list(self.bots),
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "games": self.games,
-            "entries": [entry.to_dict() for entry in self.entries],
-            "scores": [list(game) for game in self.scores],
-        }
-
-    def table(self, *, ascii: bool = False) -> str:
-        """A plain-text table, best mean score first; ``ascii=True`` writes ``+/-`` for
-        ``±`` (for terminals that cannot show it)."""
-        plus_minus, width = ("+/- 95% CI", 10) if ascii else ("± 95% CI", 9)
-        header = (
-            f"{'bot':<14} {'mean score':>10} {plus_minus:>{width}} {'win rate':>9} "
-            f"{'out rate':>9} {'pts/round':>10}"
-        )
-        lines = [
-            f"{self.games} games, {len(self.bots)} players, seats rotated, seed {self.seed}",
-            header,
-            "-" * len(header),
-        ]
-        for entry in sorted(self.entries, key=lambda entry: (entry.mean_score, entry.index)):
-            lines.append(
-                f"{entry.label:<14} {entry.mean_score:10.2f} {entry.ci95:{width}.2f} "
-                f"{entry.win_rate:9.3f} {entry.go_out_rate:9.3f} {entry.mean_round_points:10.2f}"
-            )
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.table()
-
-
-def _summarise(
-    names: tuple[str, ...], rules: Rules, seed: int, games: list[_Summary]
-) -> TournamentResult:
-    count = len(games)
-    rounds = rules.rounds
-    entries: list[EntryStats] = []
-    for entry, name in enumerate(names):
-        totals = [float(game[0][entry]) for game in games]
-        mean, ci95, sd = _mean_ci(totals)
-        wins = math.fsum(1 / len(game[1]) for game in games if entry in game[1])
-        per_round = [[game[2][entry][r] for game in games] for r in range(rounds)]
-        out_by_round = [sum(game[3][r] == entry for game in games) for r in range(rounds)]
-        played = count * rounds
-        rounds_out = sum(out_by_round)
-        entries.append(
-            EntryStats(
-                index=entry,
-                name=name,
-                games=count,
-                mean_score=mean,
-                ci95=ci95,
-                sd=sd,
-                wins=wins,
-                win_rate=wins / count,
-                rounds=played,
-                rounds_out=rounds_out,
-                go_out_rate=rounds_out / played,
-                mean_round_points=math.fsum(map(math.fsum, per_round)) / played,
-                go_out_by_round=tuple(out / count for out in out_by_round),
-                points_by_round=tuple(math.fsum(points) / count for points in per_round),
-            )
-        )
-    return TournamentResult(
-        bots=names,
-        rules=rules,
-        seed=seed,
-        games=count,
-        entries=tuple(entries),
-        scores=tuple(game[0] for game in games),
-    )
 
 
 def _check_args(
@@ -678,7 +295,7 @@ def _check_args(
             f"returning a Bot), got {bots!r}"
         )
     entries = tuple(bots)
-    _check_run(rules, games, seed, jobs)
+    check_run(rules, games, seed, jobs)
     check_rounds_end(rules)
     if type(isolate) is not bool:
         raise FiveCrownsError(f"isolate must be True or False, got {isolate!r}")
@@ -686,11 +303,11 @@ def _check_args(
         if (
             isinstance(time_limit, bool)
             or not isinstance(time_limit, (int, float))
-            or not (0 < time_limit <= _MOST_TIME)
+            or not (0 < time_limit <= _entries.MOST_TIME)
         ):
             raise FiveCrownsError(
                 f"action_time_limit must be None or a number of seconds above 0 and at most "
-                f"{_MOST_TIME:g}, got {short_repr(time_limit)}"
+                f"{_entries.MOST_TIME:g}, got {short_repr(time_limit)}"
             )
         if not isolate:
             raise FiveCrownsError(
@@ -714,21 +331,8 @@ def _check_args(
                 "in this process"
                 + (" (isolate=True always needs picklable entries)" if isolate else ""),
             )
-    names = _isolated_names(entries) if isolate else tuple(_make(e).name for e in entries)
+    names = isolated_names(entries) if isolate else tuple(make_entry(e).name for e in entries)
     return entries, names
-
-
-def _check_run(rules: Rules, games: int, seed: int, jobs: int | None) -> None:
-    """Check the arguments every simulation takes."""
-    if not isinstance(rules, Rules):
-        raise FiveCrownsError(f"rules must be a Rules, got {rules!r}")
-    for label, value, low in (("games", games, 1), ("seed", seed, 0)):
-        if type(value) is not int or value < low:
-            raise FiveCrownsError(f"{label} must be an int of at least {low}, got {value!r}")
-    if jobs is not None and (type(jobs) is not int or jobs < 1):
-        raise FiveCrownsError(
-            f"jobs must be None (all cores) or an int of at least 1, got {jobs!r}"
-        )
 
 
 def tournament(
@@ -756,8 +360,7 @@ def tournament(
     - ``seed``: the seed of the whole run; game ``i`` is dealt from :func:`game_seed`
       ``(seed, i)``. Without it, a fresh seed is drawn from the operating system's entropy
       and reported in the result's ``seed``. A bot that can guess the seed can recompute
-      every deal (see the module documentation): pass a small seed only between bots you
-      trust.
+      every deal (see the module documentation): pass a small seed only between bots you trust.
     - ``isolate``: run every bot in a process of its own (started fresh, one per entry and
       chunk of games), sent only pickled copies of its views; its answers come back as
       action numbers. Slower (a process start per entry and chunk, a round trip per
@@ -767,7 +370,6 @@ def tournament(
       an action (wall-clock time, the round trip included; starting a game is allowed at
       least a minute). A bot that takes longer has its process stopped, and the tournament
       stops with :class:`~fivecrowns.FiveCrownsError` naming the bot.
-
     - Seats rotate: in game ``i`` entry ``e`` sits in seat ``(e - i) mod n``, so every entry
       plays every seat equally often over ``n`` games.
     - Where it runs: in ``executor`` if given (any :class:`concurrent.futures.Executor`,
@@ -779,141 +381,17 @@ def tournament(
       shows it only if stderr is a terminal (or in a notebook, with tqdm).
     - In the compiled core: when every entry is ``"random"``, ``"greedy"`` or ``"strong"`` (by
       name), the rules are ones the core plays (all but points beyond its integers) and
-      ``isolate`` is off, each chunk of games is
-      played inside the core, with no Python call per action: the same games, move for move,
-      as the Python engine plays (two orders of magnitude faster for official greedy games; see
-      ``benchmarks/bench_simulate.py``).
+      ``isolate`` is off, each chunk of games is played inside the core, with no Python call
+      per action: the same games, move for move, as the Python engine plays (two orders of
+      magnitude faster for official greedy games; see ``benchmarks/bench_simulate.py``).
 
     Ctrl-C stops the worker processes at once and raises :class:`KeyboardInterrupt` here.
     """
-    if seed is None:
-        seed = new_seed()
+    seed = new_seed() if seed is None else seed
     entries, names = _check_args(
         bots, games, rules, seed, jobs, executor, isolate, action_time_limit
     )
     limit = None if action_time_limit is None else float(action_time_limit)
     task = functools.partial(_play_chunk, entries, rules.to_dict(), seed, isolate, limit)
     played = run_chunked(task, games, executor, jobs, progress, "games")
-    return _summarise(names, rules, seed, played)
-
-
-# -- Solitaire ---------------------------------------------------------------------------------
-
-#: The Solitaire policies :func:`solitaire_stats` plays (see :mod:`fivecrowns.game.solitaire`).
-SolitairePolicy = Literal["greedy", "random"]
-_POLICIES: Final = ("greedy", "random")
-
-
-def solitaire_seed(seed: int, game: int) -> int:
-    """The deal seed of game number ``game`` (from 0) of a Solitaire run with seed ``seed``
-    (every policy plays the same deals); a ``"random"`` policy's generator is seeded with it
-    too.
-
-    >>> solitaire_seed(0, 0) == solitaire_seed(0, 0) != solitaire_seed(0, 1)
-    True
-    """
-    return derive_seed("fivecrowns/simulate/solitaire", seed, game)
-
-
-def _solitaire_chunk(
-    rules_data: dict[str, Any], policy: str, seed: int, start: int, stop: int
-) -> list[tuple[bool, int]]:
-    """Play games ``start`` to ``stop - 1`` of a Solitaire run; each gives (won, deadwood
-    left). Runs in a worker."""
-    rules = Rules.from_dict(rules_data)
-    results = []
-    for game in range(start, stop):
-        deal = solitaire_seed(seed, game)
-        state = SolitaireState.new(rules=rules, seed=deal)
-        rng = random.Random(deal)
-        while not state.is_over:
-            action = greedy_action(state) if policy == "greedy" else random_action(state, rng)
-            state = state.apply(action)
-        results.append((state.won, state.deadwood))
-    return results
-
-
-def _wilson(successes: int, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    z2 = _Z95 * _Z95
-    p = successes / trials
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = _Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
-    half /= 1 + z2 / trials
-    # With no success (or no failure) the bound is exactly 0 (or 1), rounding aside.
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == trials else min(1.0, centre + half)
-    return low, high
-
-
-@attrs.frozen
-class SolitaireResult:
-    """The results of :func:`solitaire_stats`: the policy, rules, seed and number of games;
-    the games won, the win rate and its 95% Wilson score interval ``(low, high)``; the mean
-    deadwood left when the draw pile ran out (0 for a win) and its 95% confidence interval
-    ``(low, high)`` (normal approximation, as :class:`EntryStats`; one game gives the
-    interval ``(mean, mean)``); and each game's ``deadwood``, for further analysis."""
-
-    policy: str
-    rules: Rules
-    seed: int
-    games: int
-    wins: int
-    win_rate: float
-    win_rate_ci95: tuple[float, float]
-    mean_deadwood: float
-    mean_deadwood_ci95: tuple[float, float]
-    deadwood: tuple[int, ...] = attrs.field(repr=False)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Everything as JSON-ready data (rules as :meth:`Rules.to_dict`)."""
-        data = attrs.asdict(self, recurse=False)
-        data["rules"] = self.rules.to_dict()
-        for name in ("win_rate_ci95", "mean_deadwood_ci95", "deadwood"):
-            data[name] = list(data[name])
-        return data
-
-
-def solitaire_stats(
-    policy: SolitairePolicy = "greedy",
-    *,
-    games: int,
-    rules: Rules = OFFICIAL,
-    seed: int = 0,
-    jobs: int | None = None,
-    executor: concurrent.futures.Executor | None = None,
-    progress: bool | None = None,
-) -> SolitaireResult:
-    """Play ``games`` games of Solitaire with a policy and sum them up: ``"greedy"``
-    (:func:`~fivecrowns.game.solitaire.greedy_action`) or ``"random"``
-    (:func:`~fivecrowns.game.solitaire.random_action`). Game ``i`` is dealt from
-    :func:`solitaire_seed` ``(seed, i)``, so every policy plays the same deals, and the result
-    is the same however the games run: ``jobs``, ``executor`` and ``progress`` work as in
-    :func:`tournament`.
-
-    >>> result = solitaire_stats("greedy", games=4, seed=1, jobs=1)
-    >>> result.wins, result.deadwood, result.mean_deadwood
-    (1, (15, 28, 17, 0), 15.0)
-    """
-    if policy not in _POLICIES:
-        raise FiveCrownsError(f"policy must be 'greedy' or 'random', got {policy!r}")
-    _check_run(rules, games, seed, jobs)
-    task = functools.partial(_solitaire_chunk, rules.to_dict(), policy, seed)
-    outcomes = run_chunked(task, games, executor, jobs, progress, f"{policy} games")
-    wins = sum(won for won, _ in outcomes)
-    deadwood = tuple(left for _, left in outcomes)
-    mean, half, _ = _mean_ci(deadwood)
-    if games == 1:
-        half = 0.0
-    return SolitaireResult(
-        policy=policy,
-        rules=rules,
-        seed=seed,
-        games=games,
-        wins=wins,
-        win_rate=wins / games,
-        win_rate_ci95=_wilson(wins, games),
-        mean_deadwood=mean,
-        mean_deadwood_ci95=(mean - half, mean + half),
-        deadwood=deadwood,
-    )
+    return summarise(names, rules, seed, played)
