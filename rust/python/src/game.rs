@@ -4,18 +4,19 @@
 
 use std::sync::Arc;
 
+use fivecrowns_engine::game::actions::num_actions;
 use fivecrowns_engine::game::observe;
 use fivecrowns_engine::game::{
-    Ended, Game as EngineGame, GameRules as EngineRules, Parts, Phase, TieBreak,
+    Ended, Game as EngineGame, GameError, GameRules as EngineRules, Illegal, Parts, Phase, TieBreak,
 };
 use fivecrowns_engine::HandError;
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use pyo3::IntoPyObjectExt;
 
-use crate::{card_object, card_tuple, refusal, Solver};
+use crate::{card_object, card_tuple, library_error, refusal, Solver};
 
 mod runs;
 
@@ -123,14 +124,18 @@ pub struct SeatView {
     seat: u8,
 }
 
-pub(crate) fn illegal(py: Python<'_>, text: String) -> PyErr {
-    let class = py
-        .import("fivecrowns.errors")
-        .and_then(|module| module.getattr("IllegalActionError"))
-        .and_then(|class| class.cast_into::<PyType>().map_err(PyErr::from));
-    match class {
-        Ok(class) => PyErr::from_type(class, text),
-        Err(_) => PyValueError::new_err(text),
+/// A refused action as the package's `IllegalActionError`, with the referee's words.
+pub(crate) fn illegal(py: Python<'_>, why: &Illegal) -> PyErr {
+    library_error(py, "IllegalActionError", why.to_string())
+}
+
+/// A game the engine refuses to build as the package's own exception: `InvalidStateError`
+/// for a state the rules cannot reach (or a table they cannot deal), as `refusal` gives a
+/// refused rule set or hand.
+pub(crate) fn game_refusal(py: Python<'_>, error: &GameError) -> PyErr {
+    match error {
+        GameError::Input(error) => refusal(py, error),
+        GameError::State(error) => library_error(py, "InvalidStateError", error.to_string()),
     }
 }
 
@@ -160,7 +165,7 @@ impl Game {
         first_dealer: u8,
     ) -> PyResult<Game> {
         let game = EngineGame::new(rules.rules.clone(), players, seed, first_dealer)
-            .map_err(|e| refusal(py, &e))?;
+            .map_err(|e| game_refusal(py, &e))?;
         Ok(Game::from_engine(game))
     }
 
@@ -247,7 +252,7 @@ impl Game {
             round_history,
         };
         let game =
-            EngineGame::from_parts(rules.rules.clone(), parts).map_err(|e| refusal(py, &e))?;
+            EngineGame::from_parts(rules.rules.clone(), parts).map_err(|e| game_refusal(py, &e))?;
         Ok(Game::from_engine(game))
     }
 
@@ -264,11 +269,16 @@ impl Game {
     /// Play `action`; an illegal one raises `IllegalActionError` and changes nothing.
     fn apply(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
         let Ok(action) = u16::try_from(action) else {
-            return Err(illegal(py, format!("no action has the integer {action}")));
+            let limit = num_actions(self.game.rules().deck_size());
+            let why = Illegal::NotAnAction {
+                value: action,
+                limit,
+            };
+            return Err(illegal(py, &why));
         };
         Arc::make_mut(&mut self.game)
             .apply(action)
-            .map_err(|why| illegal(py, why.0))
+            .map_err(|why| illegal(py, &why))
     }
 
     /// A copy with `action` played (this game is unchanged), with the seat to act then, its
