@@ -12,7 +12,7 @@ import gc
 import pickle
 import random
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -486,10 +486,15 @@ def _from_parts(state: GameState, **changes: Any) -> _core.Game:
     return _core.Game.from_parts(_compiled_game.game_rules(state.rules), **fields)
 
 
+def _codes(cards: Iterable[fc.Card]) -> list[int]:
+    return [card.code for card in cards]
+
+
 def test_the_core_refuses_an_impossible_state_with_the_python_checks_class_and_words() -> None:
     rules = fc.Rules.short_game(2)
     with _engine.plain_states():
-        state = GameState.new(3, rules=rules, seed=4).apply(fc.DRAW_STOCK)
+        drawing = GameState.new(3, rules=rules, seed=4)
+    state = drawing.apply(fc.DRAW_STOCK)
     assert _from_parts(state).snapshot(False)["stock"] == tuple(c.code for c in state.stock)
     hands = [list(hand) for hand in state.hands]
     stock = list(state.stock)
@@ -497,30 +502,37 @@ def test_the_core_refuses_an_impossible_state_with_the_python_checks_class_and_w
     duplicated[1][0] = stock[0]  # a card twice, one missing
     grown = [list(hand) for hand in hands]
     grown[2].append(stock[-1])  # a hand one card too big
-    cases: list[tuple[dict[str, Any], dict[str, Any]]] = [
-        ({"dealer": 3}, {"dealer": 3}),
-        ({"current": 5}, {"current": 5}),
-        ({"round_number": 3}, {"round_number": 3}),
-        ({"round_number": 0}, {"round_number": 0}),
-        ({"active": (0, 0, 1)}, {"active": [0, 0, 1]}),
-        ({"active": (0, 1)}, {"active": [0, 1]}),
+    cases: list[tuple[GameState, dict[str, Any], dict[str, Any]]] = [
+        (state, {"dealer": 3}, {"dealer": 3}),
+        (state, {"current": 5}, {"current": 5}),
+        (state, {"round_number": 3}, {"round_number": 3}),
+        (state, {"round_number": 0}, {"round_number": 0}),
+        (state, {"active": (0, 0, 1)}, {"active": [0, 0, 1]}),
+        (state, {"active": (0, 1)}, {"active": [0, 1]}),
         (
+            state,
             {"hands": tuple(map(tuple, duplicated))},
-            {"hands": [[c.code for c in hand] for hand in duplicated]},
+            {"hands": [_codes(hand) for hand in duplicated]},
         ),
         (
+            state,
             {"hands": tuple(map(tuple, grown)), "stock": tuple(stock[:-1])},
-            {
-                "hands": [[c.code for c in hand] for hand in grown],
-                "stock": [c.code for c in stock[:-1]],
-            },
+            {"hands": [_codes(hand) for hand in grown], "stock": _codes(stock[:-1])},
         ),
+        (
+            drawing,
+            {"stock": (), "discard_pile": (*drawing.stock, *drawing.discard_pile)},
+            {"stock": [], "discard_pile": _codes((*drawing.stock, *drawing.discard_pile))},
+        ),
+        (drawing, {"taken": drawing.stock[0]}, {"taken": drawing.stock[0].code}),
+        (state, {"turns": 10_000}, {"turns": 10_000}),
+        (state, {"round_scores": (None, 4, None)}, {"round_scores": [None, 4, None]}),
     ]
-    for plain_changes, core_changes in cases:
+    for base, plain_changes, core_changes in cases:
         with pytest.raises(fc.InvalidStateError) as plain:
-            attrs.evolve(state, **plain_changes)
+            attrs.evolve(base, **plain_changes)
         with pytest.raises(fc.InvalidStateError) as core:
-            _from_parts(state, **core_changes)
+            _from_parts(base, **core_changes)
         assert str(core.value) == str(plain.value), plain_changes
 
 

@@ -61,8 +61,27 @@ pub enum InvalidState {
     /// The seats that finished the round are not dealt in, or not led by the one who went
     /// out.
     Finished,
-    /// The final turns name a seat not dealt in.
+    /// The final turns are not those of the seats after the one who went out, the player to
+    /// act first.
     FinalTurns,
+    /// Final turns, finished seats or scores before anyone went out.
+    BeforeOut,
+    /// As many turns as the round's limit, or more, with nobody out.
+    Turns { turns: u32, limit: u32 },
+    /// A seat not dealt in holds cards.
+    HoldsNotDealtIn { seat: u8 },
+    /// A seat not dealt in has a round score.
+    ScoredNotDealtIn { seat: u8 },
+    /// A player is to draw from an empty stock.
+    EmptyStock,
+    /// A card marked as just taken outside the turn that took it.
+    TakenOutsideTurn,
+    /// Finished round `index` (1, 2, ...) says it is another round.
+    ResultRound { index: u32, round_number: u32 },
+    /// Finished round `index` has the wrong tie-break number.
+    ResultExtra { index: u32, extra_round: u32 },
+    /// Finished round `index` does not hold a score entry per seat.
+    ResultScores { index: u32, players: u8 },
     /// A hand of the wrong size.
     HandSize { seat: u8, holds: usize, want: usize },
     /// A finished seat holding more than it can have kept.
@@ -162,6 +181,34 @@ impl InvalidState {
             InvalidState::FinalTurns => {
                 "the final turns are not the players after the one who went out".to_string()
             }
+            InvalidState::BeforeOut => {
+                "melds, lay-offs, final turns or scores before anyone went out".to_string()
+            }
+            InvalidState::Turns { turns, limit } => {
+                format!("{turns} turns in a round limited to {limit}")
+            }
+            InvalidState::HoldsNotDealtIn { seat } => {
+                format!("hands: player {seat} holds or laid off cards but is not dealt in")
+            }
+            InvalidState::ScoredNotDealtIn { seat } => {
+                format!("round_scores: player {seat} is scored but not dealt in")
+            }
+            InvalidState::EmptyStock => "a player is to draw from an empty stock (it is \
+                                         refilled when a turn ends)"
+                .to_string(),
+            InvalidState::TakenOutsideTurn => {
+                "a card is marked as just taken from the pile outside a turn".to_string()
+            }
+            InvalidState::ResultRound {
+                index,
+                round_number,
+            } => format!("round result {index} says round {round_number}"),
+            InvalidState::ResultExtra { index, extra_round } => {
+                format!("round result {index} has extra_round {extra_round}")
+            }
+            InvalidState::ResultScores { index, players } => format!(
+                "round result {index} holds a score entry for other than the {players} seats"
+            ),
             InvalidState::HandSize { seat, holds, want } => {
                 format!("hands: player {seat} holds {holds} cards, not {want}")
             }

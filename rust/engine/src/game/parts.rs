@@ -178,6 +178,7 @@ fn past_results(rules: &GameRules, results: Vec<PastRound>) -> Vec<RoundResult> 
 /// round in progress ([`check_round`]).
 pub fn check_parts(rules: &GameRules, parts: &Parts) -> Result<(), InvalidState> {
     check_table(rules, parts)?;
+    check_results(rules, parts)?;
     let (n, rounds) = (parts.round_number, rules.rounds());
     if parts.extra_round == 0 && n > rounds {
         return Err(InvalidState::Round {
@@ -254,6 +255,28 @@ fn check_table(rules: &GameRules, parts: &Parts) -> Result<(), InvalidState> {
     }
 }
 
+/// The finished rounds: round `i` of the results is round `i` of the game (a tie-break
+/// round beyond the schedule), with a score entry per seat.
+fn check_results(rules: &GameRules, parts: &Parts) -> Result<(), InvalidState> {
+    for (index, result) in (1u32..).zip(&parts.results) {
+        let &(round_number, extra_round, _, ref scores, _) = result;
+        if round_number != index {
+            return Err(InvalidState::ResultRound {
+                index,
+                round_number,
+            });
+        }
+        if extra_round != index.saturating_sub(rules.rounds()) {
+            return Err(InvalidState::ResultExtra { index, extra_round });
+        }
+        if scores.len() != usize::from(parts.players) {
+            let players = parts.players;
+            return Err(InvalidState::ResultScores { index, players });
+        }
+    }
+    Ok(())
+}
+
 /// Every card of the deck in exactly one place.
 fn check_cards(rules: &GameRules, parts: &Parts) -> Result<(), InvalidState> {
     let mut counts = [0usize; NUM_CODES];
@@ -282,16 +305,26 @@ fn check_cards(rules: &GameRules, parts: &Parts) -> Result<(), InvalidState> {
     Err(InvalidState::NotTheDeck { too_many, missing })
 }
 
-/// The round in progress: its phase, who acts, its history, who finished and the hands.
+/// The round in progress: its phase, who acts, the seats not dealt in, the stock, the
+/// history, the card taken, then who finished ([`check_final_turns`]) and the hands.
 fn check_round(rules: &GameRules, parts: &Parts) -> Result<(), InvalidState> {
     if parts.phase == Phase::Over {
         return Err(InvalidState::Over);
     }
-    let active = &parts.active;
-    if !active.contains(&parts.current) {
-        return Err(InvalidState::NotToAct {
-            player: parts.current,
-        });
+    let (active, current) = (&parts.active, parts.current);
+    if !active.contains(&current) {
+        return Err(InvalidState::NotToAct { player: current });
+    }
+    for seat in (0..parts.players).filter(|p| !active.contains(p)) {
+        if !parts.hands[usize::from(seat)].is_empty() {
+            return Err(InvalidState::HoldsNotDealtIn { seat });
+        }
+        if parts.round_scores[usize::from(seat)].is_some() {
+            return Err(InvalidState::ScoredNotDealtIn { seat });
+        }
+    }
+    if parts.phase == Phase::Draw && parts.stock.is_empty() {
+        return Err(InvalidState::EmptyStock);
     }
     for &(seat, action) in &parts.round_history {
         if !active.contains(&seat) {
@@ -303,18 +336,49 @@ fn check_round(rules: &GameRules, parts: &Parts) -> Result<(), InvalidState> {
             });
         }
     }
-    let finished = &parts.finished;
-    let led = match parts.went_out {
-        Some(p) => finished.first() == Some(&p),
-        None => finished.is_empty(),
+    if let Some(code) = parts.taken {
+        if usize::from(code) >= NUM_CODES {
+            return Err(InvalidState::NoCard { code });
+        }
+        let held = parts.hands[usize::from(current)].contains(&code);
+        if parts.phase == Phase::Draw || (parts.went_out.is_none() && !held) {
+            return Err(InvalidState::TakenOutsideTurn);
+        }
+    }
+    check_final_turns(rules, parts)?;
+    check_hands(rules, parts)
+}
+
+/// Before anyone went out: no final turn, no score, and fewer turns than the limit; after:
+/// the seats that finished led by the one who went out, and the final turns those of the
+/// seats after it, the player to act first.
+fn check_final_turns(rules: &GameRules, parts: &Parts) -> Result<(), InvalidState> {
+    let (active, finished, left) = (&parts.active, &parts.finished, &parts.final_turns_left);
+    let Some(went) = parts.went_out else {
+        if !left.is_empty()
+            || !finished.is_empty()
+            || parts.round_scores.iter().any(Option::is_some)
+        {
+            return Err(InvalidState::BeforeOut);
+        }
+        let limit = rules.round_turn_limit();
+        if parts.turns >= limit {
+            let turns = parts.turns;
+            return Err(InvalidState::Turns { turns, limit });
+        }
+        return Ok(());
     };
-    if !led || !finished.iter().all(|p| active.contains(p)) {
+    if finished.first() != Some(&went) || !finished.iter().all(|p| active.contains(p)) {
         return Err(InvalidState::Finished);
     }
-    if !parts.final_turns_left.iter().all(|p| active.contains(p)) {
+    // (the seats after the one who went out, in turn order)
+    let n = u32::from(parts.players);
+    let mut order: Vec<u8> = active.iter().copied().filter(|&p| p != went).collect();
+    order.sort_by_key(|&p| (u32::from(p) + n - u32::from(went)) % n);
+    if left.first() != Some(&parts.current) || !order.ends_with(left) {
         return Err(InvalidState::FinalTurns);
     }
-    check_hands(rules, parts)
+    Ok(())
 }
 
 /// Each hand holds what the round deals it (one card more for the player who drew), a
@@ -359,15 +423,96 @@ mod tests {
         let game = Game::new(Arc::clone(&rules), 3, 7, 0).expect("official rules");
         let mut parts = game.to_parts();
         assert!(Game::from_parts(Arc::clone(&rules), game.to_parts()).is_ok());
-        let seat = parts.current;
+        // (the seat before the one to act went out: the others take their final turns)
+        let seat = (parts.current + 2) % 3;
         parts.finished = vec![seat];
         parts.went_out = Some(seat);
-        let mut stock = std::mem::take(&mut parts.stock);
+        parts.final_turns_left = vec![parts.current, (parts.current + 1) % 3];
+        let mut stock = parts.stock.split_off(1);
         parts.hands[usize::from(seat)].append(&mut stock);
         let refused = Game::from_parts(rules, parts);
         let Err(GameError::State(why @ InvalidState::FinishedHolding { .. })) = refused else {
             panic!("not refused: {refused:?}");
         };
         assert!(why.to_string().contains("finished holding"), "{why}");
+    }
+
+    /// One field of `parts` changed at random (`random` picks which, and to what: often
+    /// out of range).
+    fn mutate(parts: &mut Parts, random: &mut crate::shuffle::SplitMix64) {
+        let small = |random: &mut crate::shuffle::SplitMix64| random.below(9) as u8;
+        let seat = random.below(usize::from(parts.players));
+        match random.below(16) {
+            0 => parts.players = small(random),
+            1 => parts.dealer = small(random),
+            2 => parts.current = small(random),
+            3 => parts.round_number = random.below(14) as u32,
+            4 => parts.extra_round = random.below(3) as u32,
+            5 => parts.active = (0..random.below(5)).map(|_| small(random)).collect(),
+            6 => parts.hands[seat].push(random.below(60) as u8),
+            7 => drop(parts.hands[seat].pop()),
+            8 => parts.stock.clear(),
+            9 => parts.went_out = Some(small(random)),
+            10 => parts.final_turns_left = (0..random.below(4)).map(|_| small(random)).collect(),
+            11 => parts.taken = Some(random.below(60) as u8),
+            12 => parts
+                .round_history
+                .push((small(random), random.below(300) as u16)),
+            13 => parts.phase = [Phase::Draw, Phase::Discard, Phase::Over][random.below(3)],
+            14 => parts
+                .results
+                .push((random.below(5) as u32, 0, None, vec![Some(1)], Ended::Out)),
+            _ => parts.round_scores[seat] = Some(3),
+        }
+    }
+
+    /// A state given field by field with one or two fields changed at random is refused
+    /// with a reason or built, never a panic; a game built from it plays random legal
+    /// actions to its end (nothing the checks let through breaks a transition), and a game's
+    /// own parts build it back.
+    #[test]
+    fn any_parts_are_refused_or_built_and_played_without_a_panic() {
+        let mut random = crate::shuffle::SplitMix64::new(11);
+        let rules = Arc::new(GameRules {
+            schedule: vec![3, 4],
+            wild_ranks: vec![3, 4],
+            tie_break: TieBreak::ExtraRound,
+            extra_round_hand_size: 3,
+            turn_limit: Some(40),
+            ..GameRules::default()
+        });
+        let (mut built, mut refused) = (0, 0);
+        for seed in 0..300 {
+            let mut game = Game::new(Arc::clone(&rules), 3, seed, 2).expect("rules");
+            for _ in 0..random.below(60) {
+                let legal = game.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                game.play(legal[random.below(legal.len())]);
+            }
+            if game.is_over() {
+                continue;
+            }
+            let again = Game::from_parts(Arc::clone(&rules), game.to_parts()).expect("its parts");
+            assert_eq!(again.to_parts(), game.to_parts());
+            let mut parts = game.to_parts();
+            for _ in 0..1 + random.below(2) {
+                mutate(&mut parts, &mut random);
+            }
+            let Ok(mut game) = Game::from_parts(Arc::clone(&rules), parts) else {
+                refused += 1;
+                continue;
+            };
+            built += 1;
+            while !game.is_over() {
+                let legal = game.legal_actions();
+                game.play(legal[random.below(legal.len())]);
+            }
+        }
+        assert!(
+            built > 10 && refused > 100,
+            "{built} built, {refused} refused"
+        );
     }
 }
