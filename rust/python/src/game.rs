@@ -113,6 +113,19 @@ impl Game {
             game: Arc::new(game),
         }
     }
+
+    /// Refuse a seat the table does not have, as `GameState.view` does.
+    fn check_seat(&self, py: Python<'_>, seat: u8) -> PyResult<()> {
+        let players = self.game.players();
+        if seat < players {
+            return Ok(());
+        }
+        let why = format!(
+            "player must be a seat from 0 to {}, got {seat}",
+            players - 1
+        );
+        Err(library_error(py, "IllegalActionError", why))
+    }
 }
 
 /// What one seat of a game may know, read when asked for (the source of a `PlayerView` of a
@@ -209,7 +222,13 @@ impl Game {
         let phase = match phase {
             "draw" => Phase::Draw,
             "discard" => Phase::Discard,
-            _ => return Err(PyValueError::new_err("phase must be draw or discard")),
+            other => {
+                let why = format!(
+                    "impossible state: phase must be 'draw' or 'discard' (a round in progress), \
+                     got {other:?}"
+                );
+                return Err(library_error(py, "InvalidStateError", why));
+            }
         };
         let results = results
             .into_iter()
@@ -218,10 +237,12 @@ impl Game {
                     "out" => Ended::Out,
                     "stock" => Ended::Stock,
                     "turn_limit" => Ended::TurnLimit,
-                    _ => {
-                        return Err(PyValueError::new_err(
-                            "ended must be out, stock or turn_limit",
-                        ))
+                    other => {
+                        let why = format!(
+                            "impossible state: a round ended 'out', 'stock' or 'turn_limit', \
+                             got {other:?}"
+                        );
+                        return Err(library_error(py, "InvalidStateError", why));
                     }
                 };
                 Ok((number, extra, out, scores, ended))
@@ -300,9 +321,7 @@ impl Game {
 
     /// What `seat` may know, as `PlayerView.observation`'s vector.
     fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        if seat >= self.game.players() {
-            return Err(PyValueError::new_err("no such seat"));
-        }
+        self.check_seat(py, seat)?;
         let mut out = vec![0.0; observe::observation_size(self.game.players())];
         observe::observe(&self.game, seat, &mut out);
         Ok(PyArray1::from_vec(py, out))
@@ -403,10 +422,8 @@ impl Game {
     }
 
     /// What `seat` may know of the game as it is now, read when asked for (see `SeatView`).
-    fn seat_view(&self, seat: u8) -> PyResult<SeatView> {
-        if seat >= self.game.players() {
-            return Err(PyValueError::new_err("no such seat"));
-        }
+    fn seat_view(&self, py: Python<'_>, seat: u8) -> PyResult<SeatView> {
+        self.check_seat(py, seat)?;
         Ok(SeatView {
             game: self.game.clone(),
             seat,

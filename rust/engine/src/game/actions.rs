@@ -1,7 +1,6 @@
 //! The actions as integers, the Python package's `Action.to_int` encoding (stable: it only
 //! ever grows at the end).
 
-use crate::error::card_name;
 use crate::NUM_CODES;
 
 /// The integer of "draw from the stock".
@@ -31,23 +30,4 @@ pub const LAY_OFF: u16 = MELD_RUN + 1;
 /// table can hold.
 pub fn num_actions(deck_size: usize) -> usize {
     usize::from(LAY_OFF) + deck_size / 3
-}
-
-/// The notation of `action` (`str(Action)` in the Python package: "draw", "take",
-/// "discard 7H", "out 7H", "out!", "select 7H", "deselect 7H", "meld book", "meld run",
-/// "layoff 2").
-pub fn notation(action: u16) -> String {
-    let card = |base: u16| card_name((action - base) as u8);
-    match action {
-        DRAW_STOCK => "draw".to_string(),
-        DRAW_DISCARD => "take".to_string(),
-        a if a < GO_OUT => format!("discard {}", card(DISCARD)),
-        a if a < GO_OUT_WITHOUT_DISCARD => format!("out {}", card(GO_OUT)),
-        GO_OUT_WITHOUT_DISCARD => "out!".to_string(),
-        a if a < DESELECT => format!("select {}", card(SELECT)),
-        a if a < MELD_BOOK => format!("deselect {}", card(DESELECT)),
-        MELD_BOOK => "meld book".to_string(),
-        MELD_RUN => "meld run".to_string(),
-        a => format!("layoff {}", a - LAY_OFF),
-    }
 }

@@ -5,8 +5,7 @@
 
 use std::fmt;
 
-use super::actions::notation;
-use super::refusal::card_list;
+use super::names::{card_list, notation};
 use crate::error::HandError;
 
 /// The longest message of a refused state (`_game_checks._MAX_MESSAGE`: the cards it names

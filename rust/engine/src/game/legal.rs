@@ -1,10 +1,10 @@
 //! The referee: the legal actions of a state, and why any other action is refused.
 
-use super::actions::num_actions;
+use super::actions::*;
 use super::hands::without;
 use super::meld_fault::meld_fault;
 use super::refusal::Illegal;
-use super::state::*;
+use super::state::{Game, Phase};
 use crate::melds::is_meld;
 use crate::search::Kind;
 
@@ -15,8 +15,7 @@ impl Game {
         if self.rules.may_discard_taken_discard {
             return None;
         }
-        let hand = &self.hands[usize::from(self.current)];
-        if hand.iter().all(|&c| c == taken) {
+        if self.own_hand().iter().all(|&c| c == taken) {
             None
         } else {
             Some(taken)
@@ -35,9 +34,9 @@ impl Game {
                 }
             }
             Phase::Discard => {
-                let hand = &self.hands[usize::from(self.current)];
+                let hand = self.own_hand();
                 let forbidden = self.forbidden_discard();
-                let mut distinct = hand.clone();
+                let mut distinct = hand.to_vec();
                 distinct.dedup();
                 let mut legal: Vec<u16> = distinct
                     .iter()
@@ -81,7 +80,7 @@ impl Game {
     /// (with `lay_off`), where it makes a meld and leaves a card to discard (or
     /// `go_out_without_discard`).
     fn lay_down_actions(&self, distinct: &[u8], legal: &mut Vec<u16>) {
-        let hand = &self.hands[usize::from(self.current)];
+        let hand = self.own_hand();
         let count = |cards: &[u8], c: u8| cards.iter().filter(|&&x| x == c).count();
         let selection = &self.selection;
         for &c in distinct {

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::refusal::{card_list, CardName};
+use super::names::{card_list, CardName};
 use crate::rules::{MeldRules, WildLimit};
 use crate::search::Kind;
 use crate::{is_wild, rank_index};

@@ -3,8 +3,8 @@
 //! ([`actions`]), the state and what it reads ([`state`]), a state given field by field
 //! ([`parts`]), the referee (legal actions and refusals, [`legal`]), the transitions
 //! ([`turns`]), why an action is refused ([`refusal`], [`meld_fault`]) and why a state is
-//! ([`invalid`]), the questions asked of a hand
-//! ([`hands`]), final hands laid off onto the table ([`final_hand`]) and what a player may
+//! ([`invalid`]), in the Python package's notation ([`names`]), the questions asked of a hand
+//! (`hands`), final hands laid off onto the table (`final_hand`) and what a player may
 //! observe ([`observe`]). The game reads the solver; nothing here reads the bots.
 
 pub mod actions;
@@ -13,6 +13,7 @@ pub(crate) mod hands;
 pub mod invalid;
 pub mod legal;
 pub mod meld_fault;
+pub mod names;
 pub mod observe;
 pub mod parts;
 pub mod refusal;

@@ -4,9 +4,10 @@
 
 use std::sync::Arc;
 
+use super::actions::GO_OUT_WITHOUT_DISCARD;
 use super::invalid::{GameError, InvalidState};
 use super::rules::{GameRules, TieBreak};
-use super::state::{Ended, Game, Laid, Phase, RoundResult, GO_OUT_WITHOUT_DISCARD};
+use super::state::{Ended, Game, Laid, Phase, RoundResult};
 use crate::{copies_in_deck, NUM_CODES};
 
 /// A finished round as [`Parts`] gives it: (round_number, extra_round, went_out, scores,
@@ -174,8 +175,8 @@ fn past_results(rules: &GameRules, results: Vec<PastRound>) -> Vec<RoundResult> 
 
 /// Refuse `parts` unless the rules reach them, each check in the order and the words of
 /// the Python package's `_game_checks.check_fields` where it makes the same one: the
-/// table and its seats ([`check_table`]), the round, the deck ([`check_cards`]) and the
-/// round in progress ([`check_round`]).
+/// table and its seats (`check_table`), the round, the deck (`check_cards`) and the
+/// round in progress (`check_round`).
 pub fn check_parts(rules: &GameRules, parts: &Parts) -> Result<(), InvalidState> {
     check_table(rules, parts)?;
     check_results(rules, parts)?;

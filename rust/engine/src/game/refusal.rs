@@ -5,34 +5,8 @@
 
 use std::fmt;
 
-use super::actions::notation;
 use super::meld_fault::MeldFault;
-use crate::error::card_name;
-
-/// The card `code`, written as the Python package writes it ("10H", "JK").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CardName(pub u8);
-
-impl fmt::Display for CardName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&card_name(self.0))
-    }
-}
-
-/// Cards separated by spaces (`fivecrowns.format_cards`).
-pub(crate) fn card_list(cards: &[u8]) -> String {
-    let names: Vec<String> = cards.iter().map(|&c| card_name(c)).collect();
-    names.join(" ")
-}
-
-/// Cards as a sentence lists them: "7H", "7H and 8H", "7H, 8H and 9H".
-fn listed(cards: &[u8]) -> String {
-    let names: Vec<String> = cards.iter().map(|&c| card_name(c)).collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => names.join(""),
-    }
-}
+use super::names::{card_list, listed, notation, CardName};
 
 /// Why an action is refused (its `Display` is the Python referee's message).
 #[derive(Debug, Clone, PartialEq, Eq)]

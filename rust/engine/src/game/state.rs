@@ -17,9 +17,6 @@ use crate::error::HandError;
 use crate::search::Kind;
 use crate::solver::{Layout, Meld as TableMeld};
 
-pub use super::actions::*;
-pub use super::refusal::Illegal;
-
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Phase {

@@ -39,7 +39,7 @@ pub fn play_game(
 mod tests {
     use super::*;
     use crate::bots::kit::ask;
-    use crate::game::state::{DISCARD, LAY_OFF, MELD_BOOK, MELD_RUN, SELECT};
+    use crate::game::actions::{DISCARD, LAY_OFF, MELD_BOOK, MELD_RUN, SELECT};
     use crate::game::Phase;
     use crate::search::Kind;
     use crate::solver::Layout;

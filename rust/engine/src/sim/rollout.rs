@@ -27,7 +27,7 @@ pub enum Until {
     Game,
     /// To the end of the current round, or until this many more turns have begun with
     /// nobody out: then each seat scores its hand's least deadwood, as if the round ended
-    /// there ([`least_of_hands`]).
+    /// there (`least_of_hands`).
     Turns(u32),
 }
 
