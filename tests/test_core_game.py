@@ -229,9 +229,10 @@ def _core_rules(schedule: list[int], wild_ranks: list[int], tie_break: str) -> _
 
 def test_the_core_refuses_bad_game_input_with_the_library_errors() -> None:
     rules = _core_game.game_rules(fc.Rules())
-    with pytest.raises(fc.InvalidRulesError, match="players must be from 2 to 8"):
+    # (a table the deck cannot deal is a state the rules cannot reach, as in GameState.new)
+    with pytest.raises(fc.InvalidStateError, match="players must be an int from 2 to 8"):
         _core.Game(rules, 9, 1, 0)
-    with pytest.raises(fc.InvalidRulesError, match="first_dealer"):
+    with pytest.raises(fc.InvalidStateError, match="first_dealer"):
         _core.Game(rules, 4, 1, 4)
     with pytest.raises(fc.InvalidRulesError, match="tie_break"):
         _core_rules([3], [3], "coin")

@@ -4,18 +4,19 @@
 
 use std::sync::Arc;
 
+use fivecrowns_engine::game::actions::num_actions;
 use fivecrowns_engine::game::observe;
 use fivecrowns_engine::game::{
-    Ended, Game as EngineGame, GameRules as EngineRules, Parts, Phase, TieBreak,
+    Ended, Game as EngineGame, GameError, GameRules as EngineRules, Illegal, Parts, Phase, TieBreak,
 };
 use fivecrowns_engine::HandError;
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use pyo3::IntoPyObjectExt;
 
-use crate::{card_object, card_tuple, refusal, Solver};
+use crate::{card_object, card_tuple, library_error, refusal, Solver};
 
 mod runs;
 
@@ -112,6 +113,19 @@ impl Game {
             game: Arc::new(game),
         }
     }
+
+    /// Refuse a seat the table does not have, as `GameState.view` does.
+    fn check_seat(&self, py: Python<'_>, seat: u8) -> PyResult<()> {
+        let players = self.game.players();
+        if seat < players {
+            return Ok(());
+        }
+        let why = format!(
+            "player must be a seat from 0 to {}, got {seat}",
+            players - 1
+        );
+        Err(library_error(py, "IllegalActionError", why))
+    }
 }
 
 /// What one seat of a game may know, read when asked for (the source of a `PlayerView` of a
@@ -123,14 +137,18 @@ pub struct SeatView {
     seat: u8,
 }
 
-pub(crate) fn illegal(py: Python<'_>, text: String) -> PyErr {
-    let class = py
-        .import("fivecrowns.errors")
-        .and_then(|module| module.getattr("IllegalActionError"))
-        .and_then(|class| class.cast_into::<PyType>().map_err(PyErr::from));
-    match class {
-        Ok(class) => PyErr::from_type(class, text),
-        Err(_) => PyValueError::new_err(text),
+/// A refused action as the package's `IllegalActionError`, with the referee's words.
+pub(crate) fn illegal(py: Python<'_>, why: &Illegal) -> PyErr {
+    library_error(py, "IllegalActionError", why.to_string())
+}
+
+/// A game the engine refuses to build as the package's own exception: `InvalidStateError`
+/// for a state the rules cannot reach (or a table they cannot deal), as `refusal` gives a
+/// refused rule set or hand.
+pub(crate) fn game_refusal(py: Python<'_>, error: &GameError) -> PyErr {
+    match error {
+        GameError::Input(error) => refusal(py, error),
+        GameError::State(error) => library_error(py, "InvalidStateError", error.to_string()),
     }
 }
 
@@ -160,7 +178,7 @@ impl Game {
         first_dealer: u8,
     ) -> PyResult<Game> {
         let game = EngineGame::new(rules.rules.clone(), players, seed, first_dealer)
-            .map_err(|e| refusal(py, &e))?;
+            .map_err(|e| game_refusal(py, &e))?;
         Ok(Game::from_engine(game))
     }
 
@@ -204,7 +222,13 @@ impl Game {
         let phase = match phase {
             "draw" => Phase::Draw,
             "discard" => Phase::Discard,
-            _ => return Err(PyValueError::new_err("phase must be draw or discard")),
+            other => {
+                let why = format!(
+                    "impossible state: phase must be 'draw' or 'discard' (a round in progress), \
+                     got {other:?}"
+                );
+                return Err(library_error(py, "InvalidStateError", why));
+            }
         };
         let results = results
             .into_iter()
@@ -213,10 +237,12 @@ impl Game {
                     "out" => Ended::Out,
                     "stock" => Ended::Stock,
                     "turn_limit" => Ended::TurnLimit,
-                    _ => {
-                        return Err(PyValueError::new_err(
-                            "ended must be out, stock or turn_limit",
-                        ))
+                    other => {
+                        let why = format!(
+                            "impossible state: a round ended 'out', 'stock' or 'turn_limit', \
+                             got {other:?}"
+                        );
+                        return Err(library_error(py, "InvalidStateError", why));
                     }
                 };
                 Ok((number, extra, out, scores, ended))
@@ -247,7 +273,7 @@ impl Game {
             round_history,
         };
         let game =
-            EngineGame::from_parts(rules.rules.clone(), parts).map_err(|e| refusal(py, &e))?;
+            EngineGame::from_parts(rules.rules.clone(), parts).map_err(|e| game_refusal(py, &e))?;
         Ok(Game::from_engine(game))
     }
 
@@ -264,11 +290,16 @@ impl Game {
     /// Play `action`; an illegal one raises `IllegalActionError` and changes nothing.
     fn apply(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
         let Ok(action) = u16::try_from(action) else {
-            return Err(illegal(py, format!("no action has the integer {action}")));
+            let limit = num_actions(self.game.rules().deck_size());
+            let why = Illegal::NotAnAction {
+                value: action,
+                limit,
+            };
+            return Err(illegal(py, &why));
         };
         Arc::make_mut(&mut self.game)
             .apply(action)
-            .map_err(|why| illegal(py, why.0))
+            .map_err(|why| illegal(py, &why))
     }
 
     /// A copy with `action` played (this game is unchanged), with the seat to act then, its
@@ -290,9 +321,7 @@ impl Game {
 
     /// What `seat` may know, as `PlayerView.observation`'s vector.
     fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        if seat >= self.game.players() {
-            return Err(PyValueError::new_err("no such seat"));
-        }
+        self.check_seat(py, seat)?;
         let mut out = vec![0.0; observe::observation_size(self.game.players())];
         observe::observe(&self.game, seat, &mut out);
         Ok(PyArray1::from_vec(py, out))
@@ -393,10 +422,8 @@ impl Game {
     }
 
     /// What `seat` may know of the game as it is now, read when asked for (see `SeatView`).
-    fn seat_view(&self, seat: u8) -> PyResult<SeatView> {
-        if seat >= self.game.players() {
-            return Err(PyValueError::new_err("no such seat"));
-        }
+    fn seat_view(&self, py: Python<'_>, seat: u8) -> PyResult<SeatView> {
+        self.check_seat(py, seat)?;
         Ok(SeatView {
             game: self.game.clone(),
             seat,

@@ -3,12 +3,13 @@
 //! holds; it discards the card leaving the least; it goes out when it can).
 
 use super::kit::{ask, least_final_discard};
+use crate::game::actions::{
+    DESELECT, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD, LAY_OFF,
+    MELD_BOOK, MELD_RUN, SELECT,
+};
 use crate::game::final_hand::{without_all, Memo as LayOffMemo};
 use crate::game::hands::without;
-use crate::game::state::{
-    Game, Phase, DESELECT, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD,
-    LAY_OFF, MELD_BOOK, MELD_RUN, SELECT,
-};
+use crate::game::{Game, Phase};
 use crate::is_wild;
 use crate::search::Kind;
 

@@ -5,7 +5,8 @@
 //! pile (the upcard), which a player knows only if it saw the round begin (or while the turn
 //! that took it lasts).
 
-use crate::game::state::{Game, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD};
+use crate::game::actions::{DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD};
+use crate::game::Game;
 use crate::{is_wild, JOKER, NUM_CODES};
 
 /// One player's reading of the current round.

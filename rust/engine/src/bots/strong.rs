@@ -7,10 +7,9 @@
 use super::greedy::{greedy, Memo};
 use super::kit::{ask, least_final_discard};
 use super::knowledge::Knowledge;
+use crate::game::actions::{DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD};
 use crate::game::final_hand::{final_points, Memo as LayOffMemo};
-use crate::game::state::{
-    Game, Phase, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD,
-};
+use crate::game::{Game, Phase};
 use crate::melds::could_join;
 use crate::{is_wild, NUM_CODES};
 

@@ -24,3 +24,10 @@ pub const MELD_BOOK: u16 = DESELECT + NUM_CODES as u16;
 pub const MELD_RUN: u16 = MELD_BOOK + 1;
 /// The first integer of "lay the selection off onto table meld i" (`LAY_OFF + i`).
 pub const LAY_OFF: u16 = MELD_RUN + 1;
+
+/// How many action integers there are under rules whose deck holds `deck_size` cards
+/// (`fivecrowns.num_actions`): the lay-offs reach a third of the deck, the most melds a
+/// table can hold.
+pub fn num_actions(deck_size: usize) -> usize {
+    usize::from(LAY_OFF) + deck_size / 3
+}

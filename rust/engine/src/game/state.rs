@@ -11,13 +11,11 @@ use std::sync::{Arc, OnceLock};
 
 use super::final_hand::{arrange_final, FinalHand};
 use super::hands::Query;
+use super::invalid::{GameError, InvalidState};
 use super::rules::{GameRules, TieBreak};
 use crate::error::HandError;
 use crate::search::Kind;
 use crate::solver::{Layout, Meld as TableMeld};
-
-pub use super::actions::*;
-pub use super::refusal::Illegal;
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -199,13 +197,14 @@ impl Game {
         players: u8,
         seed: u64,
         first_dealer: u8,
-    ) -> Result<Game, HandError> {
+    ) -> Result<Game, GameError> {
         rules.validate()?;
         if players < 2 || usize::from(players) > rules.deal_capacity() {
-            return Err(HandError::BadRules(format!(
-                "players must be from 2 to {} with these rules, got {players}",
-                rules.deal_capacity()
-            )));
+            return Err(GameError::State(InvalidState::Players {
+                players,
+                most: rules.deal_capacity(),
+                packs: rules.melds.packs,
+            }));
         }
         if rules.turn_limit.is_none() {
             // a round no hand can go out of would be played for ever
@@ -220,17 +219,19 @@ impl Game {
                 .min()
                 .unwrap_or(least);
             if short < least {
-                return Err(HandError::BadRules(format!(
-                    "no hand dealt {short} card(s) can go out (a meld needs 3 cards); deal at \
-                     least 3 cards (2 with go_out_without_discard), or set turn_limit"
-                )));
+                return Err(GameError::Input(HandError::BadRules(format!(
+                    "no hand dealt {short} card(s) can go out (a meld needs 3 cards), so a \
+                     round dealing them ends only if the stock runs out with nothing to \
+                     reshuffle; deal at least 3 cards (2 with go_out_without_discard), or set \
+                     turn_limit"
+                ))));
             }
         }
         if first_dealer >= players {
-            return Err(HandError::BadRules(format!(
-                "first_dealer must be a seat from 0 to {}, got {first_dealer}",
-                players - 1
-            )));
+            return Err(GameError::State(InvalidState::FirstDealer {
+                first_dealer,
+                players,
+            }));
         }
         let n = usize::from(players);
         let mut game = Game {

@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 
+use super::actions::*;
 use super::hands::{insert, remove};
 use super::refusal::Illegal;
 use super::rules::TieBreak;
-use super::state::*;
+use super::state::{Ended, FinalLayout, Game, Laid, Meld, Phase, RoundResult};
 use crate::search::Kind;
 use crate::shuffle;
 use crate::solver::{Layout, Meld as TableMeld};

@@ -12,8 +12,7 @@ use std::sync::Arc;
 
 use crate::bots::{Policy, PolicyKind};
 use crate::game::observe::{legal_mask, observation_size, observe};
-use crate::game::state::{Game, Illegal};
-use crate::game::GameRules;
+use crate::game::{Game, GameError, GameRules, Illegal};
 use crate::sim::play::game_seed;
 use crate::HandError;
 
@@ -75,20 +74,20 @@ impl Batch {
         auto_reset: bool,
         max_actions: Option<usize>,
         record: bool,
-    ) -> Result<Batch, HandError> {
+    ) -> Result<Batch, GameError> {
         let players = u8::try_from(seats.len())
             .map_err(|_| HandError::BadRules(format!("too many players: {}", seats.len())))?;
         if seats.iter().all(Option::is_some) {
-            return Err(HandError::BadRules(
+            return Err(GameError::Input(HandError::BadRules(
                 "at least one seat must be played from outside (None); whole games of built-in \
                  bots are played by a tournament"
                     .to_string(),
-            ));
+            )));
         }
         if max_actions == Some(0) {
-            return Err(HandError::BadRules(
+            return Err(GameError::Input(HandError::BadRules(
                 "max_actions must be at least 1 (or None)".to_string(),
-            ));
+            )));
         }
         // one game first: it checks the rules and the table
         Game::new(rules.clone(), players, 0, players.saturating_sub(1))?;
@@ -182,12 +181,11 @@ impl Batch {
     /// Games that are done take no action (theirs is ignored).
     pub fn refusal(&self, actions: &[u16]) -> Option<(usize, Illegal)> {
         if actions.len() != self.slots.len() {
-            let why = format!(
-                "one action per game: {} games, {} actions",
-                self.slots.len(),
-                actions.len()
-            );
-            return Some((0, Illegal(why)));
+            let why = Illegal::ActionCount {
+                games: self.slots.len(),
+                actions: actions.len(),
+            };
+            return Some((0, why));
         }
         self.slots
             .iter()

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::bots::{Policy, PolicyKind};
-use crate::game::{Game, GameRules};
+use crate::game::{Game, GameError, GameRules};
 use crate::shuffle::derive_seed;
 use crate::HandError;
 
@@ -20,7 +20,7 @@ pub fn play_game(
     rules: Arc<GameRules>,
     kinds: &[PolicyKind],
     seed: u64,
-) -> Result<Game, HandError> {
+) -> Result<Game, GameError> {
     let players = u8::try_from(kinds.len())
         .map_err(|_| HandError::BadRules("too many players".to_string()))?;
     let mut game = Game::new(rules, players, seed, players.saturating_sub(1))?;
@@ -39,7 +39,7 @@ pub fn play_game(
 mod tests {
     use super::*;
     use crate::bots::kit::ask;
-    use crate::game::state::{DISCARD, LAY_OFF, MELD_BOOK, MELD_RUN, SELECT};
+    use crate::game::actions::{DISCARD, LAY_OFF, MELD_BOOK, MELD_RUN, SELECT};
     use crate::game::Phase;
     use crate::search::Kind;
     use crate::solver::Layout;

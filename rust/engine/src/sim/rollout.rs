@@ -5,7 +5,7 @@
 
 use crate::bots::kit::ask;
 use crate::bots::{Policy, PolicyKind};
-use crate::game::{Game, Illegal, Parts, Phase};
+use crate::game::{Game, GameError, Illegal, Parts, Phase};
 use crate::shuffle::SplitMix64;
 use crate::solver::Hand;
 use crate::HandError;
@@ -27,7 +27,7 @@ pub enum Until {
     Game,
     /// To the end of the current round, or until this many more turns have begun with
     /// nobody out: then each seat scores its hand's least deadwood, as if the round ended
-    /// there ([`least_of_hands`]).
+    /// there (`least_of_hands`).
     Turns(u32),
 }
 
@@ -133,11 +133,11 @@ impl Unseen {
     /// its hand, and the card [`Hand::best_discard_keeping`] its known cards takes that place
     /// in the stock.
     /// The game deals its reshuffles and later rounds from `seed` too.
-    pub fn sample(&self, game: &Game, seed: u64) -> Result<Game, HandError> {
+    pub fn sample(&self, game: &Game, seed: u64) -> Result<Game, GameError> {
         if self.improve.iter().any(|&steps| steps > MAX_IMPROVE) {
-            return Err(HandError::BadHand(format!(
+            return Err(GameError::Input(HandError::BadHand(format!(
                 "a hand is improved at most {MAX_IMPROVE} times"
-            )));
+            ))));
         }
         let mut generator = SplitMix64::new(seed);
         let mut order = self.unseen.clone();
@@ -151,9 +151,9 @@ impl Unseen {
         for seat in 0..parts.hands.len() {
             let take = self.hidden[seat];
             if at + take > order.len() {
-                return Err(HandError::BadHand(
+                return Err(GameError::Input(HandError::BadHand(
                     "more hidden cards than unseen".to_string(),
-                ));
+                )));
             }
             let mut hand = self.known[seat].clone();
             hand.extend_from_slice(&order[at..at + take]);

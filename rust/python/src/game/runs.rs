@@ -3,7 +3,7 @@
 //! engine's simulation layer plays.
 
 use fivecrowns_engine::bots::PolicyKind;
-use fivecrowns_engine::game::{Game as EngineGame, Illegal};
+use fivecrowns_engine::game::{Game as EngineGame, GameError, Illegal};
 use fivecrowns_engine::shuffle;
 use fivecrowns_engine::sim::play::play_game as engine_play_game;
 use fivecrowns_engine::sim::rollout::{self, Until};
@@ -12,7 +12,7 @@ use numpy::PyArray2;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::{illegal, Game, GameRules};
+use super::{game_refusal, illegal, Game, GameRules};
 use crate::refusal;
 
 /// The built-in bots named `bots` (an `InvalidRulesError` for a name the core does not play).
@@ -37,7 +37,7 @@ fn play_game(py: Python<'_>, rules: &GameRules, bots: Vec<String>, seed: u64) ->
     let rules = rules.rules.clone();
     let game = py
         .detach(move || engine_play_game(rules, &kinds, seed))
-        .map_err(|e| refusal(py, &e))?;
+        .map_err(|e| game_refusal(py, &e))?;
     Ok(Game::from_engine(game))
 }
 
@@ -57,7 +57,7 @@ fn play_games<'py>(
         let rules = rules.rules.clone();
         let kinds = &kinds;
         let batch = py
-            .detach(move || -> Result<Vec<i64>, HandError> {
+            .detach(move || -> Result<Vec<i64>, GameError> {
                 let mut totals = Vec::with_capacity(seeds.len() * players);
                 for &seed in seeds {
                     let game = engine_play_game(rules.clone(), kinds, seed)?;
@@ -65,7 +65,7 @@ fn play_games<'py>(
                 }
                 Ok(totals)
             })
-            .map_err(|e| refusal(py, &e))?;
+            .map_err(|e| game_refusal(py, &e))?;
         totals.extend(batch);
         py.check_signals()?; // Ctrl-C stops between batches
     }
@@ -128,7 +128,7 @@ fn rollouts<'py>(
                 }
                 Ok(found)
             })
-            .map_err(|why: Illegal| illegal(py, why.0))?;
+            .map_err(|why: Illegal| illegal(py, &why))?;
         scores.extend(batch);
         py.check_signals()?;
     }
@@ -168,7 +168,7 @@ fn chunks(count: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
 /// Why rollouts from a view stopped: the hidden cards could not be dealt, or a first action
 /// is illegal.
 enum PlayOnError {
-    Sample(HandError),
+    Sample(GameError),
     Illegal(Illegal),
 }
 
@@ -240,8 +240,8 @@ fn view_rollouts<'py>(
                 Ok(found)
             })
             .map_err(|e| match e {
-                PlayOnError::Sample(e) => refusal(py, &e),
-                PlayOnError::Illegal(why) => illegal(py, why.0),
+                PlayOnError::Sample(e) => game_refusal(py, &e),
+                PlayOnError::Illegal(why) => illegal(py, &why),
             })?;
         scores.extend(batch);
         py.check_signals()?;
@@ -302,9 +302,9 @@ fn play_summaries(
                     .map(|(kinds, &seed)| {
                         Ok(summary(&engine_play_game(rules.clone(), kinds, seed)?))
                     })
-                    .collect::<Result<Vec<_>, HandError>>()
+                    .collect::<Result<Vec<_>, GameError>>()
             })
-            .map_err(|e| refusal(py, &e))?;
+            .map_err(|e| game_refusal(py, &e))?;
         found.extend(batch);
         py.check_signals()?; // Ctrl-C stops between batches
     }
