@@ -147,15 +147,16 @@ def _too_many(cards: int, most: int = MAX_CARDS) -> InvalidHandError:
 
 
 def _codes(cards: CardsLike, rules: Rules, most: int = MAX_CARDS) -> list[int]:
-    """The sorted codes of ``cards``, checked against the deck of ``rules`` and at most
-    ``most`` of them."""
+    """The sorted codes of ``cards``, checked against the deck of ``rules`` and, when the
+    Python twin solves them, at most ``most`` of them (the compiled core takes any hand the
+    deck holds)."""
     if isinstance(cards, (tuple, list)):
         codes = [card.code for card in cards if type(card) is Card]
         if len(codes) != len(cards):
             codes = [card.code for card in parse_cards(cards)]
     else:
         codes = [card.code for card in parse_cards(cards)]
-    if len(codes) > most:
+    if len(codes) > most and _engine.engine(rules) is _engine._PURE:
         raise _too_many(len(codes), most)
     codes.sort()
     packs = rules.packs
@@ -258,7 +259,7 @@ def min_deadwood_many(
     workers = _threads(threads)
     fast = _engine.solvers(rules, _melded)
     if isinstance(hands, np.ndarray):
-        _check_counts(hands)
+        _check_counts(hands, compiled=fast is not None)
         if fast is not None:  # the core reads the array itself (and checks the copies)
             return fast[0].least_counts(hands.astype(np.int64, copy=False), wild, workers)
         every = np.arange(NUM_CODES)
@@ -294,9 +295,9 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-def _check_counts(counts: npt.NDArray[np.integer[Any]]) -> None:
-    """Refuse an array that is not N x 56 card counts of 0 to ``_MOST_COPIES``, or whose
-    hands hold more than :data:`MAX_CARDS` cards."""
+def _check_counts(counts: npt.NDArray[np.integer[Any]], compiled: bool) -> None:
+    """Refuse an array that is not N x 56 card counts of 0 to ``_MOST_COPIES``, or, unless
+    the ``compiled`` core solves them, whose hands hold more than :data:`MAX_CARDS` cards."""
     if counts.ndim != 2 or counts.shape[1] != NUM_CODES or counts.dtype.kind not in "iu":
         raise InvalidHandError(
             f"card counts must be an N x {NUM_CODES} integer array (one column per card "
@@ -308,7 +309,7 @@ def _check_counts(counts: npt.NDArray[np.integer[Any]]) -> None:
             f"{counts.min()} to {counts.max()}"
         )
     largest = int(counts.sum(axis=1).max()) if counts.size else 0
-    if largest > MAX_CARDS:
+    if largest > MAX_CARDS and not compiled:
         raise _too_many(largest)
 
 

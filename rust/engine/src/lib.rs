@@ -48,11 +48,19 @@ pub fn copies_in_deck(code: usize, packs: usize) -> usize {
         packs
     }
 }
+/// How many cards a deck of `packs` packs holds: 58 a pack (55 naturals and three jokers),
+/// the most cards a hand given to the solver may hold.
+#[inline]
+pub fn deck_size(packs: usize) -> usize {
+    58 * packs
+}
+
 /// The largest hand a round deals (the Python package's `rules.MAX_HAND_SIZE`): every
 /// question the engine answers on a hand of at most one card more is answered within a
 /// second, whatever the rules (`benchmarks/worst_inputs.py` searches for the slowest).
 pub const MAX_DEALT: u8 = 14;
-/// The most cards a hand given to the solver may hold: the largest deal and the card drawn.
+/// The most cards a hand of a game holds: the largest deal and the card drawn (the game's
+/// bound, not the solver's: the solver takes any hand the deck holds, see [`deck_size`]).
 pub const MAX_CARDS: usize = MAX_DEALT as usize + 1;
 
 /// Is `code` wild in a round whose wild rank is `wild_rank` (0: only jokers)?

@@ -3,7 +3,7 @@
 //! draws would let it. Every answer is exact, and the arrangements are those the Python twin
 //! returns (the search's, see [`crate::search`]).
 
-use crate::codes::{Codes, CAPACITY};
+use crate::codes::{Codes, INLINE};
 use crate::error::HandError;
 use crate::naturals::Naturals;
 use crate::rules::{MeldRules, WildLimit, MAX_POINTS};
@@ -16,7 +16,8 @@ pub use crate::search::Kind;
 /// A discard's place in the order `best_discard` prefers (smallest first): the deadwood
 /// left, whether it is wild, minus its points, minus its code, packed into one number (the
 /// deadwood in the high 32 bits, [`value_of`] reads it back; a hand's deadwood is below
-/// 2^25: at most [`MAX_CARDS`] + 1 cards of at most [`crate::rules::MAX_POINTS`] = 2^20).
+/// 2^30: at most the 928 cards of sixteen packs, each of at most
+/// [`crate::rules::MAX_POINTS`] = 2^20).
 type DiscardOrder = u64;
 
 /// The deadwood left of a discard's place in the order.
@@ -26,14 +27,11 @@ fn value_of(order: DiscardOrder) -> u64 {
 
 /// The least deadwood of the hand `codes` when the checks pass and the sweep takes it, without
 /// building a [`Hand`] (no allocation, no sorting): the hot path of one call. None when a
-/// check fails (a code beyond the deck, more copies than the packs hold, too many cards, a
-/// bad wild rank or bad rules) or the sweep does not take the rules or the hand; the caller
-/// then builds a [`Hand`], which says what is wrong or searches.
+/// check fails (a code beyond the deck, more copies than the packs hold, a bad wild rank or
+/// bad rules) or the sweep does not take the rules or the hand; the caller then builds a
+/// [`Hand`], which says what is wrong or searches.
 pub fn quick_least(codes: &[u8], wild_rank: u32, rules: &MeldRules) -> Option<u64> {
-    if codes.len() > MAX_CARDS
-        || !(wild_rank == 0 || (3..=13).contains(&wild_rank))
-        || rules.validate().is_err()
-    {
+    if !(wild_rank == 0 || (3..=13).contains(&wild_rank)) || rules.validate().is_err() {
         return None;
     }
     let packs = rules.packs as usize;
@@ -65,9 +63,8 @@ pub fn least_each(hands: &[Hand], threads: usize) -> Vec<u64> {
 /// A hand as the copies of each card code (a row of card counts).
 pub type Counts = [u8; NUM_CODES];
 
-/// [`least_each`] of hands given as card counts, each checked first (at most
-/// [`MAX_CARDS`] cards, no more copies than the deck holds; the wild rank and the rules as
-/// [`Hand::new`] checks them). A row the sweep takes is swept as it is read, with no codes
+/// [`least_each`] of hands given as card counts, each checked first (no more copies than
+/// the deck holds; the wild rank and the rules as [`Hand::new`] checks them). A row the sweep takes is swept as it is read, with no codes
 /// sorted and no [`Hand`] made; any other is solved as a hand.
 pub fn least_each_counts(
     rows: &[Counts],
@@ -81,11 +78,7 @@ pub fn least_each_counts(
     }
     let packs = rules.packs as usize;
     for row in rows {
-        // (folds the compiler turns into a few vector instructions a row)
-        let cards = row.iter().fold(0u16, |sum, &n| sum + u16::from(n));
-        if usize::from(cards) > MAX_CARDS {
-            return Err(HandError::TooManyCards(usize::from(cards)));
-        }
+        // (a fold the compiler turns into a few vector instructions a row)
         let most = row[..usize::from(JOKER)]
             .iter()
             .fold(0, |most: u8, &n| most.max(n));
@@ -109,13 +102,11 @@ pub fn least_each_counts(
                 return least;
             }
         }
-        let mut codes = [0u8; MAX_CARDS];
-        let mut len = 0;
-        for (c, &n) in (0u8..).zip(row) {
-            codes[len..len + usize::from(n)].fill(c);
-            len += usize::from(n);
-        }
-        Hand::trusted(&codes[..len], wild_rank, *rules).least()
+        let codes: Vec<u8> = (0u8..)
+            .zip(row)
+            .flat_map(|(c, &n)| std::iter::repeat_n(c, usize::from(n)))
+            .collect();
+        Hand::trusted(&codes, wild_rank, *rules).least()
     };
     Ok(on_threads(rows, threads, solve))
 }
@@ -198,19 +189,19 @@ pub struct Layout {
 }
 
 impl Hand {
-    /// Checks the codes (0..=55, no more copies than the packs hold, at most
-    /// [`MAX_CARDS`]), the wild rank (3..=13, or 0: only jokers are wild) and the rules.
+    /// Checks the codes (0..=55, no more copies than the packs hold: any number of cards
+    /// up to the whole deck), the wild rank (3..=13, or 0: only jokers are wild) and the
+    /// rules.
     pub fn new(codes: &[u32], wild_rank: u32, rules: &MeldRules) -> Result<Hand, HandError> {
         rules.validate()?;
-        if codes.len() > MAX_CARDS {
-            return Err(HandError::TooManyCards(codes.len()));
-        }
         if wild_rank != 0 && !(3..=13).contains(&wild_rank) {
             return Err(HandError::BadWildRank(wild_rank));
         }
-        let mut counts = [0u16; NUM_CODES];
-        let mut sorted = [0u8; MAX_CARDS];
         let packs = rules.packs as usize;
+        if codes.len() > crate::deck_size(packs) {
+            return Err(Self::beyond_the_deck(codes, packs));
+        }
+        let mut counts = [0u16; NUM_CODES];
         let allowed = |code: usize| copies_in_deck(code, packs);
         let mut over = false;
         // (the codes held, as bits: sorted by counting, with no comparison the processor
@@ -236,28 +227,61 @@ impl Hand {
                 }
             }
         }
-        let mut len = 0;
-        while held != 0 {
-            let code = held.trailing_zeros() as usize;
-            held &= held - 1;
-            let copies = usize::from(counts[code]);
-            sorted[len..len + copies].fill(code as u8);
-            len += copies;
-        }
+        let mut sorted = [0u8; INLINE];
+        let codes = match sorted.get_mut(..codes.len()) {
+            Some(slots) => {
+                let mut len = 0;
+                while held != 0 {
+                    let code = held.trailing_zeros() as usize;
+                    held &= held - 1;
+                    let copies = usize::from(counts[code]);
+                    slots[len..len + copies].fill(code as u8);
+                    len += copies;
+                }
+                Codes::of(slots)
+            }
+            None => Codes::Heap(
+                (0u8..)
+                    .zip(counts)
+                    .flat_map(|(c, n)| std::iter::repeat_n(c, usize::from(n)))
+                    .collect(),
+            ),
+        };
         Ok(Hand {
-            codes: Codes::of(&sorted[..len]).expect("at most MAX_CARDS codes"),
+            codes,
             wild_rank: wild_rank as u8,
             rules: *rules,
         })
     }
 
-    /// A hand the caller knows to be valid: sorted codes the deck holds, a wild rank 3..=13
-    /// or 0, and rules that passed [`MeldRules::validate`] (the game's own hands, which
-    /// hold at most [`MAX_CARDS`] codes, or one more with a draw added).
+    /// The refusal of more codes than a deck of `packs` packs holds: the lowest code held
+    /// more often than the deck holds it, or the first outside 0..=55.
+    #[cold]
+    fn beyond_the_deck(codes: &[u32], packs: usize) -> HandError {
+        let mut counts = [0usize; NUM_CODES];
+        for &code in codes {
+            match counts.get_mut(code as usize) {
+                Some(slot) => *slot += 1,
+                None => return HandError::BadCode(code),
+            }
+        }
+        let code = (0..NUM_CODES)
+            .find(|&c| counts[c] > copies_in_deck(c, packs))
+            .expect("more codes than the deck holds: one held too often");
+        HandError::TooManyCopies {
+            code: code as u8,
+            copies: counts[code],
+            allowed: copies_in_deck(code, packs),
+        }
+    }
+
+    /// A hand the caller knows to be valid: sorted codes the deck holds (or one copy more,
+    /// a draw added for the outs), a wild rank 3..=13 or 0, and rules that passed
+    /// [`MeldRules::validate`] (the game's own hands).
     pub(crate) fn trusted(codes: &[u8], wild_rank: u8, rules: MeldRules) -> Hand {
         debug_assert!(codes.windows(2).all(|pair| pair[0] <= pair[1]));
         Hand {
-            codes: Codes::of(codes).expect("a game's hand fits"),
+            codes: Codes::of(codes),
             wild_rank,
             rules,
         }
@@ -291,7 +315,7 @@ impl Hand {
     /// The hand with one more card (for the outs; it may hold one copy beyond the deck).
     fn with(&self, code: u8) -> Hand {
         Hand {
-            codes: self.codes.with(code).expect("a hand has room for one draw"),
+            codes: self.codes.with(code),
             wild_rank: self.wild_rank,
             rules: self.rules,
         }
@@ -487,7 +511,7 @@ impl Hand {
         // (place in the order on what is known, card, how much is known: 0 the hand's
         // bound, 1 the relaxed value of the rest, 2 the exact value)
         let distinct = self.distinct();
-        let mut candidates = [(0, 0, 0u8); CAPACITY];
+        let mut candidates = [(0, 0, 0u8); NUM_CODES];
         for (slot, &c) in candidates.iter_mut().zip(distinct.iter()) {
             *slot = (bound(c, least), c, 0);
         }
@@ -593,7 +617,7 @@ impl Hand {
             (bound << 32 | self.tie(c, points), c, alone)
         };
         let distinct = self.distinct();
-        let mut candidates = [(0, 0, false); CAPACITY];
+        let mut candidates = [(0, 0, false); NUM_CODES];
         for (slot, &c) in candidates.iter_mut().zip(distinct.iter()) {
             *slot = bounded(c);
         }
@@ -1015,8 +1039,8 @@ mod tests {
     use super::*;
 
     /// A hand keeps its codes sorted whatever order they come in (they are sorted by
-    /// counting), every copy kept: hands of every size a `Hand` takes, three packs (up to
-    /// nine jokers).
+    /// counting), every copy kept: hands of every size up to 40 cards and the whole deck,
+    /// three packs (up to nine jokers).
     #[test]
     fn hand_sorts_codes_in_any_order() {
         let rules = MeldRules {
@@ -1024,7 +1048,7 @@ mod tests {
             ..MeldRules::default()
         };
         let mut generator = crate::shuffle::SplitMix64::new(7);
-        for size in 0..=MAX_CARDS {
+        for size in (0..=40).chain([crate::deck_size(3)]) {
             for _ in 0..50 {
                 let mut copies = [0usize; NUM_CODES];
                 let mut codes = Vec::new();
@@ -1530,16 +1554,30 @@ mod tests {
         assert!(Hand::new(&[55; 7], 3, &rules).is_err());
         let bad = MeldRules { packs: 0, ..rules };
         assert!(Hand::new(&[1], 3, &bad).is_err());
-        let many: Vec<u32> = (0..=MAX_CARDS as u32).collect();
-        assert!(Hand::new(&many[..MAX_CARDS], 3, &rules).is_ok());
-        let refused = Hand::new(&many, 3, &rules);
-        assert_eq!(refused, Err(HandError::TooManyCards(MAX_CARDS + 1)));
-        let message = refused.unwrap_err().to_string();
-        let expected = format!(
-            "a hand of {} cards, but the solver takes at most {MAX_CARDS}",
-            MAX_CARDS + 1
+        // any number of cards the deck holds, and no more
+        let deck: Vec<u32> = (0..2).flat_map(|_| (0..56).chain([55, 55])).collect();
+        let whole = Hand::new(&deck, 3, &rules).expect("the whole deck");
+        assert_eq!(whole.codes().len(), 116);
+        assert_eq!(whole.least(), 0);
+        let mut beyond = deck.clone();
+        beyond.push(9);
+        let refused = Hand::new(&beyond, 3, &rules);
+        assert_eq!(
+            refused,
+            Err(HandError::TooManyCopies {
+                code: 9,
+                copies: 3,
+                allowed: 2
+            })
         );
-        assert!(message.starts_with(&expected), "{message}");
+        let message = refused.unwrap_err().to_string();
+        assert_eq!(
+            message,
+            "3 copies of Q*, but a deck of 2 pack(s) holds only 2"
+        );
+        beyond.push(56);
+        assert_eq!(Hand::new(&beyond, 3, &rules), Err(HandError::BadCode(56)));
+        assert!(Hand::new(&[55; 117], 3, &rules).is_err());
     }
 
     /// `quick_least` answers exactly what a checked `Hand` answers whenever it answers, and
@@ -1787,13 +1825,20 @@ mod tests {
                 allowed: 2
             })
         ));
+        // (any number of cards the deck holds: the whole deck)
+        let deck = [2; NUM_CODES];
+        let mut whole = deck;
+        whole[55] = 6;
+        assert_eq!(least_each_counts(&[whole], 13, &rules, 1), Ok(vec![0]));
         row[7] = 2;
         row[55] = 6;
         row[8..16].fill(1);
-        assert_eq!(
-            least_each_counts(&[row], 13, &rules, 1),
-            Err(HandError::TooManyCards(16))
-        );
+        let codes: Vec<u32> = (0u32..)
+            .zip(row)
+            .flat_map(|(c, n)| std::iter::repeat_n(c, usize::from(n)))
+            .collect();
+        let least = Hand::new(&codes, 13, &rules).unwrap().least();
+        assert_eq!(least_each_counts(&[row], 13, &rules, 1), Ok(vec![least]));
         assert_eq!(
             least_each_counts(&[], 14, &rules, 1),
             Err(HandError::BadWildRank(14))
