@@ -4,17 +4,22 @@
 //! spades, diamonds; ranks 3 to 13), and [`JOKER`] (55) for the joker. A wild rank is 3..=13,
 //! or 0 when only jokers are wild.
 //!
-//! [`solver`] answers the questions about one hand (its least deadwood, an optimal
-//! arrangement, the value of every discard, the best discard, going out, the outs) under any
-//! [`MeldRules`], on two exact algorithms: [`sweep`], a rank sweep for the least deadwood under
-//! the default meld rules and distinct-suit books (fast), and [`search`], the memoised search
-//! for everything else and for every arrangement, the twin of the Python package's
-//! `fivecrowns._search`, move for move (so both packages return the same arrangement of a
-//! hand). Data flows one way:
-//! `naturals` and `rules` under `search` and `sweep`, those under `solver`.
+//! The layers, each using only those above it in this list (data flows one way):
+//! - the vocabulary: this module's card codes, [`rules`] (the meld and scoring options),
+//!   [`error`], [`naturals`] (a multiset of naturals) and [`melds`] (what a meld's cards
+//!   stand for, whether cards form one);
+//! - [`solver`]: the questions about one hand of any size the deck holds (its least
+//!   deadwood, an optimal arrangement, the value of every discard, the best discard, going
+//!   out, the outs) under any [`MeldRules`], on two exact algorithms: [`sweep`], a rank sweep
+//!   for the least deadwood under the default meld rules and distinct-suit books (fast), and
+//!   [`search`], the memoised search for everything else and for every arrangement, the twin
+//!   of the Python package's search, move for move (so both packages return the same
+//!   arrangement of a hand); re-exported here as [`codes`], [`search`] and [`sweep`];
+//! - [`game`]: a game's state and its transitions, on the solver;
+//! - the bots and the simulators on the game: [`knowledge`], [`policy`], [`strong`],
+//!   [`rollout`], [`batch`] (and [`shuffle`], the seeded shuffles).
 
 pub mod batch;
-pub mod codes;
 pub mod error;
 pub mod game;
 pub mod knowledge;
@@ -23,14 +28,13 @@ pub mod naturals;
 pub mod policy;
 pub mod rollout;
 pub mod rules;
-pub mod search;
 pub mod shuffle;
 pub mod solver;
 pub mod strong;
-pub mod sweep;
 
 pub use error::HandError;
 pub use rules::{MeldRules, WildLimit};
+pub use solver::{codes, search, sweep};
 pub use solver::{Hand, Kind, Layout, Meld};
 
 /// The code of the joker (the naturals are 0..=54).
