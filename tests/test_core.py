@@ -204,12 +204,9 @@ SOLVER = _core.Solver(2, False, None, True, 20, 50)
         ([JOKER_CODE] * 7, 3, "7 jokers, but a deck of 2 pack(s) holds only 6"),
         ([1], 2, "wild rank must be from 3 to 13"),
         ([1], 14, "wild rank must be from 3 to 13"),
-        ([0] * 2000, 3, "a hand of 2000 cards, but the solver takes at most 15"),
-        (
-            [0, 11, 22, 33, 44] * 4 + [55, 55],
-            3,
-            "a hand of 22 cards, but the solver takes at most 15",
-        ),
+        ([0] * 2000, 3, "2000 copies of 3*, but a deck of 2 pack(s) holds only 2"),
+        ([0, 11, 22, 33, 44] * 4 + [55, 55], 3, "4 copies of 3*, but a deck of 2 pack(s)"),
+        (list(range(56)) * 2 + [55] * 5, 3, "7 jokers, but a deck of 2 pack(s) holds only 6"),
     ],
 )
 def test_the_core_refuses_bad_hands_with_the_library_errors(
@@ -476,27 +473,17 @@ SOLVER_FUNCTIONS: list[Callable[..., object]] = [
 ]
 
 
-def _refusal(function: Callable[..., object], *args: object) -> str:
-    """What ``function`` refuses ``args`` with ("": it answers)."""
-    cards, wild_rank, rules = args
-    try:
-        function(cards, wild_rank, rules=rules)
-    except fc.InvalidHandError as error:
-        return str(error)
-    return ""
-
-
 @pytest.mark.parametrize("packs", [1, 2, 16])
 @pytest.mark.parametrize("wild_rank", [None, 3, 13])
-def test_hands_above_max_cards_are_refused_by_the_python_engine_only(
+def test_hands_above_max_cards_are_solved_by_the_core_and_refused_by_the_twin(
     packs: int, wild_rank: int | None
 ) -> None:
-    # issue 17: a 40-card hand took two minutes on the Python engine; it takes at most the
-    # largest deal and the card drawn, and says so; the compiled path hands any size to the
-    # core (which answers, or refuses with words of its own)
+    # issue 45: the core solves any hand the deck holds; the twin (issue 17: a 40-card hand
+    # took it two minutes) takes at most the largest deal and the card drawn, and says so
     rules = fc.Rules(packs=packs)
     deck = list(fc.deck(packs))
-    for cards in (deck, deck[: fc.solver.MAX_CARDS + 1]):
+    hands = [deck[: fc.solver.MAX_CARDS + 1], deck[:40]] + ([deck] if packs <= 2 else [])
+    for cards in hands:
         for shape in (list, tuple, fc.format_cards):
             for function in SOLVER_FUNCTIONS:
                 with _engine_is(False), pytest.raises(fc.InvalidHandError) as refused:
@@ -506,13 +493,22 @@ def test_hands_above_max_cards_are_refused_by_the_python_engine_only(
                     "most 15 cards (the largest hand a round deals, 14, and the card drawn); "
                     "the compiled core solves bigger hands"
                 )
-                with _engine_is(True):
-                    refused_by = _refusal(function, shape(cards), wild_rank, rules)
-                    assert "Python engine" not in refused_by
+        with _engine_is(True):
+            least = fc.min_deadwood(cards, wild_rank, rules=rules)
+            assert fc.best_arrangement(cards, wild_rank, rules=rules).points == least
+            values = fc.deadwood_by_discard(cards, wild_rank, rules=rules)
+            card, rest = fc.best_discard(tuple(cards), wild_rank, rules=rules)
+            assert rest.points == values[card] == min(values.values())
+            assert fc.can_go_out(cards, wild_rank, rules=rules) == (0 in values.values())
+            assert fc.min_deadwood_many([cards], wild_rank, rules=rules).tolist() == [least]
     counts = np.zeros((2, 56), dtype=np.int64)
     counts[1, :22] = 1
     with _engine_is(False), pytest.raises(fc.InvalidHandError, match="a hand of 22 "):
         fc.min_deadwood_many(counts, wild_rank, rules=rules)
+    with _engine_is(True):
+        first = [fc.Card.from_code(code) for code in range(22)]
+        twenty_two = fc.min_deadwood(first, wild_rank, rules=rules)
+        assert fc.min_deadwood_many(counts, wild_rank, rules=rules).tolist() == [0, twenty_two]
     largest = deck[: fc.solver.MAX_CARDS]
     compiled, pure = both(lambda: fc.best_discard(largest, wild_rank, rules=rules))
     assert compiled == pure
@@ -529,6 +525,14 @@ def test_hands_above_max_cards_are_refused_by_the_python_engine_only(
         "a hand of 15 cards, but the Python engine finds the outs of hands of at most 14 "
         "cards (before the draw); the compiled core solves bigger hands"
     )
+    with _engine_is(True):
+        drawn = fc.outs(largest, wild_rank, rules=without_discard)
+    assert drawn == {
+        card
+        for card in set(deck)
+        if largest.count(card) < deck.count(card)
+        and fc.can_go_out([*largest, card], wild_rank, rules=without_discard)
+    }
 
 
 @settings(max_examples=50)

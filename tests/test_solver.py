@@ -336,6 +336,9 @@ def test_large_hands_up_to_max_cards() -> None:
         ),
     ):
         fc.min_deadwood(spades, 3)
+    if _engine.COMPILED is not None:  # the core: any hand the deck holds (3S-KS twice, 3s wild)
+        with _engine.running(True):
+            assert fc.min_deadwood(spades, 3) == 0
 
 
 def test_repeated_hands_are_answered_from_the_cache_and_still_checked() -> None:

@@ -16,8 +16,6 @@ pub enum HandError {
         copies: usize,
         allowed: usize,
     },
-    /// More cards than the solver takes ([`crate::MAX_CARDS`]).
-    TooManyCards(usize),
     /// A rule set outside what the rules accept.
     BadRules(String),
     /// Some other input no hand can be made of (its shape or size).
@@ -69,13 +67,6 @@ impl fmt::Display for HandError {
                 f,
                 "{copies} copies of {}, but a deck of {allowed} pack(s) holds only {allowed}",
                 card_name(*code)
-            ),
-            HandError::TooManyCards(cards) => write!(
-                f,
-                "a hand of {cards} cards, but the solver takes at most {}: the largest hand a \
-                 round deals ({}) and the card drawn",
-                crate::MAX_CARDS,
-                crate::MAX_DEALT
             ),
             HandError::BadRules(why) | HandError::BadHand(why) => f.write_str(why),
             HandError::Empty(what) => write!(f, "{what} needs a hand of at least one card"),

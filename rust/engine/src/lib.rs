@@ -4,30 +4,35 @@
 //! spades, diamonds; ranks 3 to 13), and [`JOKER`] (55) for the joker. A wild rank is 3..=13,
 //! or 0 when only jokers are wild.
 //!
-//! [`solver`] answers the questions about one hand (its least deadwood, an optimal
-//! arrangement, the value of every discard, the best discard, going out, the outs) under any
-//! [`MeldRules`], on two exact algorithms: [`sweep`], a rank sweep for the least deadwood under
-//! the default meld rules and distinct-suit books (fast), and [`search`], the memoised search
-//! for everything else and for every arrangement, the twin of the Python package's
-//! `fivecrowns._search`, move for move (so both packages return the same arrangement of a
-//! hand). Data flows one way:
-//! `naturals` and `rules` under `search` and `sweep`, those under `solver`.
+//! The layers, each using only those above it in this list (data flows one way):
+//! - the vocabulary: this module's card codes, [`rules`] (the meld and scoring options),
+//!   [`error`], [`naturals`] (a multiset of naturals) and [`melds`] (what a meld's cards
+//!   stand for, whether cards form one);
+//! - [`solver`]: the questions about one hand of any size the deck holds (its least
+//!   deadwood, an optimal arrangement, the value of every discard, the best discard, going
+//!   out, the outs) under any [`MeldRules`], on two exact algorithms: [`sweep`], a rank sweep
+//!   for the least deadwood under the default meld rules and distinct-suit books (fast), and
+//!   [`search`], the memoised search for everything else and for every arrangement, the twin
+//!   of the Python package's search, move for move (so both packages return the same
+//!   arrangement of a hand); re-exported here as [`codes`], [`search`] and [`sweep`];
+//! - [`game`]: a game's state and its transitions, on the solver;
+//! - [`bots`]: the built-in bots (random, greedy, strong) and what they share, on the game;
+//! - [`sim`]: batches of games and rollouts, on the bots
+//!   (and [`shuffle`], the seeded shuffles and hashes every layer uses).
 
 pub mod bots;
-pub mod codes;
 pub mod error;
 pub mod game;
 pub mod melds;
 pub mod naturals;
 pub mod rules;
-pub mod search;
 pub mod shuffle;
 pub mod sim;
 pub mod solver;
-pub mod sweep;
 
 pub use error::HandError;
 pub use rules::{MeldRules, WildLimit};
+pub use solver::{codes, search, sweep};
 pub use solver::{Hand, Kind, Layout, Meld};
 
 /// The code of the joker (the naturals are 0..=54).
@@ -45,11 +50,19 @@ pub fn copies_in_deck(code: usize, packs: usize) -> usize {
         packs
     }
 }
+/// How many cards a deck of `packs` packs holds: 58 a pack (55 naturals and three jokers),
+/// the most cards a hand given to the solver may hold.
+#[inline]
+pub fn deck_size(packs: usize) -> usize {
+    58 * packs
+}
+
 /// The largest hand a round deals (the Python package's `rules.MAX_HAND_SIZE`): every
 /// question the engine answers on a hand of at most one card more is answered within a
 /// second, whatever the rules (`benchmarks/worst_inputs.py` searches for the slowest).
 pub const MAX_DEALT: u8 = 14;
-/// The most cards a hand given to the solver may hold: the largest deal and the card drawn.
+/// The most cards a hand of a game holds: the largest deal and the card drawn (the game's
+/// bound, not the solver's: the solver takes any hand the deck holds, see [`deck_size`]).
 pub const MAX_CARDS: usize = MAX_DEALT as usize + 1;
 
 /// Is `code` wild in a round whose wild rank is `wild_rank` (0: only jokers)?

@@ -1,11 +1,28 @@
 //! What the cards of a meld play: the natural card each position stands for, as the Python
 //! package's `fivecrowns.melds` reads a meld the solver found (arrangements list their melds
 //! in the order of these, so the order never depends on the search); and whether cards form
-//! a meld of a kind, as that module judges it (for cards laid off onto a table meld).
+//! a meld of a kind, as that module judges it (for cards laid off onto a table meld). The
+//! vocabulary under the solver and the game: [`Kind`] is theirs.
 
 use crate::rules::MeldRules;
-use crate::search::Kind;
 use crate::{is_wild, rank_index};
+
+/// A book (one rank) or a run (one suit, consecutive ranks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    Book,
+    Run,
+}
+
+impl Kind {
+    /// "book" or "run".
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Book => "book",
+            Kind::Run => "run",
+        }
+    }
+}
 
 /// The rank an all-wild book stands for (king).
 const ALL_WILD_RANK: u8 = 13;

@@ -199,22 +199,37 @@ pub(crate) fn card_object(py: Python<'_>, code: u8) -> PyResult<Bound<'_, PyAny>
 
 /// The key of a meld in the package's meld cache (`fivecrowns.solver._MELDS`, whose
 /// `_meld_key` computes the same): its sorted codes, each plus one in six bits, then its wild
-/// rank in four bits and its kind in one (1: a run). A meld holds at most [`MAX_CARDS`] cards,
-/// so the key fits in 96 bits.
-fn meld_key(kind: Kind, codes: &[u8], wild_rank: u8) -> u128 {
+/// rank in four bits and its kind in one (1: a run), as a Python int: in 128 bits for a
+/// meld of at most [`WIDE_MELD`] cards (every meld of a hand a round deals), else built in
+/// Python's own ints (a meld of a big hand may hold dozens of cards).
+fn meld_key<'py>(
+    py: Python<'py>,
+    kind: Kind,
+    codes: &[u8],
+    wild_rank: u8,
+) -> PyResult<Bound<'py, PyAny>> {
+    let tail = wild_rank << 1 | u8::from(kind == Kind::Run);
+    if codes.len() > WIDE_MELD {
+        let mut key = 0u8.into_pyobject(py)?.into_any();
+        for &c in codes {
+            key = key.lshift(6)?.bitor(c + 1)?;
+        }
+        return key.lshift(5)?.bitor(tail);
+    }
     let packed = codes
         .iter()
         .fold(0u128, |key, &c| key << 6 | u128::from(c + 1));
-    (packed << 4 | u128::from(wild_rank)) << 1 | u128::from(kind == Kind::Run)
-}
-
-/// A key as a Python int (most fit in 64 bits, the cheaper conversion).
-fn key_object(py: Python<'_>, key: u128) -> PyResult<Bound<'_, PyAny>> {
+    let key = packed << 5 | u128::from(tail);
+    // (most fit in 64 bits, the cheaper conversion)
     Ok(match u64::try_from(key) {
         Ok(small) => small.into_pyobject(py)?.into_any(),
         Err(_) => key.into_pyobject(py)?.into_any(),
     })
 }
+
+/// The most cards of a meld whose key ([`meld_key`]) fits in 128 bits: six bits a card and
+/// five for the wild rank and the kind.
+const WIDE_MELD: usize = 20;
 
 /// The cards of a meld (sorted `codes`) in meld order, given what each position stands for
 /// (`stands`, from [`stands_for`]), as `fivecrowns.melds` lays out a meld the solver found: a
@@ -264,7 +279,7 @@ pub(crate) fn arrangement<'py>(
     let wild = (wild_rank != 0).then_some(wild_rank);
     let mut objects = Vec::with_capacity(melds.len());
     for (stands, meld) in melds {
-        let key = key_object(py, meld_key(meld.kind, &meld.codes, wild_rank))?;
+        let key = meld_key(py, meld.kind, &meld.codes, wild_rank)?;
         let found = match cache.get_item(&key)? {
             Some(found) => found,
             None => {
@@ -320,7 +335,7 @@ pub(crate) fn card_codes(
     if let (Some(table), Ok(tuple)) = (table, cards.cast::<PyTuple>()) {
         // the hot path: a tuple of canonical cards, each read by its address alone
         if let Some(codes) = canonical_codes(table, tuple)? {
-            return Ok(Codes::of(&codes.0[..codes.1]));
+            return Ok(Some(Codes::of(&codes.0[..codes.1])));
         }
     }
     let code = intern!(py, "code");
@@ -334,9 +349,9 @@ pub(crate) fn card_codes(
         Ok(item.getattr(code)?.extract::<u8>().ok())
     };
     let mut codes = [0u8; MAX_CARDS];
-    // (a longer hand: the checked path refuses it)
+    // (a longer hand than a round's: the checked path reads it)
     let found = read_items(cards, &mut codes, read)?;
-    Ok(found.and_then(|len| Codes::of(&codes[..len])))
+    Ok(found.map(|len| Codes::of(&codes[..len])))
 }
 
 /// The codes of a tuple of at most [`MAX_CARDS`] canonical cards, and how many; None when
@@ -412,9 +427,16 @@ impl Solver {
 
     /// The hand of `codes`, or None when the deck cannot hold it.
     pub(crate) fn hand_of(&self, codes: &Codes, wild_rank: u32) -> Option<Hand> {
-        // (on the stack: a hand longer than the solver takes is refused here)
-        let mut wide = [0u32; MAX_CARDS];
-        let wide = wide.get_mut(..codes.len())?;
+        // (on the stack for a hand of a round, else on the heap)
+        let mut stack = [0u32; MAX_CARDS];
+        let mut heap = Vec::new();
+        let wide = match stack.get_mut(..codes.len()) {
+            Some(wide) => wide,
+            None => {
+                heap.resize(codes.len(), 0);
+                &mut heap[..]
+            }
+        };
         for (slot, &code) in wide.iter_mut().zip(codes.iter()) {
             *slot = u32::from(code);
         }
@@ -646,8 +668,9 @@ impl Solver {
 }
 
 /// A row of card counts (one per code) read into a hand's counts: refused when a count is
-/// negative or the row holds more than [`MAX_CARDS`] cards. (The loop only narrows and
-/// accumulates, so the compiler may vectorise it; the reasons are found after.)
+/// negative or above 255 (more copies than any deck holds; the solver then checks them
+/// against the packs). (The loop only narrows and accumulates, so the compiler may
+/// vectorise it; the reason is found after.)
 fn counts_of(row: &[i64]) -> Result<Counts, HandError> {
     let mut counts: Counts = [0; NUM_CODES];
     let mut widest = 0u64;
@@ -655,18 +678,16 @@ fn counts_of(row: &[i64]) -> Result<Counts, HandError> {
         *slot = copies as u8;
         widest |= copies as u64; // (a negative count sets the top bit)
     }
-    let cards: usize = counts.iter().map(|&n| usize::from(n)).sum();
-    if widest <= u64::from(u8::MAX) && cards <= MAX_CARDS {
+    if widest <= u64::from(u8::MAX) {
         return Ok(counts);
     }
-    if let Some(&copies) = row.iter().find(|&&copies| copies < 0) {
-        let why = format!("card counts must be from 0 up, got {copies}");
-        return Err(HandError::BadHand(why));
-    }
-    let cards = row.iter().fold(0usize, |sum, &n| {
-        sum.saturating_add(usize::try_from(n).unwrap_or(usize::MAX))
-    });
-    Err(HandError::TooManyCards(cards))
+    let copies = row
+        .iter()
+        .copied()
+        .find(|&copies| !(0..=i64::from(u8::MAX)).contains(&copies))
+        .unwrap_or_default();
+    let why = format!("card counts must be from 0 to 255, got {copies}");
+    Err(HandError::BadHand(why))
 }
 
 /// Hands above this many cards are solved without the GIL (they may take long; for smaller

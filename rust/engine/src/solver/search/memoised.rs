@@ -1,34 +1,12 @@
-//! The memoised search: an exact solver for every rule set, the twin of the Python package's
-//! `fivecrowns._search`, move for move (the same states, the same order of choices, the same
-//! arrangement chosen among the optimal ones).
-//!
-//! The search takes the lowest remaining natural card (lowest rank, then suit) and tries
-//! everything it can be: the lowest natural of a run of its suit (the run takes, rank by rank
-//! upwards, a natural of its suit or a wild filling the gap, and ends on a natural), in a book
-//! of its rank (with any other naturals of that rank), or deadwood. No natural of a lower rank
-//! is left, so no meld holding the card is missed.
-//!
-//! A meld takes only the wilds it needs (its gaps, and the padding to three cards); the wilds
-//! it could take beyond those (its spare room) are added to a running total. Spare wilds never
-//! change which melds are possible, so where they go is settled when no natural is left: some
-//! fill spare room, the rest form all-wild melds where the rules allow them, and those left
-//! over are deadwood (the cheapest). The value of the rest of a hand depends only on the
-//! naturals left, the wilds left and the spare room so far (capped at the wilds left), and is
-//! memoised on those three. The score is lexicographic: least deadwood points, then fewest
-//! unmelded cards.
-//!
-//! What keeps it fast, each exact under every rule option: naturals in no meld at all are set
-//! aside as deadwood first ([`Search::hopeless`]); the hand's components (naturals that could
-//! share a meld) are finished one at a time ([`Search::split`]); a natural's choices depend
-//! only on the naturals of its rank, those of its suit above it that a run from it could
-//! reach and the wilds left, and are kept per those; and a state stops looking once a choice
-//! melds every card.
+//! The memoised search itself: the value of the naturals left, the wilds left and the spare
+//! room so far, over every choice for the lowest natural; and a hand's naturals and wilds.
 
 use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
 use crate::is_wild;
+use crate::melds::Kind;
 use crate::naturals::Naturals;
 use crate::rules::{MeldRules, WildLimit, MANY};
 
@@ -46,27 +24,10 @@ impl Score {
         unmelded: 0,
     };
 
-    fn plus(self, other: Score) -> Score {
+    pub(super) fn plus(self, other: Score) -> Score {
         Score {
             points: self.points + other.points,
             unmelded: self.unmelded + other.unmelded,
-        }
-    }
-}
-
-/// A book (one rank) or a run (one suit, consecutive ranks).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    Book,
-    Run,
-}
-
-impl Kind {
-    /// "book" or "run".
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Book => "book",
-            Kind::Run => "run",
         }
     }
 }
@@ -84,66 +45,66 @@ pub struct Solution {
 /// a multiset), the wilds it takes, the spare room it adds, and its meld's kind (None:
 /// deadwood). The meld's naturals are the lowest natural and `delta`.
 #[derive(Debug, Clone, Copy)]
-struct Move {
-    points: u64,
-    unmelded: u64,
-    delta: Naturals,
-    wilds: u64,
-    room: i64,
-    kind: Option<Kind>,
+pub(super) struct Move {
+    pub(super) points: u64,
+    pub(super) unmelded: u64,
+    pub(super) delta: Naturals,
+    pub(super) wilds: u64,
+    pub(super) room: i64,
+    pub(super) kind: Option<Kind>,
 }
 
 /// A marker for "a wild goes here" in a meld being built.
-const PLACEHOLDER: u8 = u8::MAX;
+pub(super) const PLACEHOLDER: u8 = u8::MAX;
 
 /// One hand's search: the rules, the wild points, the memo.
 pub struct Search {
-    rules: MeldRules,
+    pub(super) rules: MeldRules,
     /// Points of the cheapest 0, 1, 2, ... wilds.
-    prefix: Vec<u64>,
+    pub(super) prefix: Vec<u64>,
     /// The value of each (naturals, wilds left << 32 | spare room) reached.
-    memo: Memo,
+    pub(super) memo: Memo,
     /// The most cards of an all-wild meld (0: none).
-    all_wild_cap: i64,
+    pub(super) all_wild_cap: i64,
     /// The moves of each (natural, its rank's naturals, its suit's above it within a run's
     /// reach, wilds left), as a range of `moves`: they depend on nothing else (the meld
     /// rules aside), so this thread's searches under one rule set share them
     /// ([`Templates`]).
-    templates: Templates,
+    pub(super) templates: Templates,
     /// The fields of each component of the hand, in order (empty: one component).
-    parts: Rc<[Naturals]>,
+    pub(super) parts: Rc<[Naturals]>,
     /// The ranks (bit `r` for rank `r + 3`) whose naturals cost nothing left unmelded: cards
     /// a final hand can lay off onto the table's books whatever else it does
     /// ([`score_free`]).
-    free_ranks: u16,
+    pub(super) free_ranks: u16,
 }
 
 /// The moves of a rule set by template (see [`Search::moves`]), kept by this thread from one
 /// search to the next while the rule set stays the same (a search takes them, and gives
 /// them back when it ends; a search made while another holds them starts its own).
-struct Templates {
-    rules: MeldRules,
-    ranges: FxHashMap<(u64, Naturals), (u32, u32)>,
-    moves: Vec<Move>,
+pub(super) struct Templates {
+    pub(super) rules: MeldRules,
+    pub(super) ranges: FxHashMap<(u64, Naturals), (u32, u32)>,
+    pub(super) moves: Vec<Move>,
     /// The work lists of [`Search::books`] and [`Search::runs`], kept for their allocations.
-    scratch: Scratch,
+    pub(super) scratch: Scratch,
 }
 
 /// The work lists of [`Search::books`] (naturals left, naturals in the book) and
 /// [`Search::runs`] (naturals left, naturals in the run, gaps, top position).
 #[derive(Default)]
-struct Scratch {
-    books: Vec<(Naturals, usize)>,
-    runs: Vec<(Naturals, usize, i64, i64)>,
+pub(super) struct Scratch {
+    pub(super) books: Vec<(Naturals, usize)>,
+    pub(super) runs: Vec<(Naturals, usize, i64, i64)>,
 }
 
 /// A search's memo: the value of (naturals, wilds left << 32 | spare room).
-type Memo = FxHashMap<(Naturals, u64), Score>;
+pub(super) type Memo = FxHashMap<(Naturals, u64), Score>;
 
 /// For each rank (0..11): the fields of its naturals (a natural's moves depend on those of
 /// its rank, and on those of its suit above it that a run could reach: see
 /// [`Search::moves`]).
-static RANK_FIELDS: [Naturals; 11] = {
+pub(super) static RANK_FIELDS: [Naturals; 11] = {
     let mut masks = [Naturals::EMPTY; 11];
     let mut q = 0u8;
     while q < 11 {
@@ -158,7 +119,7 @@ static RANK_FIELDS: [Naturals; 11] = {
 };
 
 /// For each rank (0..11): the codes of that rank, as bits.
-const RANK_CODES: [u64; 11] = {
+pub(super) const RANK_CODES: [u64; 11] = {
     let mut bits = [0u64; 11];
     let mut q = 0;
     while q < 11 {
@@ -170,20 +131,20 @@ const RANK_CODES: [u64; 11] = {
 };
 
 /// The most moves a thread keeps between searches (about 5 MB); more are dropped.
-const KEPT_MOVES: usize = 1 << 16;
+pub(super) const KEPT_MOVES: usize = 1 << 16;
 /// The largest memo whose table a thread keeps between searches (about 4 MB; emptying it
 /// costs a pass over its control bytes); a larger one is dropped.
-const KEPT_MEMO: usize = 1 << 16;
+pub(super) const KEPT_MEMO: usize = 1 << 16;
 
 thread_local! {
-    static KEPT: std::cell::RefCell<Option<Templates>> = const { std::cell::RefCell::new(None) };
+    pub(super) static KEPT: std::cell::RefCell<Option<Templates>> = const { std::cell::RefCell::new(None) };
     /// The table of the last memo, emptied (its allocation is all that is kept).
-    static KEPT_MEMO_TABLE: std::cell::RefCell<Option<Memo>> =
+    pub(super) static KEPT_MEMO_TABLE: std::cell::RefCell<Option<Memo>> =
         const { std::cell::RefCell::new(None) };
 }
 
 impl Templates {
-    fn take(rules: &MeldRules) -> Templates {
+    pub(super) fn take(rules: &MeldRules) -> Templates {
         let kept = KEPT.with(|cell| cell.borrow_mut().take());
         match kept {
             Some(t) if t.rules == *rules => t,
@@ -278,7 +239,7 @@ impl Search {
 
     /// Wilds a meld of `m` naturals may hold ([`MANY`]: no limit).
     #[inline]
-    fn limit(&self, m: usize) -> i64 {
+    pub(super) fn limit(&self, m: usize) -> i64 {
         self.rules.limit(m)
     }
 
@@ -325,7 +286,7 @@ impl Search {
     }
 
     /// The lowest natural (lowest rank, then suit) of the first component left.
-    fn lowest(&self, state: &Naturals) -> u8 {
+    pub(super) fn lowest(&self, state: &Naturals) -> u8 {
         for mask in self.parts.iter() {
             if let Some(c) = state.and(mask).lowest() {
                 return c;
@@ -335,7 +296,7 @@ impl Search {
     }
 
     /// How many of `w` wilds all-wild melds (3 to `all_wild_cap` cards) can hold.
-    fn all_wild(&self, w: u64) -> u64 {
+    pub(super) fn all_wild(&self, w: u64) -> u64 {
         let cap = self.all_wild_cap;
         if cap < 3 || w < 3 {
             0
@@ -346,7 +307,7 @@ impl Search {
 
     /// The score of `w` wilds left when no natural is, with room for `spare` in melds, and
     /// how many of them go to that room.
-    fn leftover(&self, w: u64, spare: i64) -> (Score, u64) {
+    pub(super) fn leftover(&self, w: u64, spare: i64) -> (Score, u64) {
         let (mut best_melded, mut best_spares) = (None, 0);
         for s in 0..=w.min(spare.max(0) as u64) {
             let melded = s + self.all_wild(w - s);
@@ -430,7 +391,7 @@ impl Search {
         found
     }
 
-    fn best(&mut self, state: &Naturals, w: u64, spare: i64) -> Score {
+    pub(super) fn best(&mut self, state: &Naturals, w: u64, spare: i64) -> Score {
         let dead_free =
             self.free_ranks != 0 && self.free_ranks >> (self.lowest(state) % 11) & 1 == 1;
         let (rest, range) = self.moves(state, w);
@@ -457,7 +418,7 @@ impl Search {
     /// The state without its lowest natural, and every choice for that natural (a range of
     /// `self.moves`): runs, books, then deadwood, kept per (the natural, the naturals of its
     /// rank, those of its suit above it that a run from it could reach, the wilds left).
-    fn moves(&mut self, state: &Naturals, w: u64) -> (Naturals, std::ops::Range<usize>) {
+    pub(super) fn moves(&mut self, state: &Naturals, w: u64) -> (Naturals, std::ops::Range<usize>) {
         let c = self.lowest(state);
         let q = c % 11;
         let mut rest = *state;
@@ -502,7 +463,13 @@ impl Search {
         (rest, start..end)
     }
 
-    fn meld_move(rest: &Naturals, st: &Naturals, wilds: u64, room: i64, kind: Kind) -> Move {
+    pub(super) fn meld_move(
+        rest: &Naturals,
+        st: &Naturals,
+        wilds: u64,
+        room: i64,
+        kind: Kind,
+    ) -> Move {
         Move {
             points: 0,
             unmelded: 0,
@@ -514,7 +481,14 @@ impl Search {
     }
 
     /// Books of `c` with any sub-multiset of the other naturals of its rank.
-    fn books(&self, c: u8, rest: &Naturals, w: u64, out: &mut Vec<Move>, scratch: &mut Scratch) {
+    pub(super) fn books(
+        &self,
+        c: u8,
+        rest: &Naturals,
+        w: u64,
+        out: &mut Vec<Move>,
+        scratch: &mut Scratch,
+    ) {
         let distinct = self.rules.distinct_suit_books;
         let q = c % 11;
         // (the naturals left, how many the book holds)
@@ -548,7 +522,14 @@ impl Search {
     }
 
     /// Runs of `c`'s suit whose lowest natural is `c`, ending on a natural.
-    fn runs(&self, c: u8, rest: &Naturals, w: u64, out: &mut Vec<Move>, scratch: &mut Scratch) {
+    pub(super) fn runs(
+        &self,
+        c: u8,
+        rest: &Naturals,
+        w: u64,
+        out: &mut Vec<Move>,
+        scratch: &mut Scratch,
+    ) {
         let q = i64::from(c % 11);
         let gaps_allowed = (w as i64).min(self.limit(55));
         // partial runs: (state, naturals, gaps, top position), each ending on a natural
@@ -574,124 +555,6 @@ impl Search {
                 }
             }
         }
-    }
-
-    /// An optimal arrangement of the live naturals `state`, the `hopeless` ones and the wilds
-    /// of this search (`codes`: the whole hand), found by following the memo's choices: the
-    /// melds with the wilds they need, then the spare wilds into the melds' room, all-wild
-    /// melds, and the cheapest wilds left as deadwood.
-    pub fn solution(
-        &mut self,
-        state: &Naturals,
-        hopeless: &Naturals,
-        codes: &[u8],
-        wild_rank: u8,
-    ) -> Solution {
-        let (mut state, mut w, mut spare) = (*state, self.wilds(), 0i64);
-        // (room for every card from the start: these grow one card at a time)
-        let mut dead: Vec<u8> = Vec::with_capacity(codes.len());
-        for c in hopeless.codes() {
-            dead.extend(std::iter::repeat_n(c, hopeless.count(c) as usize));
-        }
-        let mut target = self.value(&state, w, spare);
-        let best = target.plus(cost(hopeless));
-        let mut melds: Vec<(Kind, Vec<u8>, i64)> = Vec::with_capacity(codes.len() / 3 + 1);
-        while !state.is_empty() {
-            let (rest, range) = self.moves(&state, w);
-            let mut chosen = None;
-            for at in range {
-                let m = self.templates.moves[at];
-                let next = rest.minus(&m.delta);
-                let after = self.value(&next, w - m.wilds, spare + m.room);
-                let total = Score {
-                    points: m.points + after.points,
-                    unmelded: m.unmelded + after.unmelded,
-                };
-                if total == target {
-                    chosen = Some((next, after, m));
-                    break;
-                }
-            }
-            let (next, after, m) = chosen.expect("the memo holds the optimum");
-            let lowest = self.lowest(&state);
-            match m.kind {
-                None => dead.push(lowest),
-                Some(kind) => {
-                    let mut cards = Vec::with_capacity(codes.len());
-                    cards.push(lowest);
-                    for c in m.delta.codes() {
-                        cards.extend(std::iter::repeat_n(c, m.delta.count(c) as usize));
-                    }
-                    cards.extend(std::iter::repeat_n(PLACEHOLDER, m.wilds as usize));
-                    melds.push((kind, cards, m.room));
-                }
-            }
-            (state, w, spare, target) = (next, w - m.wilds, spare + m.room, after);
-        }
-        self.place_wilds(&mut melds, &mut dead, w, codes, wild_rank);
-        let out: Vec<(Kind, Vec<u8>)> = melds
-            .into_iter()
-            .map(|(kind, mut cards, _)| {
-                cards.sort_unstable();
-                (kind, cards)
-            })
-            .collect();
-        dead.sort_unstable();
-        Solution {
-            score: best,
-            melds: out,
-            deadwood: dead,
-        }
-    }
-
-    /// Give the melds real wilds (the costliest first) for their placeholders, then the
-    /// spares, then all-wild melds; the cheapest left are deadwood.
-    fn place_wilds(
-        &self,
-        melds: &mut Vec<(Kind, Vec<u8>, i64)>,
-        dead: &mut Vec<u8>,
-        w: u64,
-        codes: &[u8],
-        wild_rank: u8,
-    ) {
-        let mut wilds: Vec<u8> = codes
-            .iter()
-            .copied()
-            .filter(|&c| is_wild(c, wild_rank))
-            .collect();
-        let rules = self.rules;
-        wilds.sort_unstable_by_key(|&c| std::cmp::Reverse((rules.points(c, wild_rank), c)));
-        let rooms: i64 = melds.iter().map(|m| m.2).fold(0i64, i64::saturating_add);
-        let mut spares = self.leftover(w, rooms).1;
-        let mut next = 0usize;
-        for (_kind, cards, room) in melds.iter_mut() {
-            let extra = (*room).max(0).min(spares as i64) as u64;
-            spares -= extra;
-            cards.extend(std::iter::repeat_n(PLACEHOLDER, extra as usize));
-            for card in cards.iter_mut() {
-                if *card == PLACEHOLDER {
-                    *card = wilds[next];
-                    next += 1;
-                }
-            }
-        }
-        let mut wilds = wilds.split_off(next);
-        let grouped = self.all_wild(wilds.len() as u64) as usize;
-        if grouped > 0 {
-            let cap = self.all_wild_cap as usize;
-            let count = grouped.div_ceil(cap);
-            for i in 0..count {
-                let size = grouped / count + usize::from(i < grouped % count);
-                let kind = if self.rules.distinct_suit_books && size > 5 {
-                    Kind::Run
-                } else {
-                    Kind::Book
-                };
-                let rest = wilds.split_off(size);
-                melds.push((kind, std::mem::replace(&mut wilds, rest), 0));
-            }
-        }
-        dead.extend(wilds);
     }
 }
 
@@ -722,7 +585,7 @@ pub fn parse(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> (Naturals, Vec<u
 
 /// A search for one hand, split: the search, the hand's live and hopeless naturals, and its
 /// wilds' points.
-fn prepared(
+pub(super) fn prepared(
     codes: &[u8],
     wild_rank: u8,
     rules: &MeldRules,
@@ -733,237 +596,4 @@ fn prepared(
     let live = state.minus(&hopeless);
     search.split(&live);
     (search, live, hopeless, wilds)
-}
-
-/// The least score of a hand (sorted codes; `wild_rank` 0: jokers only).
-pub fn score(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Score {
-    let (mut search, live, hopeless, _) = prepared(codes, wild_rank, rules);
-    let w = search.wilds();
-    search.value(&live, w, 0).plus(cost(&hopeless))
-}
-
-/// The least score of a hand (sorted codes) in which the naturals of the ranks of
-/// `free_ranks` (bit `r` for rank `r + 3`) and, when `wilds_free`, the wilds cost nothing
-/// left unmelded: a final hand under `lay_off` can lay those off onto the table's books
-/// whatever else it does, so its least deadwood with them priced so is the least over every
-/// choice of them to lay off.
-pub fn score_free(
-    codes: &[u8],
-    wild_rank: u8,
-    rules: &MeldRules,
-    free_ranks: u16,
-    wilds_free: bool,
-) -> Score {
-    let (state, mut wilds) = parse(codes, wild_rank, rules);
-    if wilds_free {
-        wilds.iter_mut().for_each(|p| *p = 0);
-    }
-    let mut search = Search::new(rules, &wilds);
-    search.free_ranks = free_ranks;
-    let hopeless = search.hopeless(&state, search.wilds());
-    let live = state.minus(&hopeless);
-    search.split(&live);
-    let w = search.wilds();
-    let mut set_aside = cost(&hopeless);
-    for c in hopeless.codes() {
-        if free_ranks >> (c % 11) & 1 == 1 {
-            set_aside.points -= u64::from(hopeless.count(c)) * u64::from(c % 11 + 3);
-        }
-    }
-    search.value(&live, w, 0).plus(set_aside)
-}
-
-/// An optimal arrangement of a hand (sorted codes).
-pub fn solve(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Solution {
-    let (mut search, live, hopeless, _) = prepared(codes, wild_rank, rules);
-    search.solution(&live, &hopeless, codes, wild_rank)
-}
-
-/// Every discard of one hand on shared searches: the naturals' discards on the hand's memo,
-/// each kind of wild's on one memo of its own. The hand's hopeless naturals stay hopeless in
-/// every smaller hand.
-pub struct Discards {
-    wild_rank: u8,
-    rules: MeldRules,
-    wilds: Vec<u64>,
-    search: Search,
-    live: Naturals,
-    hopeless: Naturals,
-    by_points: Vec<(u64, Search)>,
-}
-
-impl Discards {
-    /// The discards of a hand (sorted codes).
-    pub fn new(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Discards {
-        let (search, live, hopeless, wilds) = prepared(codes, wild_rank, rules);
-        Discards {
-            wild_rank,
-            rules: *rules,
-            wilds,
-            search,
-            live,
-            hopeless,
-            by_points: Vec::new(),
-        }
-    }
-
-    /// The least score of the whole hand.
-    pub fn whole(&mut self) -> Score {
-        let w = self.search.wilds();
-        self.search
-            .value(&self.live, w, 0)
-            .plus(cost(&self.hopeless))
-    }
-
-    /// The least score of the hand less one copy of `c` (which it holds).
-    pub fn score(&mut self, c: u8) -> Score {
-        if is_wild(c, self.wild_rank) {
-            let points = u64::from(self.rules.points(c, self.wild_rank));
-            let at = self.wild_search(points);
-            let (main, search) = (&mut self.search, &mut self.by_points[at].1);
-            // (the hand's search lends its move templates, which hold for any wilds)
-            std::mem::swap(&mut main.templates, &mut search.templates);
-            let value = search.value(&self.live, search.wilds(), 0);
-            std::mem::swap(&mut main.templates, &mut search.templates);
-            return value.plus(cost(&self.hopeless));
-        }
-        let (mut live, mut hopeless) = (self.live, self.hopeless);
-        if hopeless.count(c) > 0 {
-            hopeless.remove(c);
-        } else {
-            live.remove(c);
-        }
-        let w = self.search.wilds();
-        self.search.value(&live, w, 0).plus(cost(&hopeless))
-    }
-
-    /// The search of the hand less one wild worth `points` (its place in `by_points`).
-    fn wild_search(&mut self, points: u64) -> usize {
-        match self.by_points.iter().position(|(p, _)| *p == points) {
-            Some(at) => at,
-            None => {
-                let mut rest = self.wilds.clone();
-                let i = rest
-                    .iter()
-                    .position(|&p| p == points)
-                    .expect("the hand holds the wild");
-                rest.remove(i);
-                let mut search = Search::new(&self.rules, &rest);
-                search.parts = Rc::clone(&self.search.parts); // (fewer wilds: still a valid order)
-                self.by_points.push((points, search));
-                self.by_points.len() - 1
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::WildLimit;
-    use crate::shuffle::SplitMix64;
-
-    /// [`Search::hopeless`] by its definition: windows of every length around a natural.
-    fn hopeless_by_every_window(search: &Search, state: &Naturals, w: u64) -> Vec<u8> {
-        let limit = |m: usize| (w as i64).min(search.limit(m));
-        let codes = state.held();
-        state
-            .codes()
-            .filter(|&c| {
-                let (q, base) = (usize::from(c % 11), c - c % 11);
-                let m = if search.rules.distinct_suit_books {
-                    (codes & RANK_CODES[q]).count_ones() as usize
-                } else {
-                    (0..5).map(|s| state.count(s * 11 + q as u8)).sum::<u32>() as usize
-                }
-                .min(3);
-                let book = 3 - m as i64 <= limit(m);
-                let held = (codes >> base & 0x7ff) as u32;
-                let run = (3..12usize).any(|length| {
-                    (q.saturating_sub(length - 1)..=q.min(11 - length)).any(|low| {
-                        let n = (held >> low & ((1 << length) - 1)).count_ones() as usize;
-                        n > 0 && (length - n) as i64 <= limit(n)
-                    })
-                });
-                !book && !run
-            })
-            .collect()
-    }
-
-    #[test]
-    fn hopeless_naturals_are_those_no_window_of_any_length_holds() {
-        let mut generator = SplitMix64::new(8);
-        let mut deck: Vec<u8> = (0..3).flat_map(|_| 0..55u8).collect();
-        for max_wilds in [
-            WildLimit::Unlimited,
-            WildLimit::AtMost(0),
-            WildLimit::AtMost(1),
-            WildLimit::AtMost(2),
-            WildLimit::Naturals,
-        ] {
-            for distinct_suit_books in [false, true] {
-                let rules = MeldRules {
-                    max_wilds,
-                    distinct_suit_books,
-                    packs: 3,
-                    ..MeldRules::default()
-                };
-                for _ in 0..400 {
-                    generator.shuffle(&mut deck);
-                    let mut state = Naturals::EMPTY;
-                    for &c in &deck[..2 + generator.below(14)] {
-                        state.add(c);
-                    }
-                    let w = generator.below(4) as u64;
-                    let search = Search::new(&rules, &vec![20; w as usize]);
-                    let found: Vec<u8> = search.hopeless(&state, w).codes().collect();
-                    assert_eq!(found, hopeless_by_every_window(&search, &state, w));
-                }
-            }
-        }
-    }
-
-    /// Forget the move templates this thread keeps between searches.
-    fn forget_templates() {
-        KEPT.with(|cell| *cell.borrow_mut() = None);
-    }
-
-    #[test]
-    fn templates_kept_from_other_hands_give_each_hand_its_own_moves() {
-        // a template is kept per the naturals its moves depend on: a hand solved with the
-        // templates hundreds of other hands left has the solution it has with none kept
-        let mut generator = SplitMix64::new(7);
-        let limits = [
-            WildLimit::Unlimited,
-            WildLimit::AtMost(1),
-            WildLimit::AtMost(2),
-            WildLimit::Naturals,
-        ];
-        for (k, &max_wilds) in limits.iter().enumerate() {
-            let rules = MeldRules {
-                max_wilds,
-                distinct_suit_books: k == 3,
-                ..MeldRules::default()
-            };
-            let mut deck: Vec<u8> = (0..2).flat_map(|_| (0..56u8).chain([55, 55])).collect();
-            let hands: Vec<(Vec<u8>, u8)> = (0..600)
-                .map(|_| {
-                    generator.shuffle(&mut deck);
-                    let mut hand = deck[..3 + generator.below(12)].to_vec();
-                    hand.sort_unstable();
-                    (hand, [0, 3, 7, 13][generator.below(4)])
-                })
-                .collect();
-            forget_templates();
-            let kept: Vec<Solution> = hands.iter().map(|(h, w)| solve(h, *w, &rules)).collect();
-            for ((hand, wild_rank), kept) in hands.iter().zip(&kept) {
-                forget_templates();
-                assert_eq!(
-                    &solve(hand, *wild_rank, &rules),
-                    kept,
-                    "{hand:?}, wild {wild_rank}"
-                );
-            }
-        }
-    }
 }
