@@ -525,14 +525,14 @@ def test_hands_above_max_cards_are_solved_by_the_core_and_refused_by_the_twin(
         "a hand of 15 cards, but the Python engine finds the outs of hands of at most 14 "
         "cards (before the draw); the compiled core solves bigger hands"
     )
-    with _engine_is(True):
+    with _engine_is(True):  # (16 cards after the draw: the core answers them all)
         drawn = fc.outs(largest, wild_rank, rules=without_discard)
-    assert drawn == {
-        card
-        for card in set(deck)
-        if largest.count(card) < deck.count(card)
-        and fc.can_go_out([*largest, card], wild_rank, rules=without_discard)
-    }
+        assert drawn == {
+            card
+            for card in set(deck)
+            if largest.count(card) < deck.count(card)
+            and fc.can_go_out([*largest, card], wild_rank, rules=without_discard)
+        }
 
 
 @settings(max_examples=50)
