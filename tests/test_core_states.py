@@ -22,11 +22,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _core, _engine
-from fivecrowns.game import GameState
+from fivecrowns import _core
+from fivecrowns.game import GameState, _core_game
+from fivecrowns.game import _engine as game_engine
 from game_twins import random_rules, step_both
 
-if not _engine.compiled_states(fc.Rules()):
+if not game_engine.compiled_states(fc.Rules()):
     pytest.skip("the compiled core is not running", allow_module_level=True)
 
 
@@ -35,7 +36,7 @@ _Row = tuple[int, fc.PlayerView, tuple[fc.Card, ...], GameState]
 
 def _pair(rules: fc.Rules, players: int, seed: int) -> tuple[GameState, GameState]:
     fast = GameState.new(players, rules=rules, seed=seed)
-    with _engine.plain_states():
+    with game_engine.plain_states():
         slow = GameState.new(players, rules=rules, seed=seed)
     assert "_game" in fast.__dict__
     assert "_game" not in slow.__dict__
@@ -226,12 +227,11 @@ def test_a_changed_state_is_a_plain_one() -> None:
 
 def test_states_the_core_does_not_play_are_plain_ones() -> None:
     assert "_game" not in GameState.new(4, seed=2**64).__dict__
-    assert "_game" not in GameState.new(4, rules=fc.Rules(joker_points=2**21), seed=1).__dict__
     # (the core plays the transitions of lay_off and of hands laid down by hand, not its
     # bots: whole games of built-in bots under them stay in Python)
     for rules in (fc.Rules(lay_off=True), fc.Rules(auto_arrange_final_hand=False)):
         assert "_game" in GameState.new(4, rules=rules, seed=1).__dict__
-        assert not _engine.compiled_games(rules)
+        assert not game_engine.compiled_games(rules)
 
 
 def _final_turns_game(seed: int, by_hand: bool) -> tuple[int, int]:
@@ -304,7 +304,7 @@ def test_a_final_turn_goes_out_by_laying_off_on_both_engines() -> None:
     bots = ["strong", "strong", "strong"]
     _, mismatch = step_both(rules, 3, 1175, random.Random(0).choice, bots=bots)
     assert mismatch is None, mismatch
-    with _engine.plain_states():
+    with game_engine.plain_states():
         state = GameState.new(3, rules=rules, seed=1175)
     chosen = [fc.make_bot(name) for name in bots]
     for index, bot in enumerate(chosen):
@@ -424,15 +424,14 @@ def test_the_core_refuses_an_illegal_action_with_the_python_referees_class_and_w
 
 
 def test_the_cores_batch_refuses_an_illegal_step_with_the_python_referees_words() -> None:
-    from fivecrowns import _compiled_game
-    from fivecrowns.simulate import game_seed
+    from fivecrowns.play.simulate import game_seed
 
     rules = fc.Rules.short_game(3)
     width = fc.num_actions(rules)
-    batch = _compiled_game.batch(rules, [None, "greedy", None], 2, width, False, 0, False)
+    batch = _core_game.batch(rules, [None, "greedy", None], 2, width, False, 0, False)
     batch.reset(9)
     game, number = batch.game(1)
-    with _engine.plain_states():
+    with game_engine.plain_states():
         state = GameState.new(3, rules=rules, seed=game_seed(9, number))
     assert game.snapshot(False)["hands"] == tuple(
         tuple(card.code for card in hand) for hand in state.hands
@@ -455,10 +454,8 @@ def test_the_cores_batch_refuses_an_illegal_step_with_the_python_referees_words(
 
 def _from_parts(state: GameState, **changes: Any) -> _core.Game:
     """The core's game of the plain ``state`` (a round of the schedule in progress, nobody
-    out) built from its fields as ``_compiled_game.core_game`` gives them, ``changes``
+    out) built from its fields as ``_core_game.core_game`` gives them, ``changes``
     (card codes for cards) made first."""
-    from fivecrowns import _compiled_game
-
     fields: dict[str, Any] = {
         "players": state.players,
         "seed": state.seed,
@@ -486,7 +483,7 @@ def _from_parts(state: GameState, **changes: Any) -> _core.Game:
         "totals": list(state.scores),
         "round_history": list(state.round_history),
     } | changes
-    return _core.Game.from_parts(_compiled_game.game_rules(state.rules), **fields)
+    return _core.Game.from_parts(_core_game.game_rules(state.rules), **fields)
 
 
 def _codes(cards: Iterable[fc.Card]) -> list[int]:
@@ -495,7 +492,7 @@ def _codes(cards: Iterable[fc.Card]) -> list[int]:
 
 def test_the_core_refuses_an_impossible_state_with_the_python_checks_class_and_words() -> None:
     rules = fc.Rules.short_game(2)
-    with _engine.plain_states():
+    with game_engine.plain_states():
         drawing = GameState.new(3, rules=rules, seed=4)
     state = drawing.apply(fc.DRAW_STOCK)
     assert _from_parts(state).snapshot(False)["stock"] == tuple(c.code for c in state.stock)
@@ -540,19 +537,17 @@ def test_the_core_refuses_an_impossible_state_with_the_python_checks_class_and_w
 
 
 def test_the_core_refuses_a_table_it_cannot_deal_with_the_python_class_and_words() -> None:
-    from fivecrowns import _compiled_game
-
     rules = fc.Rules(seat_to_capacity=True)
-    core_rules = _compiled_game.game_rules(rules)
+    core_rules = _core_game.game_rules(rules)
     for players, first_dealer in ((9, 0), (1, 0), (3, 3)):
-        with _engine.plain_states(), pytest.raises(fc.InvalidStateError) as plain:
+        with game_engine.plain_states(), pytest.raises(fc.InvalidStateError) as plain:
             GameState.new(players, rules=rules, seed=1, first_dealer=first_dealer)
         with pytest.raises(fc.InvalidStateError) as core:
             _core.Game(core_rules, players, 1, first_dealer)
         assert str(core.value) == str(plain.value)
     endless = fc.Rules(schedule=(3, 2), wild_ranks=(3, None))
-    with _engine.plain_states(), pytest.raises(fc.InvalidRulesError) as plain_rules:
+    with game_engine.plain_states(), pytest.raises(fc.InvalidRulesError) as plain_rules:
         GameState.new(2, rules=endless, seed=1)
     with pytest.raises(fc.InvalidRulesError) as core_rules_error:
-        _core.Game(_compiled_game.game_rules(endless), 2, 1, 1)
+        _core.Game(_core_game.game_rules(endless), 2, 1, 1)
     assert str(core_rules_error.value) == str(plain_rules.value)

@@ -35,7 +35,7 @@ The game:
   "extra_round"`` (tie-break rounds change no return, and may repeat without bound, while an
   OpenSpiel game has a bounded length) and ``auto_arrange_final_hand=False`` (a player could
   select and deselect cards for ever).
-- **Players' actions** are the stable integers of :mod:`fivecrowns.actions`
+- **Players' actions** are the stable integers of :mod:`fivecrowns.game.actions`
   (``num_distinct_actions`` is :func:`~fivecrowns.num_actions`), so the legal actions are the
   engine's. Drawing from the stock is the player's action ``0``; the card drawn is then a
   chance outcome.
@@ -62,7 +62,7 @@ The game:
   minus the highest and the reverse, reached by two players (with more, a bound).
 - **Observations** (``observation_tensor``, ``observation_string``) are what the player
   may see now: the tensor of :meth:`fivecrowns.PlayerView.observation`
-  (:func:`~fivecrowns.observation_size` entries; layout in :mod:`fivecrowns.views`; while a
+  (:func:`~fivecrowns.observation_size` entries; layout in :mod:`fivecrowns.game.views`; while a
   round is dealt, the cards dealt to the player so far, nothing to act on) and that view as
   text. Nothing another player holds, and no order of the stock.
 - **Information states**: the string is perfect recall: every round's public events (the
@@ -95,13 +95,13 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import DRAW_STOCK, Action, ActionKind, Phase, num_actions
 from ..cards import CARDS, NUM_CODES, Card, as_int, deck, format_cards, short_repr
 from ..errors import FiveCrownsError, IllegalActionError, InvalidRulesError, InvalidStateError
 from ..game import GameState
+from ..game.actions import DRAW_STOCK, Action, ActionKind, Phase, num_actions
+from ..game.scoring_limits import max_score
+from ..game.views import PlayerView, observation_size
 from ..rules import OFFICIAL, OFFICIAL_SCHEDULE, Rules, rule_flag
-from ..scoring_limits import max_score
-from ..views import PlayerView, observation_size
 from ._spaces import table_text
 
 #: Why OpenSpiel could not be imported (None when it was).
@@ -1032,7 +1032,7 @@ def _draw(now: _Snapshot, code: int) -> _Snapshot:
 
 
 def _act(now: _Snapshot, action: int) -> _Snapshot:
-    """The player to act plays ``action`` (an integer of :mod:`fivecrowns.actions`)."""
+    """The player to act plays ``action`` (an integer of :mod:`fivecrowns.game.actions`)."""
     game = now.game
     seat, step = game.current, now.steps
     if action == DRAW_STOCK.to_int():

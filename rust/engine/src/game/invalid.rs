@@ -1,6 +1,6 @@
 //! Why the game refuses to be built ([`InvalidState`]: a table, or a state given field by
 //! field, that the rules cannot reach), written in the words of the Python package's checks
-//! (`GameState.new`, `_game_checks`) where it has the same check, and [`GameError`], what
+//! (`GameState.new`, `game._checks`) where it has the same check, and [`GameError`], what
 //! building a game can fail with: a bad rule set or hand ([`HandError`]), or a bad state.
 
 use std::fmt;
@@ -8,7 +8,7 @@ use std::fmt;
 use super::names::{card_list, notation};
 use crate::error::HandError;
 
-/// The longest message of a refused state (`_game_checks._MAX_MESSAGE`: the cards it names
+/// The longest message of a refused state (`game._checks._MAX_MESSAGE`: the cards it names
 /// are cut short).
 const MAX_MESSAGE: usize = 300;
 
