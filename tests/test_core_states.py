@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import fivecrowns as fc
 from fivecrowns import _core
-from fivecrowns.game import GameState
+from fivecrowns.game import GameState, _core_game
 from fivecrowns.game import _engine as game_engine
 from game_twins import random_rules, step_both
 
@@ -424,8 +424,7 @@ def test_the_core_refuses_an_illegal_action_with_the_python_referees_class_and_w
 
 
 def test_the_cores_batch_refuses_an_illegal_step_with_the_python_referees_words() -> None:
-    from fivecrowns.game import _core_game
-    from fivecrowns.simulate import game_seed
+    from fivecrowns.play.simulate import game_seed
 
     rules = fc.Rules.short_game(3)
     width = fc.num_actions(rules)
@@ -457,8 +456,6 @@ def _from_parts(state: GameState, **changes: Any) -> _core.Game:
     """The core's game of the plain ``state`` (a round of the schedule in progress, nobody
     out) built from its fields as ``_core_game.core_game`` gives them, ``changes``
     (card codes for cards) made first."""
-    from fivecrowns.game import _core_game
-
     fields: dict[str, Any] = {
         "players": state.players,
         "seed": state.seed,
@@ -540,8 +537,6 @@ def test_the_core_refuses_an_impossible_state_with_the_python_checks_class_and_w
 
 
 def test_the_core_refuses_a_table_it_cannot_deal_with_the_python_class_and_words() -> None:
-    from fivecrowns.game import _core_game
-
     rules = fc.Rules(seat_to_capacity=True)
     core_rules = _core_game.game_rules(rules)
     for players, first_dealer in ((9, 0), (1, 0), (3, 3)):

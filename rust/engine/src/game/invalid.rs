@@ -1,6 +1,6 @@
 //! Why the game refuses to be built ([`InvalidState`]: a table, or a state given field by
 //! field, that the rules cannot reach), written in the words of the Python package's checks
-//! (`GameState.new`, `_game_checks`) where it has the same check, and [`GameError`], what
+//! (`GameState.new`, `game._checks`) where it has the same check, and [`GameError`], what
 //! building a game can fail with: a bad rule set or hand ([`HandError`]), or a bad state.
 
 use std::fmt;
@@ -8,7 +8,7 @@ use std::fmt;
 use super::names::{card_list, notation};
 use crate::error::HandError;
 
-/// The longest message of a refused state (`_game_checks._MAX_MESSAGE`: the cards it names
+/// The longest message of a refused state (`game._checks._MAX_MESSAGE`: the cards it names
 /// are cut short).
 const MAX_MESSAGE: usize = 300;
 
@@ -111,7 +111,6 @@ impl InvalidState {
                 "first_dealer must be a seat from 0 to {} (or None), got {first_dealer}",
                 players.saturating_sub(1)
             ),
-            InvalidState::RoundNumber => "round_number must be an int of at least 1".to_string(),
             InvalidState::Seat { field, value, last } => {
                 format!("{field} must be a seat from 0 to {last}, got {value}")
             }
@@ -141,9 +140,6 @@ impl InvalidState {
                     seats.join(", ")
                 )
             }
-            InvalidState::NotAllDealtIn => {
-                "every player is dealt in a round of the schedule".to_string()
-            }
             InvalidState::NoCard { code } => {
                 format!("no card has the code {code} (card codes are 0 to 55, 55 the joker)")
             }
@@ -158,14 +154,8 @@ impl InvalidState {
                 }
                 text
             }
-            InvalidState::Over => "a game that is over has nothing to play (the core builds \
-                                   only a round in progress)"
-                .to_string(),
             InvalidState::NotToAct { player } => {
                 format!("player {player} is to act but is not dealt in")
-            }
-            InvalidState::History { action: None } => {
-                "the round history names a player not dealt in".to_string()
             }
             InvalidState::History {
                 action: Some(action),
@@ -174,15 +164,6 @@ impl InvalidState {
                  fields (it takes draws, discards and going out)",
                 notation(*action)
             ),
-            InvalidState::Finished => "the players who finished the round are not dealt in, \
-                                       or not led by the one who went out"
-                .to_string(),
-            InvalidState::FinalTurns => {
-                "the final turns are not the players after the one who went out".to_string()
-            }
-            InvalidState::BeforeOut => {
-                "melds, lay-offs, final turns or scores before anyone went out".to_string()
-            }
             InvalidState::Turns { turns, limit } => {
                 format!("{turns} turns in a round limited to {limit}")
             }
@@ -191,12 +172,6 @@ impl InvalidState {
             }
             InvalidState::ScoredNotDealtIn { seat } => {
                 format!("round_scores: player {seat} is scored but not dealt in")
-            }
-            InvalidState::EmptyStock => "a player is to draw from an empty stock (it is \
-                                         refilled when a turn ends)"
-                .to_string(),
-            InvalidState::TakenOutsideTurn => {
-                "a card is marked as just taken from the pile outside a turn".to_string()
             }
             InvalidState::ResultRound {
                 index,
@@ -214,10 +189,44 @@ impl InvalidState {
             InvalidState::FinishedHolding { seat, holds, most } => format!(
                 "hands: player {seat} finished holding {holds} cards, more than {most} can be"
             ),
-            InvalidState::TableUnknown => "the table holds melds under lay_off, or laid down \
-                                           by hand, which the state's fields do not place"
-                .to_string(),
+            _ => self.fixed().unwrap_or_default().to_string(),
         }
+    }
+
+    /// The message of a kind that carries no data (None for the others).
+    fn fixed(&self) -> Option<&'static str> {
+        Some(match self {
+            InvalidState::RoundNumber => "round_number must be an int of at least 1",
+            InvalidState::NotAllDealtIn => "every player is dealt in a round of the schedule",
+            InvalidState::Over => {
+                "a game that is over has nothing to play (the core builds only a round in \
+                 progress)"
+            }
+            InvalidState::History { action: None } => {
+                "the round history names a player not dealt in"
+            }
+            InvalidState::Finished => {
+                "the players who finished the round are not dealt in, or not led by the one \
+                 who went out"
+            }
+            InvalidState::FinalTurns => {
+                "the final turns are not the players after the one who went out"
+            }
+            InvalidState::BeforeOut => {
+                "melds, lay-offs, final turns or scores before anyone went out"
+            }
+            InvalidState::EmptyStock => {
+                "a player is to draw from an empty stock (it is refilled when a turn ends)"
+            }
+            InvalidState::TakenOutsideTurn => {
+                "a card is marked as just taken from the pile outside a turn"
+            }
+            InvalidState::TableUnknown => {
+                "the table holds melds under lay_off, or laid down by hand, which the state's \
+                 fields do not place"
+            }
+            _ => return None,
+        })
     }
 }
 

@@ -1,5 +1,5 @@
 //! Why cards are no meld of the kind a player lays them down as, in the words of the Python
-//! package's `melds.make_meld` and `_scoring.meld_of` (the referee quotes them when it refuses
+//! package's `melds.make_meld` and `game._scoring.meld_of` (the referee quotes them when it refuses
 //! a meld laid down, or off, by hand), found by the same steps in the same order.
 
 use std::fmt;

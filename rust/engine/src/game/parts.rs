@@ -174,7 +174,7 @@ fn past_results(rules: &GameRules, results: Vec<PastRound>) -> Vec<RoundResult> 
 }
 
 /// Refuse `parts` unless the rules reach them, each check in the order and the words of
-/// the Python package's `_game_checks.check_fields` where it makes the same one: the
+/// the Python package's `game._checks.check_fields` where it makes the same one: the
 /// table and its seats (`check_table`), the round, the deck (`check_cards`) and the
 /// round in progress (`check_round`).
 pub fn check_parts(rules: &GameRules, parts: &Parts) -> Result<(), InvalidState> {

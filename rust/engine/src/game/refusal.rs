@@ -1,6 +1,6 @@
 //! Why the game refuses an action ([`Illegal`]): one kind per rule broken, with the data
 //! that names it, written (by `Display`) in the exact words of the Python package's referee
-//! (`fivecrowns._moves.Referee`, and `Action.from_int` for an integer that is no action), so
+//! (`fivecrowns.game._moves.Referee`, and `Action.from_int` for an integer that is no action), so
 //! that both engines refuse alike.
 
 use std::fmt;
