@@ -37,17 +37,13 @@ import attrs
 
 import fivecrowns as fc
 from fivecrowns.solver import _engine
+from worst_inputs import OPTIONS as MELD_OPTIONS
 
 DATA = Path(__file__).resolve().parent / "data"
 #: The single house options every adversarial hand is also solved under.
 OPTIONS: dict[str, dict[str, Any]] = {
     "own rules": {},
-    "distinct_suit_books": {"distinct_suit_books": True},
-    "max_wilds=0": {"max_wilds_per_meld": 0},
-    "max_wilds=1": {"max_wilds_per_meld": 1},
-    "max_wilds=2": {"max_wilds_per_meld": 2},
-    "max_wilds=naturals": {"max_wilds_per_meld": "naturals"},
-    "no_all_wild_melds": {"all_wild_melds": False},
+    **{name: changes for name, changes in MELD_OPTIONS.items() if changes},
     "go_out_without_discard": {"go_out_without_discard": True},
     "zero points": {"wild_points": 0, "joker_points": 0},
 }

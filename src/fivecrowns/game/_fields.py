@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ..cards import Card
 from ..rules import Rules
-from ._round import RoundResult, TableMeld
+from ._round import RoundFacts, RoundResult
 from .actions import Action, Phase
 
 __all__ = ["PublicHistory", "RecordFields", "StateFields"]
@@ -22,7 +22,7 @@ __all__ = ["PublicHistory", "RecordFields", "StateFields"]
 PublicHistory = tuple[tuple[int, Action], ...]
 
 
-class StateFields(Protocol):
+class StateFields(RoundFacts, Protocol):
     """The fields of a :class:`fivecrowns.GameState` (see there), read only, and the values
     derived from them that the helpers read."""
 
@@ -52,18 +52,6 @@ class StateFields(Protocol):
     def selection(self) -> tuple[Card, ...]: ...
     @property
     def stock(self) -> tuple[Card, ...]: ...
-    @property
-    def discard_pile(self) -> tuple[Card, ...]: ...
-    @property
-    def table(self) -> tuple[TableMeld, ...]: ...
-    @property
-    def went_out(self) -> int | None: ...
-    @property
-    def final_turns_left(self) -> tuple[int, ...]: ...
-    @property
-    def taken(self) -> Card | None: ...
-    @property
-    def turns(self) -> int: ...
     @property
     def reshuffles(self) -> int: ...
     @property
