@@ -5,6 +5,9 @@ You are player 0 against built-in bots. Type ``draw`` (``d``) or ``take`` (``t``
 ``save FILE``, ``help`` and ``quit`` work at any prompt, and so does the action notation that
 :meth:`fivecrowns.Action.parse` reads. Bad input gets a message and the prompt again; end of
 input quits cleanly (Ctrl-C too, with exit status 130, handled by the command line).
+
+This module holds the game loop and the commands; what the screen shows is drawn by
+:mod:`fivecrowns.cli._screen` and the ``hint`` comes from :mod:`fivecrowns.cli._hint`.
 """
 
 from __future__ import annotations
@@ -15,8 +18,7 @@ from typing import Final, TextIO
 
 from .._shuffle import bot_seed
 from ..bots import Bot, make_bot
-from ..bots.tracking import final_layout
-from ..cards import Card, Rank, parse_cards, without
+from ..cards import parse_cards
 from ..errors import FiveCrownsError
 from ..game import GameState
 from ..game.actions import (
@@ -29,10 +31,10 @@ from ..game.actions import (
     ActionKind,
     Phase,
 )
-from ..game.views import FinalLayout, PlayerView
-from ..melds import Meld
 from ..rules import Rules
-from ..solver import deadwood_by_discard, min_deadwood
+from ..solver import deadwood_by_discard
+from ._hint import suggest
+from ._screen import HUMAN, Screen, listed
 from ._session import check_resume, read_session, session_text
 from ._term import (
     Painter,
@@ -46,16 +48,9 @@ from ._term import (
 
 __all__ = ["play_game"]
 
-#: The seat of the human player.
-HUMAN: Final = 0
-
 _QUIT: Final = ("quit", "q", "exit")
 #: The first words of the action notation.
 _KEYWORDS: Final = frozenset(kind.value.split()[0] for kind in ActionKind)
-_ENDINGS: Final = {
-    "stock": "the stock ran out with nothing to reshuffle",
-    "turn_limit": "the turn limit was reached",
-}
 
 _HELP: Final = """\
 Your turn: draw a card, then discard one.
@@ -83,25 +78,7 @@ class _QuitError(Exception):
     """The player quit, or the input ended."""
 
 
-def _rank_name(rank: int | None) -> str:
-    if rank is None:
-        return "no rank"
-    return Rank(rank).label + "s"
-
-
-def _wild_text(rank: int | None) -> str:
-    if rank is None:
-        return "only jokers wild"
-    return f"{_rank_name(rank)} and jokers wild"
-
-
-def _listed(names: Sequence[str]) -> str:
-    if len(names) <= 2:
-        return " and ".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-class _Game:
+class _Game(Screen):
     """One session of ``fivecrowns play``: the state, the bots, the terminal."""
 
     def __init__(
@@ -132,56 +109,14 @@ class _Game:
                 self.use_input = True
         self.paint = Painter(colour=wants_colour(out))
         self.turn: list[str] = []
-        self.shown_round: tuple[int, int] | None = None
+        self.shown_round = None
         self.shown: tuple[int, ...] = ()
-        self.drawn: tuple[Card, bool] | None = None
-
-    # -- output ---------------------------------------------------------------------------
-
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-
-    def name(self, seat: int) -> str:
-        if seat == HUMAN:
-            return "You"
-        return f"P{seat}"
-
-    def long_name(self, seat: int) -> str:
-        if seat == HUMAN:
-            return "You"
-        return f"P{seat} ({self.bots[seat].name})"
-
-    def card(self, card: Card) -> str:
-        return self.paint.card(card)
-
-    def cards(self, cards: Sequence[Card]) -> str:
-        return self.paint.cards(cards) or "(none)"
-
-    def hand_text(self, cards: Sequence[Card], wild: int | None) -> str:
-        """A hand sorted by suit then rank, the suits apart, its wilds last."""
-        groups: list[list[Card]] = []
-        wilds: list[Card] = []
-        for card in sorted(cards, key=lambda c: c.code):
-            if card.is_wild(wild):
-                wilds.append(card)
-            elif groups and groups[-1][0].suit == card.suit:
-                groups[-1].append(card)
-            else:
-                groups.append([card])
-        parts = [self.paint.cards(group) for group in groups]
-        if wilds:
-            parts.append("wild: " + " ".join(self.paint.bold(self.card(c)) for c in wilds))
-        return "   ".join(parts) or "(none)"
-
-    def ordinal_round(self, state: GameState | PlayerView) -> str:
-        if state.extra_round:
-            return f"Tie-break round {state.extra_round}"
-        return f"Round {state.round_number}/{state.rules.rounds}"
+        self.drawn = None
 
     # -- the game loop --------------------------------------------------------------------
 
     def run(self) -> None:
-        names = _listed([self.long_name(seat) for seat in range(1, self.state.players)])
+        names = listed([self.long_name(seat) for seat in range(1, self.state.players)])
         self.say(
             f"Five Crowns: you are player 0 against {names} (seed {self.state.seed}). "
             "Type 'help' for the commands."
@@ -220,19 +155,6 @@ class _Game:
             return at_end
         return line.strip().lower() in ("y", "yes")
 
-    def round_header(self) -> None:
-        state = self.state
-        key = (state.round_number, state.extra_round)
-        if key == self.shown_round:
-            return
-        self.shown_round = key
-        between = ""
-        if state.extra_round:
-            between = " between " + _listed([self.name(seat) for seat in state.active])
-        dealer = "You deal" if state.dealer == HUMAN else f"{self.name(state.dealer)} deals"
-        self.say()
-        self.say(self.paint.bold(f"== {self.ordinal_round(state)}{between} ==") + f"  {dealer}.")
-
     def play(self, action: Action) -> None:
         """Apply ``action`` for the player to act, telling the table what happened."""
         prev = self.state
@@ -253,52 +175,6 @@ class _Game:
             self.turn = []
         if ended:
             self.round_summary(prev, action, new)
-
-    def narrate(self, prev: GameState, action: Action, new: GameState) -> list[str]:
-        seat, kind = prev.current, action.kind
-        human = seat == HUMAN
-        if kind is ActionKind.DRAW_STOCK:
-            if human:
-                return [f"drew {self.card(prev.stock[-1])} from the stock"]
-            return ["drew from the stock"]
-        if kind is ActionKind.DRAW_DISCARD:
-            return [f"took {self.card(prev.discard_pile[-1])} from the discard pile"]
-        if kind in (ActionKind.SELECT, ActionKind.DESELECT):
-            return []
-        if kind in (ActionKind.MELD_BOOK, ActionKind.MELD_RUN):
-            word = "book" if kind is ActionKind.MELD_BOOK else "run"
-            return [f"laid down the {word} {self.paint.meld(_laid_down(prev, new))}"]
-        if kind is ActionKind.LAY_OFF:
-            assert action.meld is not None
-            return [f"laid off {self.cards(prev.selection)} onto meld {action.meld}"]
-        final = prev.went_out is not None
-        parts: list[str] = []
-        if kind is ActionKind.GO_OUT:
-            assert action.card is not None
-            parts.append(self.paint.bold("went out") + f", discarding {self.card(action.card)}")
-            melds = [placed.meld for placed in new.table if placed.owner == seat]
-            if new.went_out == seat and melds:
-                parts.append("melds " + " | ".join(self.paint.meld(meld) for meld in melds))
-            return parts
-        if kind is ActionKind.GO_OUT_WITHOUT_DISCARD:
-            parts.append(
-                "melded every card, no discard"
-                if final
-                else self.paint.bold("went out") + " with no discard"
-            )
-        else:
-            assert action.card is not None
-            parts.append(f"discarded {self.card(action.card)}")
-        if final and len(new.results) == len(prev.results):
-            score = new.round_scores[seat]
-            laid = [placed.meld for placed in new.table[len(prev.table) :] if placed.owner == seat]
-            if laid:
-                parts.append("laid down " + " | ".join(self.paint.meld(meld) for meld in laid))
-            if score is not None:
-                left = new.hands[seat]
-                kept = f"kept {self.cards(left)}" if left else "melded every card"
-                parts.append(f"{kept} ({score} points)")
-        return parts
 
     # -- the human's turn ---------------------------------------------------------------------
 
@@ -400,7 +276,7 @@ class _Game:
             self.table()
             return None
         if word == "hint":
-            command, why = _suggest(state)
+            command, why = suggest(state)
             self.say(f"  try: {command}  ({why})")
             return None
         if word == "save":
@@ -468,196 +344,6 @@ class _Game:
             self.say(f"  {problem}")
             return
         self.say(f"  saved to {target} (resume with: fivecrowns play --load {target})")
-
-    # -- showing the table ---------------------------------------------------------------------
-
-    def show(self, *, full: bool = True) -> None:
-        """The table as player 0 sees it and the hand (``full=False``: the hand only)."""
-        view = self.state.view(HUMAN)
-        if full:
-            self.say()
-            header = f"{self.ordinal_round(view)}: {view.hand_size} cards, "
-            header += _wild_text(view.wild_rank)
-            if view.went_out is not None:
-                header += f".  {self.name(view.went_out)} went out: "
-                header += (
-                    "this is your final turn" if HUMAN in view.final_turns_left else "final turns"
-                )
-            self.say(header)
-            self.say(
-                "Scores   "
-                + "   ".join(f"{self.name(p)} {view.scores[p]}" for p in range(view.players))
-            )
-            sizes = "   ".join(
-                f"{self.name(p)} {view.hand_sizes[p]}" for p in view.active if p != HUMAN
-            )
-            self.say(f"Cards    {sizes}   (stock {view.stock_size})")
-            top = view.top_discard
-            self.say(f"Discard  {self.card(top) if top is not None else '(empty)'}")
-            if view.table:
-                self.table()
-        elif self.drawn is not None:
-            card, taken = self.drawn
-            where = "took" if taken else "drew"
-            self.say(f"You {where} {self.card(card)}.")
-            self.drawn = None
-        hand = view.hand
-        if view.selection:
-            hand = without(hand, view.selection)
-            self.say(f"Selected {self.cards(view.selection)}")
-        self.say(f"Hand     {self.hand_text(hand, view.wild_rank)}")
-        if view.phase is Phase.DISCARD:
-            legal = self.state.legal_actions()
-            if any(a.kind is ActionKind.GO_OUT for a in legal) or GO_OUT_WITHOUT_DISCARD in legal:
-                self.say(self.paint.bold("You can go out!") + " (type 'out')")
-            if view.went_out is not None and not view.selection:
-                if view.rules.auto_arrange_final_hand:
-                    self.say(
-                        "Final turn: discard; the rest of your hand is then laid out for the "
-                        "fewest points."
-                    )
-                else:
-                    self.say(
-                        "Final turn: lay down books and runs ('book ...', 'run ...'), then "
-                        "discard; what is left in your hand counts."
-                    )
-
-    def table(self) -> None:
-        view = self.state.view(HUMAN)
-        if not view.table:
-            self.say("Table    (no melds)")
-            return
-        for index, placed in enumerate(view.table):
-            label = "Table   " if index == 0 else "        "
-            self.say(
-                f"{label} {index}: {self.paint.meld(placed.meld)}  ({self.name(placed.owner)})"
-            )
-
-    def scores(self) -> None:
-        state = self.state
-        seats = range(state.players)
-        self.say("Round    " + "".join(f"{self.name(p):>7}" for p in seats))
-        for result in state.results:
-            label = f"tb {result.extra_round}" if result.extra_round else str(result.round_number)
-            cells = "".join(f"{'-' if score is None else score:>7}" for score in result.scores)
-            self.say(f"{label:9}{cells}")
-        self.say("Total    " + "".join(f"{state.scores[p]:>7}" for p in seats))
-
-    def round_summary(self, prev: GameState, action: Action, new: GameState) -> None:
-        result = new.results[-1]
-        title = self.ordinal_round(prev)
-        if result.went_out is not None:
-            who = self.name(result.went_out)
-            how = f"{who} went out" if who != "You" else "you went out"
-        else:
-            how = _ENDINGS.get(result.ended, result.ended)
-        self.say(self.paint.bold(f"-- {title} over: {how}."))
-        for seat in prev.active:
-            layout = result.layouts[seat] if result.layouts else None
-            shown = self.layout_text(layout, seat == result.went_out)
-            self.say(f"  {self.long_name(seat):14} {result.scores[seat]:>4}   {shown}")
-        totals = "   ".join(f"{self.name(p)} {new.scores[p]}" for p in range(new.players))
-        self.say(f"Totals   {totals}")
-
-    def layout_text(self, layout: FinalLayout | None, went_out: bool) -> str:
-        """How a hand ended its round, as the engine scored it: its melds, the cards it laid
-        off, and what it kept (``None``: a round saved before layouts were recorded)."""
-        parts = [] if layout is None else [self.paint.meld(meld) for meld in layout.melds]
-        if layout is not None and layout.laid_off:
-            parts.append("laid off " + self.cards(layout.laid_off))
-        if went_out:
-            parts.append("went out")
-        elif layout is not None:
-            parts.append(
-                f"left {self.cards(layout.deadwood)}" if layout.deadwood else "nothing left"
-            )
-        return " | ".join(parts)
-
-    def standings(self) -> None:
-        state = self.state
-        winners = state.winners
-        self.say()
-        self.say(self.paint.bold(f"== Game over after {len(state.results)} rounds =="))
-        order = sorted(range(state.players), key=lambda p: (state.scores[p], p))
-        for place, seat in enumerate(order, start=1):
-            mark = "  winner" if seat in winners else ""
-            self.say(f"  {place}. {self.long_name(seat):14} {state.scores[seat]:>5}{mark}")
-        low = min(state.scores)
-        tied = [p for p in range(state.players) if state.scores[p] == low]
-        if len(tied) > len(winners):
-            how = "an extra round" if state.rules.tie_break == "extra_round" else "most rounds out"
-            self.say(f"{_listed([self.name(p) for p in tied])} tied on {low}; {how} decided it.")
-        if winners == (HUMAN,):
-            self.say(self.paint.bold("You win!"))
-        elif len(winners) == 1:
-            self.say(f"{self.long_name(winners[0])} wins.")
-        else:
-            self.say("Shared win: " + _listed([self.long_name(p) for p in winners]) + ".")
-
-
-def _laid_down(prev: GameState, new: GameState) -> Meld:
-    """The meld that the player to act in ``prev`` has just laid down, as the engine placed
-    it: the last on the table, or, if that ended the round, the last of the player's final
-    layout."""
-    if len(new.results) > len(prev.results):
-        layout = new.results[-1].layouts[prev.current]
-        assert layout is not None
-        return layout.melds[-1]
-    return new.table[-1].meld
-
-
-def _suggest(state: GameState) -> tuple[str, str]:
-    """A move for player 0 and the reason, from the solver."""
-    rules, wild = state.rules, state.wild_rank
-    hand = state.hands[HUMAN]
-    legal = state.legal_actions()
-    if state.phase is Phase.DRAW:
-        now = min_deadwood(hand, wild, rules=rules)
-        if DRAW_DISCARD in legal:
-            top = state.discard_pile[-1]
-            values = deadwood_by_discard((*hand, top), wild, rules=rules)
-            allowed = {
-                card: points
-                for card, points in values.items()
-                if rules.may_discard_taken_discard or card != top
-            }
-            best = min(allowed.values()) if allowed else now
-            if best < now:
-                return "take", f"{top} cuts your deadwood from {now} to {best} points"
-            return "draw", f"{top} does not lower your deadwood ({now} points)"
-        return "draw", "the discard pile is empty"
-    outs = [action for action in legal if action.kind is ActionKind.GO_OUT]
-    if GO_OUT_WITHOUT_DISCARD in legal:
-        return "out!", "every card melds"
-    if outs:
-        return str(outs[-1]), "every other card melds"
-    discards = [action.card for action in legal if action.kind is ActionKind.DISCARD]
-    cards = [card for card in discards if card is not None]
-    if state.final_turn:
-        if state.selection:
-            for action in legal:
-                if action.kind in (ActionKind.MELD_BOOK, ActionKind.MELD_RUN, ActionKind.LAY_OFF):
-                    return str(action), "the selected cards make that"
-            return f"deselect {state.selection[0]}", "the selected cards make no meld"
-        view = state.view(HUMAN)
-        left = {card: final_layout(view, card) for card in cards}
-        card = min(cards, key=lambda c: (left[c].points, c.is_wild(wild), -rules.points(c, wild)))
-        layout = left[card]
-        if not rules.auto_arrange_final_hand:
-            if layout.lay_offs:
-                index, extra = layout.lay_offs[0]
-                return (
-                    f"layoff {index} {' '.join(map(str, extra))}",
-                    "lay off what fits the table melds before you discard",
-                )
-            if layout.melds:
-                meld = layout.melds[0]
-                shown = " ".join(str(c) for c in sorted(meld.cards, key=lambda c: c.code))
-                return f"{meld.kind.value} {shown}", "lay down your melds before you discard"
-        return f"discard {card}", f"your final hand then scores {layout.points} points"
-    values = deadwood_by_discard(hand, wild, rules=rules)
-    card = min(cards, key=lambda c: (values[c], c.is_wild(wild), -rules.points(c, wild)))
-    return f"discard {card}", f"leaves {values[card]} points of deadwood"
 
 
 def play_game(
