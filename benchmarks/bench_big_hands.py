@@ -123,14 +123,16 @@ def adversarial(seed: int, quick: bool) -> list[Case]:
             kept = [card for i, card in enumerate(deck) if i not in less]
             cases.append((f"deck less {k}", _of(kept), rng.choice([None, 3, 9, 13]), packs))
         low = rng.randrange(3, 12)
-        three = [card for card in naturals if low <= card.rank <= low + 2]
+        three = [card for card in naturals if low <= (card.rank or 0) <= low + 2]
         for wilds in (0, 2, 3 * packs):
             cases.append((f"3 ranks + {wilds} jokers", _of(three + jokers[:wilds]), None, packs))
         suit = rng.choice(list(fc.Suit))
         cases.append(
             ("one suit + jokers", _of([c for c in naturals if c.suit is suit] + jokers), 7, packs)
         )
-        two = [c for c in naturals if c.suit in (fc.Suit.STARS, fc.Suit.CLUBS) and c.rank % 2]
+        two = [
+            c for c in naturals if c.suit in (fc.Suit.STARS, fc.Suit.CLUBS) and (c.rank or 0) % 2
+        ]
         cases.append(("every other rank, 2 suits", _of(two + jokers), None, packs))
         wild = rng.randrange(3, 14)
         every_wild = [c for c in deck if c == fc.JOKER or c.rank == wild]
@@ -185,6 +187,36 @@ def _ms(value: float, cap: float) -> str:
     return f">{cap * 1000:.0f}" if value == float("inf") else f"{value:.2f}"
 
 
+def row(
+    function: str,
+    option: str,
+    args: argparse.Namespace,
+    randoms: list[tuple[Hand, int | None]],
+    cases: list[Case],
+    slowest: dict[str, tuple[float, str, str]],
+) -> list[bool]:
+    """Measure and print one function's row under one option (keeping its slowest
+    adversarial hand in ``slowest``); whether the p99 and the worst case are met."""
+    rules = fc.Rules(packs=args.packs, **OPTIONS[option])
+    times = sorted(timed(function, hand, wild, rules) for hand, wild in randoms)
+    median, p99 = times[len(times) // 2], times[int(0.99 * (len(times) - 1))]
+    adversary = worst(option, function, cases, args.cap)
+    at = max(range(len(cases)), key=adversary.__getitem__)
+    what, hand, wild, packs = cases[at]
+    where = f"{what}, {len(hand)} cards, {packs} packs, wild {wild}, {option}"
+    if adversary[at] > slowest.get(function, (-1.0, "", ""))[0]:
+        slowest[function] = (adversary[at], where, fc.format_cards(hand))
+    verdicts = [p99 <= P99_TARGET_MS, adversary[at] <= WORST_TARGET_MS]
+    failed = [name for name, ok in zip(("p99", "worst"), verdicts) if not ok]
+    verdict = f"NOT MET ({', '.join(failed)})" if failed else "met"
+    print(
+        f"{function:20} {option:24} {median:8.3f} {p99:8.3f} {times[-1]:8.3f} "
+        f"{_ms(adversary[at], args.cap):>9}  {verdict}",
+        flush=True,
+    )
+    return verdicts
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300)
@@ -216,30 +248,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     slowest: dict[str, tuple[float, str, str]] = {}
     for function in functions:
         for option in options:
-            rules = fc.Rules(packs=args.packs, **OPTIONS[option])
-            times = sorted(timed(function, hand, wild, rules) for hand, wild in randoms)
-            median, p99 = times[len(times) // 2], times[int(0.99 * (len(times) - 1))]
-            adversary = worst(option, function, cases, args.cap)
-            at = max(range(len(cases)), key=adversary.__getitem__)
-            what, hand, wild, packs = cases[at]
-            where = f"{what}, {len(hand)} cards, {packs} packs, wild {wild}, {option}"
-            if adversary[at] > slowest.get(function, (-1.0, "", ""))[0]:
-                slowest[function] = (adversary[at], where, fc.format_cards(hand))
-            verdicts = [p99 <= P99_TARGET_MS, adversary[at] <= WORST_TARGET_MS]
+            verdicts = row(function, option, args, randoms, cases, slowest)
             met += sum(verdicts)
-            total += 2
-            verdict = (
-                "met"
-                if all(verdicts)
-                else "NOT MET ("
-                + ", ".join(name for name, ok in zip(("p99", "worst"), verdicts) if not ok)
-                + ")"
-            )
-            print(
-                f"{function:20} {option:24} {median:8.3f} {p99:8.3f} {times[-1]:8.3f} "
-                f"{_ms(adversary[at], args.cap):>9}  {verdict}",
-                flush=True,
-            )
+            total += len(verdicts)
     print()
     for function, (ms, where, cards) in slowest.items():
         print(f"slowest adversarial {function}: {_ms(ms, args.cap)} ms: {where}")
