@@ -6,6 +6,7 @@ use crate::is_wild;
 use crate::rules::MAX_POINTS;
 use crate::NUM_CODES;
 
+use super::big;
 use super::hand::{Hand, Layout};
 use super::kept::Kept;
 use super::lonely::Lonely;
@@ -30,7 +31,8 @@ impl Hand {
         if let Some(values) = self.swept_discards() {
             return values;
         }
-        if self.swept_least().is_some() {
+        // (a big hand's discards one at a time, each on the search's budget first)
+        if self.swept_least().is_some() || big::is_big(&self.codes, self.wild_rank) {
             let value = |c| (c, self.least_of(&self.without(c).codes));
             return self.distinct().iter().copied().map(value).collect();
         }

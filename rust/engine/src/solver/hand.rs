@@ -7,6 +7,7 @@ use crate::error::HandError;
 use crate::rules::MeldRules;
 use crate::{copies_in_deck, is_wild, NUM_CODES};
 
+use super::big;
 use super::codes::INLINE;
 use super::kept::Kept;
 use super::search::{self, Kind};
@@ -213,8 +214,14 @@ impl Hand {
 
     /// The least deadwood from the sweep when it takes the hand, else from the search.
     pub(super) fn least_of(&self, codes: &[u8]) -> u64 {
-        sweep::least_of(codes, self.wild_rank, &self.rules)
-            .unwrap_or_else(|| search::score(codes, self.wild_rank, &self.rules).points)
+        let (wild_rank, rules) = (self.wild_rank, &self.rules);
+        sweep::least_of(codes, wild_rank, rules).unwrap_or_else(|| {
+            if big::is_big(codes, wild_rank) {
+                big::least(codes, wild_rank, rules)
+            } else {
+                search::score(codes, wild_rank, rules).points
+            }
+        })
     }
 
     /// An optimal arrangement (the search's choice among the optimal ones).

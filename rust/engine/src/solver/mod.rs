@@ -16,6 +16,7 @@
 //!   discards and draws let a hand go out, on a [`Hand`];
 //! - `many`: many hands at once, on threads, and the hot path of one hand's least deadwood.
 
+mod big;
 pub mod codes;
 mod discards;
 mod going_out;

@@ -77,6 +77,11 @@ pub struct Search {
     /// a final hand can lay off onto the table's books whatever else it does
     /// ([`score_free`]).
     pub(super) free_ranks: u16,
+    /// May no meld hold a wild (`max_wilds_per_meld=0`)? Then every wild left is deadwood.
+    pub(super) wilds_unmelded: bool,
+    /// How many more states the search may value before it gives up ([`Search::gave_up`]:
+    /// its values are then no answer; no limit unless [`super::score_within`] sets one).
+    pub(super) budget: u64,
 }
 
 /// The moves of a rule set by template (see [`Search::moves`]), kept by this thread from one
@@ -229,6 +234,8 @@ impl Search {
             templates: Templates::take(rules),
             parts: Rc::from(Vec::new()),
             free_ranks: 0,
+            wilds_unmelded: rules.max_wilds == WildLimit::AtMost(0),
+            budget: u64::MAX,
         }
     }
 
@@ -391,10 +398,33 @@ impl Search {
         found
     }
 
+    /// The least score any state with `w` wilds left may have: every card melded, or, when
+    /// no meld may hold a wild (`max_wilds_per_meld=0`), every wild left over (so the search
+    /// stops at a choice that melds every natural then, as it does at one that melds every
+    /// card).
+    #[inline]
+    fn floor(&self, w: u64) -> Score {
+        if self.wilds_unmelded {
+            self.leftover(w, 0).0
+        } else {
+            Score::NOTHING
+        }
+    }
+
+    /// Has the search used up its budget (so that its values are no answer)?
+    pub fn gave_up(&self) -> bool {
+        self.budget == 0
+    }
+
     pub(super) fn best(&mut self, state: &Naturals, w: u64, spare: i64) -> Score {
+        if self.budget == 0 {
+            return self.floor(w); // (no answer: unwound at once)
+        }
+        self.budget -= 1;
         let dead_free =
             self.free_ranks != 0 && self.free_ranks >> (self.lowest(state) % 11) & 1 == 1;
         let (rest, range) = self.moves(state, w);
+        let floor = self.floor(w);
         let mut best: Option<Score> = None;
         for at in range {
             let m = self.templates.moves[at];
@@ -407,8 +437,8 @@ impl Search {
             }
             if best.is_none_or(|b| found < b) {
                 best = Some(found);
-                if found == Score::NOTHING {
-                    break;
+                if found == floor {
+                    break; // (no choice does better)
                 }
             }
         }

@@ -42,6 +42,16 @@ pub fn score(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Score {
     search.value(&live, w, 0).plus(cost(&hopeless))
 }
 
+/// [`score`] of a hand when the search values at most `budget` states (None: it would value
+/// more; a big hand whose arrangements do not meld every card may need very many).
+pub fn score_within(codes: &[u8], wild_rank: u8, rules: &MeldRules, budget: u64) -> Option<Score> {
+    let (mut search, live, hopeless, _) = prepared(codes, wild_rank, rules);
+    search.budget = budget;
+    let w = search.wilds();
+    let found = search.value(&live, w, 0).plus(cost(&hopeless));
+    (!search.gave_up()).then_some(found)
+}
+
 /// The least score of a hand (sorted codes) in which the naturals of the ranks of
 /// `free_ranks` (bit `r` for rank `r + 3`) and, when `wilds_free`, the wilds cost nothing
 /// left unmelded: a final hand under `lay_off` can lay those off onto the table's books

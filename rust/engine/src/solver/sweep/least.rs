@@ -35,7 +35,7 @@ pub fn least_laying_off(
         return None;
     }
     let whole = split.natural_deadwood(wilds, u8::MAX)?;
-    Some(whole.deadwood(wilds))
+    split.known(split.points, whole.deadwood(wilds))
 }
 
 impl Split {
@@ -53,7 +53,8 @@ impl Split {
     }
 
     /// The least deadwood of the hand, or None when the sweep does not take it (more than
-    /// three copies of a natural, too many wilds, too many naturals, too many open runs).
+    /// three copies of a natural, too many wilds, too many open runs, a least natural
+    /// deadwood above [`super::MAX_POINTS`]).
     pub fn least(&self) -> Option<u64> {
         self.least_swept().map(|least| least.points)
     }
@@ -88,6 +89,7 @@ impl Split {
         if cap < u8::MAX && d == u64::MAX {
             return Some(None);
         }
+        let d = self.known(self.points, d)?;
         Some(Some(Least {
             points: self.finish(Some(d)),
             // (one wild fewer under distinct-suit books may leave spares no meld takes)
@@ -118,6 +120,7 @@ impl Split {
             } else {
                 sweep::<false>(self, &self.held, wilds, 0, work, record_in, u8::MAX)
             }?;
+            self.known(self.points, whole.deadwood(wilds))?;
             Some(Swept {
                 split: self.clone(),
                 record,
@@ -145,7 +148,7 @@ impl Least {
     /// The least deadwood of `split` (the hand swept) less one copy of the wild `code`
     /// (held), when the sweep priced the hand.
     pub fn without_wild(&self, split: &Split, code: u8) -> Option<u64> {
-        Some(split.without_wild(self.whole?, code))
+        split.without_wild(self.whole?, code)
     }
 }
 

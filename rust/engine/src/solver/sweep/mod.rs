@@ -1,9 +1,10 @@
 //! The rank sweep: the least deadwood of a hand under the default meld rules (any number of
 //! wilds per meld, books of any suits), with all-wild melds allowed or not, fast; and under
-//! `max_wilds_per_meld=0`, where it sweeps with no wilds and prices every wild as deadwood. It takes
-//! hands with at most three copies of a natural, fewer than [`LANES`] wilds and at most
-//! [`MAX_NATURALS`] naturals; the search answers the rest. It takes books of distinct suits
-//! too, without recording its states (see [`DistinctBooks`]).
+//! `max_wilds_per_meld=0`, where it sweeps with no wilds and prices every wild as deadwood. It
+//! takes hands of any size with at most [`MAX_COPIES`] copies of a natural and fewer than
+//! [`LANES`] wilds that melds may take, whose least natural deadwood is at most
+//! [`MAX_POINTS`]; the search answers the rest. It takes books of distinct suits too (see
+//! `books`).
 //!
 //! Under those rules spare wilds are free once any meld holds a natural (a book takes any
 //! number of wilds; a long run splits in two that each take one), so the answer is the least
@@ -25,8 +26,10 @@
 //! takes any number of cards, so splitting them gains nothing). The value of a state is a
 //! small vector: lane `j` holds the least natural deadwood so far using at most `j` wilds.
 //! Using `n` wilds shifts the vector by `n` lanes; two ways to one state merge lane by lane.
-//! Lanes are bytes: the sweep takes hands whose naturals are worth at most 254 points (every
-//! hand of the official game).
+//! Lanes are bytes, saturating at 255 (unreachable): a way through the ranks only adds
+//! deadwood, so one above 254 never leads to a least natural deadwood within it, and the
+//! sweep is exact whenever that least is at most 254 (every hand of the official game, and
+//! nearly every big hand, which melds most of its cards).
 //!
 //! Choices that an exchange makes no better are not tried: a gap or a new run only where a
 //! natural of the suit lies close enough above to end it; no run starts where another of its

@@ -222,7 +222,7 @@ impl Swept {
     pub fn without(&self, code: u8, wild_rank: u8) -> Option<u64> {
         let split = &self.split;
         if is_wild(code, wild_rank) {
-            return Some(split.without_wild(self.whole, code));
+            return split.without_wild(self.whole, code);
         }
         let (s, r) = SUIT_RANK[usize::from(code)];
         let (s, r) = (usize::from(s), usize::from(r));
@@ -233,7 +233,8 @@ impl Swept {
         } else {
             self.natural_deadwood_without::<false>(r, &row)
         }?;
-        Some(split.finish_less(split.points - (r as u64 + 3), split.wilds, Some(d)))
+        let points = split.points - (r as u64 + 3);
+        Some(split.finish_less(points, split.wilds, Some(split.known(points, d)?)))
     }
 
     /// The least natural deadwood of the hand with `row` for the naturals of rank `r`

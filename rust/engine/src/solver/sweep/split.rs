@@ -11,12 +11,15 @@ use super::values::{Values, LANES};
 
 /// Copies of one natural the sweep takes (three packs).
 pub const MAX_COPIES: u8 = 3;
-/// Naturals the sweep takes: its states multiply with dense suits, while the search's early
-/// stop (once a choice melds every card) makes large hands cheap for it.
+/// The most naturals a hand the sweep takes first holds ([`Split::any_size`] lifts it): its
+/// states multiply with dense suits and wilds (a whole pack with eight wilds takes it about a
+/// second), while the search stops as soon as a choice melds every card, which a big hand
+/// mostly does.
 pub const MAX_NATURALS: usize = 20;
-/// The most the naturals of a hand the sweep takes may be worth, so that a value fits in a
-/// byte below the unreachable 255 (only hands of 19 or 20 naturals, nearly all kings and
-/// queens, are worth more).
+/// The most natural deadwood a lane holds (a byte below the unreachable 255): the sweep takes
+/// a hand whose naturals are worth more too, and answers it when its least natural deadwood
+/// is at most this (a way through the ranks only adds deadwood, so one over it never leads
+/// to one within it); else the search does ([`Split::known`]).
 pub const MAX_POINTS: u64 = 254;
 
 /// The suit and rank index (0 for threes) of each natural's code.
@@ -45,6 +48,8 @@ pub struct Split {
     /// The ranks each suit holds, as bits.
     pub(super) held: [u16; 5],
     pub(super) naturals: usize,
+    /// The most naturals the sweep takes ([`Split::any_size`]).
+    pub(super) most_naturals: usize,
     /// The naturals' points.
     pub(super) points: u64,
     /// The most copies of one natural.
@@ -98,6 +103,7 @@ impl Split {
             by_rank: [[0; 5]; 11],
             held: [0; 5],
             naturals: 0,
+            most_naturals: MAX_NATURALS,
             points: 0,
             copies: 0,
             wilds: [0; 2],
@@ -183,16 +189,28 @@ impl Split {
 
     /// Does the sweep take this hand (beyond the trivial cases)?
     pub(super) fn sweepable(&self) -> bool {
-        self.copies <= MAX_COPIES
-            && self.wild_count() < LANES
-            && self.naturals <= MAX_NATURALS
-            && self.points <= MAX_POINTS
+        self.copies <= MAX_COPIES && self.usable() < LANES && self.naturals <= self.most_naturals
+    }
+
+    /// The split taken by the sweep however many naturals it holds (see [`MAX_NATURALS`]).
+    pub fn any_size(self) -> Split {
+        Split {
+            most_naturals: usize::MAX,
+            ..self
+        }
+    }
+
+    /// `d`, a least natural deadwood read from the lanes of naturals worth `points`, when it
+    /// is known: an unreachable lane (`u64::MAX`) of naturals worth more than [`MAX_POINTS`]
+    /// says only that the least is more than that (None: the search answers).
+    pub(super) fn known(&self, points: u64, d: u64) -> Option<u64> {
+        (d != u64::MAX || points <= MAX_POINTS).then_some(d)
     }
 
     /// The least deadwood of the hand less one copy of the wild `code` (held), from the
     /// hand's least natural deadwood by wilds used (`whole`): the same naturals, one wild
     /// fewer, so the vector's lane for one wild fewer.
-    pub(super) fn without_wild(&self, whole: Values, code: u8) -> u64 {
+    pub(super) fn without_wild(&self, whole: Values, code: u8) -> Option<u64> {
         let mut rest = self.wilds;
         rest[usize::from(code == JOKER)] -= 1;
         let usable = if self.melding_wilds {
@@ -200,6 +218,7 @@ impl Split {
         } else {
             0
         };
-        self.finish_less(self.points, rest, Some(whole.deadwood(usable)))
+        let d = self.known(self.points, whole.deadwood(usable))?;
+        Some(self.finish_less(self.points, rest, Some(d)))
     }
 }
