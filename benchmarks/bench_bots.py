@@ -14,7 +14,7 @@ import time
 
 from fivecrowns import clear_cache
 from fivecrowns.bots import BOTS, make_bot
-from fivecrowns.simulate import game_seed, play_game, tournament
+from fivecrowns.play.simulate import game_seed, play_game, tournament
 
 
 def games_per_second(name: str, games: int, seed: int) -> tuple[float, float]:

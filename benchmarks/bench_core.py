@@ -4,7 +4,7 @@ Usage:  PYTHONPATH=src python benchmarks/bench_core.py [--hands N] [--pure-hands
             [--seed S] [--quick]
 
 Every row is measured on both engines in the same run (the engine is switched in process
-by ``fivecrowns._engine.running(compiled)``, with ``fc.clear_cache()`` at each switch), one
+by ``fivecrowns.solver._engine.running(compiled)``, with ``fc.clear_cache()`` at each switch), one
 ``time.perf_counter_ns`` per public call with parsed cards (a tuple of ``fc.Card``), on
 seeded random hands. Every call sees a new hand: the per-hand result caches (the public
 ``min_deadwood`` cache and the twin's) are emptied before each timed call, while the
@@ -20,7 +20,7 @@ them; speedup = twin median / core median):
   * batch: ``fc.min_deadwood_many(hands, 13)`` over 10,000 13-card hands (each a tuple of
     ``fc.Card``), per hand, and on the same hands as an N x 56 array of card counts, on one
     thread and (on a machine of several cores) on one thread per core; also the core's own
-    call on card codes, ``fivecrowns._compiled.solver(fc.Rules()).least_many`` (the core
+    call on card codes, ``fivecrowns.solver._compiled.solver(fc.Rules()).least_many`` (the core
     only: the twin solves a batch one hand at a time; the speedup is against the twin's
     13-card median);
   * worst case: the slowest min_deadwood and best_discard over a set of adversarial hands
@@ -49,11 +49,12 @@ from typing import NamedTuple
 import numpy as np
 
 import fivecrowns as fc
-from fivecrowns import _discards, _engine, solver
+from fivecrowns import solver
 from fivecrowns.cards import CARDS
+from fivecrowns.solver import _engine
 
 try:
-    from fivecrowns import _compiled
+    from fivecrowns.solver import _compiled
 except ImportError as error:  # pragma: no cover - only without the build
     sys.exit(f"bench_core needs the compiled core fivecrowns._core: {error}")
 
@@ -85,15 +86,12 @@ def engine_is(compiled: bool) -> Iterator[None]:
 
 
 def forget_hands() -> None:
-    """Empty the per-hand result caches (the public one and the twin's); tables are kept."""
-    getattr(solver, "_RESULTS", {}).clear()
-    for cache in _discards._CACHES:
-        cache.clear()
+    """Forget the hands asked about: nothing to do (the solver keeps no per-hand results)."""
 
 
 def twin_ran() -> bool:
-    """Did the Python twin answer since ``forget_hands``? (It fills its result caches.)"""
-    return any(len(cache) for cache in _discards._CACHES)
+    """Does the Python twin answer (the engine the public functions run on)?"""
+    return _engine.ENGINE is _engine.PYTHON
 
 
 def hands(n: int, size: int, seed: int, rules: fc.Rules = OFFICIAL) -> list[Hand]:

@@ -9,7 +9,7 @@ a noisy machine:
 
 It also prints what ``state.view(p)`` costs as a round grows (the same, whatever its length).
 With the compiled core each policy is played twice: on the states the core plays
-(``GameState.new``'s) and on those the Python transitions play (``_engine.plain_states``).
+(``GameState.new``'s) and on those the Python transitions play (``game_engine.plain_states``).
 
 Run: ``python benchmarks/bench_game.py [--games N] [--seed S]``.
 """
@@ -25,7 +25,7 @@ from collections.abc import Callable
 import attrs
 
 import fivecrowns as fc
-from fivecrowns import _engine
+from fivecrowns.game import _engine as game_engine
 
 Policy = Callable[[fc.GameState], fc.Action]
 
@@ -137,8 +137,8 @@ def main() -> None:
         f"{'policy us':>10} {'apply us':>9} {'step us':>8} {'apply/evolve':>13}"
     )
     print(header)
-    engines = [("core", contextlib.nullcontext)] if _engine.compiled_states(fc.Rules()) else []
-    engines.append(("python", _engine.plain_states))
+    engines = [("core", contextlib.nullcontext)] if game_engine.compiled_states(fc.Rules()) else []
+    engines.append(("python", game_engine.plain_states))
     for name, policy_for in (
         ("random", random_policy),
         ("greedy", lambda _seed: greedy_policy),

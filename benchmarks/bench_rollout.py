@@ -22,9 +22,10 @@ import time
 from collections.abc import Sequence
 
 import fivecrowns as fc
-from fivecrowns import _engine
 from fivecrowns.bots import GreedyBot
-from fivecrowns.rollout import rollouts, sample_state
+from fivecrowns.bots.rollout import rollouts, sample_state
+from fivecrowns.game import _engine as game_engine
+from fivecrowns.solver import _engine as solver_engine
 
 
 def _state() -> fc.GameState:
@@ -58,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bot", default="greedy", choices=["greedy", "strong", "random"])
     parser.add_argument("--horizon", type=int, default=None, help="also time rollouts to it")
     args = parser.parse_args(argv)
-    if not _engine.compiled_games(fc.Rules()):
+    if not game_engine.compiled_games(fc.Rules()):
         print("the compiled core is not running (build it, unset FIVECROWNS_PURE)")
         return 1
     state = _state()
@@ -70,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sampling = (time.perf_counter() - began) / 200 * 1e6
     for name, start in (("state", state), ("view", view)):
         core = _per_rollout(start, args.bot, args.rollouts)
-        with _engine.running(False):
+        with solver_engine.running(False):
             python = _per_rollout(start, args.bot, args.python)
         print(
             f"from the {name:5}: core {core:8.1f} us/rollout   python {python:9.1f} us/rollout"

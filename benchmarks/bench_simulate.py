@@ -29,18 +29,20 @@ import time
 from collections.abc import Sequence
 
 import fivecrowns as fc
-from fivecrowns import _engine
+from fivecrowns.game import _engine as game_engine
+from fivecrowns.solver import _engine as solver_engine
 
 
 def _actions(rules: fc.Rules, bots: list[str], games: int, seed: int) -> int:
     """The actions of those games (replayed once in the core, outside the timing)."""
-    from fivecrowns import _compiled_game, _core
+    from fivecrowns import _core
+    from fivecrowns.game import _core_game
 
-    core_rules = _compiled_game.game_rules(rules)
+    core_rules = _core_game.game_rules(rules)
     total = 0
     for game in range(games):
         seats = [bots[(seat + game) % len(bots)] for seat in range(len(bots))]
-        played = _core.play_game(core_rules, seats, fc.simulate.game_seed(seed, game))
+        played = _core.play_game(core_rules, seats, fc.play.simulate.game_seed(seed, game))
         total += len(played.actions)
     return total
 
@@ -76,12 +78,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
     rules = _RULES[args.rules]
-    if not _engine.compiled_from_deal(rules):
+    if not game_engine.compiled_from_deal(rules):
         print("the compiled core is not running (build it, unset FIVECROWNS_PURE)")
         return 1
     bots, seed = [args.bots] * 4, 7
     core = _best_time(args.repeat, args.games, bots, seed, rules)
-    with _engine.running(False):
+    with solver_engine.running(False):
         python = _best_time(1, args.python_games, bots, seed, rules)
     rows = [
         ("core", args.games, core, _actions(rules, bots, args.games, seed)),

@@ -1,5 +1,5 @@
 """Benchmark ``GameState`` from Python: the states the core plays against the states the
-Python transitions play (the twin, ``_engine.plain_states``), measured in the same run.
+Python transitions play (the twin, ``game_engine.plain_states``), measured in the same run.
 
 Per action of four-player official games with random legal actions, each figure the best of
 ``--repeat`` runs over the same recorded actions:
@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 
 import fivecrowns as fc
-from fivecrowns import _engine
+from fivecrowns.game import _engine as game_engine
 
 
 def _recorded(seed: int, actions: int) -> list[tuple[int, int]]:
@@ -102,12 +102,12 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    if not _engine.compiled_states(fc.Rules()):
+    if not game_engine.compiled_states(fc.Rules()):
         print("the compiled core is not running (build it, unset FIVECROWNS_PURE)")
         return 1
     pairs = _recorded(args.seed, args.actions)
     core = measure(pairs, args.repeat, args.seed)
-    with _engine.plain_states():
+    with game_engine.plain_states():
         plain = measure(pairs, args.repeat, args.seed)
     print(f"GameState per action, 4-player official games, {args.actions} random actions:")
     print(f"{'':14}{'core':>10}{'python':>10}{'python/core':>13}")

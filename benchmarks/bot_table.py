@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any
 
 import fivecrowns as fc
-from fivecrowns.expert import ExpertBot
-from fivecrowns.simulate import BotEntry, game_seed, play_game, tournament
+from fivecrowns.bots.expert import ExpertBot
+from fivecrowns.play.simulate import BotEntry, game_seed, play_game, tournament
 
 #: (first bot, second bot, players): the pairs of the table.
 PAIRS = (

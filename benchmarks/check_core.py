@@ -12,10 +12,11 @@ cards, the largest the solver takes, passed as a list or a tuple of ``fc.Card`` 
 string. Every case compares ``min_deadwood`` on both engines, and ``min_deadwood_many`` of a
 batch holding the hand twice; every F-th case (default 10) also ``best_arrangement``,
 ``best_discard``, ``deadwood_by_discard``, ``can_go_out`` and ``can_meld_all``, and every
-O-th (default 50) ``outs``. Answers are equal when their values are equal, their types too
-for the scalar ones, and exceptions count as answers (type and message).
+O-th (default 50) ``outs`` (of the hand's first 14 cards at most: a hand before the draw,
+the largest the Python engine takes). Answers are equal when their values are equal, their
+types too for the scalar ones, and exceptions count as answers (type and message).
 
-The engine is switched in process by ``fivecrowns._engine.running(compiled)``, with
+The engine is switched in process by ``fivecrowns.solver._engine.running(compiled)``, with
 ``fc.clear_cache()`` at each switch, so no answer of one engine is served from a cache to
 the other. Case ``i`` of a seed is drawn from its own generator, so it is the same whatever
 ``--jobs``; ``--case I`` runs one case and prints both engines' answers (``n_hands`` is then
@@ -34,18 +35,17 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 import fivecrowns as fc
-from fivecrowns import _discards, _engine
 from fivecrowns.cards import CARDS, JOKER_CODE, format_cards
+from fivecrowns.rules import MAX_POINTS
+from fivecrowns.solver import _engine
 
-try:
-    from fivecrowns import _compiled
-except ImportError as error:  # pragma: no cover - only without the build
-    sys.exit(f"check_core needs the compiled core fivecrowns._core: {error}")
+if _engine.COMPILED is None:  # pragma: no cover - only without the build
+    sys.exit(f"check_core needs the compiled core fivecrowns._core: {fc.core_info().reason}")
 
 CHUNK = 500
 PROGRESS = 100_000
 MAX_MISMATCHES = 20
-POINTS = _compiled.MAX_POINTS
+POINTS = MAX_POINTS
 
 
 class Case(NamedTuple):
@@ -139,16 +139,17 @@ def _attempt(call: Callable[[], object]) -> object:
         return ("raised", type(error).__name__, str(error))
 
 
+def _passed(cards: list[fc.Card], form: str) -> fc.CardsLike:
+    """The cards as the case passes them."""
+    return cards if form == "list" else tuple(cards) if form == "tuple" else format_cards(cards)
+
+
 def answers(case: Case) -> dict[str, object]:
-    """Every answer the case asks of the engine that runs now."""
+    """Every answer the case asks of the engine that runs now (``outs`` of the hand before
+    the draw: at most its first 14 cards, the most the Python engine takes)."""
     cards = [CARDS[c] for c in case.codes]
-    hand: fc.CardsLike = (
-        cards
-        if case.form == "list"
-        else tuple(cards)
-        if case.form == "tuple"
-        else format_cards(cards)
-    )
+    hand = _passed(cards, case.form)
+    before = _passed(cards[: fc.rules.MAX_HAND_SIZE], case.form)
     wild, rules = case.wild_rank, case.rules
     found = {
         "min_deadwood": _attempt(lambda: _scalar(fc.min_deadwood(hand, wild, rules=rules))),
@@ -165,7 +166,7 @@ def answers(case: Case) -> dict[str, object]:
         found["can_go_out"] = _attempt(lambda: _scalar(fc.can_go_out(hand, wild, rules=rules)))
         found["can_meld_all"] = _attempt(lambda: _scalar(fc.can_meld_all(hand, wild, rules=rules)))
     if case.outs:
-        found["outs"] = _attempt(lambda: fc.outs(hand, wild, rules=rules))
+        found["outs"] = _attempt(lambda: fc.outs(before, wild, rules=rules))
     return found
 
 
@@ -175,12 +176,12 @@ class EngineSwitchError(RuntimeError):
 
 def on_engine(compiled: bool, case: Case) -> tuple[dict[str, object], bool]:
     """The answers of the case on the core or on the twin, and whether the twin was used
-    (it fills its result caches, which ``fc.clear_cache()`` empties)."""
+    (the engine the public functions ran on)."""
     with _engine.running(compiled):
         fc.clear_cache()
         try:
             found = answers(case)
-            twin = any(len(cache) for cache in _discards._CACHES)
+            twin = _engine.ENGINE is _engine.PYTHON
         finally:
             fc.clear_cache()
     if not compiled and not twin:

@@ -4,10 +4,11 @@ Usage:  PYTHONPATH=src python benchmarks/check_solver.py [n_hands] [seed]
 
 Each case draws a rule set (every meld option, 1-16 packs, zero and custom points, no wild
 rank) and a hand (random, one dense suit with duplicates, book-heavy, wild-heavy; 0-14
-cards). It checks the public solver (the suit DP where it applies) against the memoised
-search (``_search``) on the least deadwood of the hand and of every discard, that both
-arrangements are valid and complete, and, on hands of at most 8 cards, both against the
-brute force of ``_bruteforce.py``. Exits non-zero on the first mismatch, printing it.
+cards). It checks the public solver (on whichever engine runs) against the memoised
+search (``fivecrowns.solver._search``) on the least deadwood of the hand and of every
+discard, that both arrangements are valid and complete, and, on hands of at most 8 cards,
+both against the brute force of ``_bruteforce.py``. Exits non-zero on the first mismatch,
+printing it.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _bruteforce as bf
 import fivecrowns as fc
-from fivecrowns import _search
 from fivecrowns.cards import CARDS
+from fivecrowns.solver import _search
 
 
 def random_rules(rng: random.Random) -> fc.Rules:

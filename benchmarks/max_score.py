@@ -15,8 +15,8 @@ import sys
 import time
 
 import fivecrowns as fc
-from fivecrowns import scoring_limits
-from fivecrowns.scoring_limits import _CACHE, _Search
+from fivecrowns.game import scoring_limits
+from fivecrowns.game.scoring_limits import _CACHE, _Search
 
 HOUSE: list[tuple[str, fc.Rules]] = [
     ("one pack", fc.Rules(packs=1)),

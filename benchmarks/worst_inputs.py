@@ -52,7 +52,7 @@ from typing import Any
 import attrs
 
 import fivecrowns as fc
-from fivecrowns import _engine
+from fivecrowns.solver import _engine
 
 JOKER = 55
 INF, NAN = float("inf"), float("nan")

@@ -68,6 +68,9 @@ nitpick_ignore_regex = [
     (r"py:.*", r"numpy(\..*)?"),
     (r"py:.*", r"(pettingzoo|gymnasium)(\..*)?"),
     (r"py:.*", r"attrs\..*"),
+    # The Protocols the game's helper modules take a state as (private: GameState is the
+    # documented class that satisfies them).
+    (r"py:class", r"fivecrowns\.game\._fields\..*"),
 ]
 
 html_theme = "furo"
@@ -87,11 +90,15 @@ def _resolve_reexport(
     """
     if node.get("refdomain") != "py":
         return None
-    target = str(node["reftarget"]).removeprefix("~").removeprefix(".")
+    target = _public(str(node["reftarget"]).removeprefix("~").removeprefix("."))
+    domain = env.get_domain("py")
+    if target in domain.objects:  # type: ignore[attr-defined]
+        return domain.resolve_xref(
+            env, node["refdoc"], app.builder, node["reftype"], target, node, contnode
+        )
     short = target.removeprefix("fivecrowns.")
     if short.split(".")[0] not in fivecrowns.__all__:
         return None
-    domain = env.get_domain("py")
     modules = {name for name, _, objtype, *_ in domain.get_objects() if objtype == "module"}
     found = [
         name
@@ -103,6 +110,19 @@ def _resolve_reexport(
     return domain.resolve_xref(
         env, node["refdoc"], app.builder, node["reftype"], found[0], node, contnode
     )
+
+
+def _public(target: str) -> str:
+    """``target`` without the private modules in its path: a name defined in a private module
+    (``fivecrowns.game._state.GameState``, as signatures name it) is documented where its
+    package exports it (``fivecrowns.game.GameState``)."""
+    parts = target.split(".")
+    if parts[0] != "fivecrowns":
+        return target
+    kept = [p for p in parts[:-1] if not (p.startswith("_") and not p.startswith("__"))]
+    if len(kept) < len(parts) - 1 and parts[-1] in fivecrowns.__all__:
+        return f"fivecrowns.{parts[-1]}"  # (re-exported by a public module: found below)
+    return ".".join([*kept, parts[-1]])
 
 
 def setup(app: Sphinx) -> None:

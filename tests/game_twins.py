@@ -13,12 +13,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import fivecrowns as fc
-from fivecrowns import _compiled_game, _core, _engine
+from fivecrowns import _core
 from fivecrowns.bots import make_bot
 from fivecrowns.cards import Card
-from fivecrowns.game import GameState
+from fivecrowns.game import GameState, _core_game
+from fivecrowns.game import _engine as game_engine
 from fivecrowns.melds import Meld
-from fivecrowns.simulate import play_game
+from fivecrowns.play.simulate import play_game
 
 
 def _codes(cards: Sequence[Card]) -> tuple[int, ...]:
@@ -101,7 +102,7 @@ def differences(state: GameState, game: _core.Game, results: bool = True) -> lis
 
 def core_game(state: GameState) -> _core.Game:
     """A core game dealt as ``state``'s game was (its seed and first dealer)."""
-    rules = _compiled_game.game_rules(state.rules)
+    rules = _core_game.game_rules(state.rules)
     return _core.Game(rules, state.players, state.seed, state.first_dealer)
 
 
@@ -123,7 +124,7 @@ def step_both(
     players_bots = [make_bot(name) for name in bots]
     for index, bot in enumerate(players_bots):
         bot.reset(seed + index)
-    with _engine.plain_states():  # (the Python transitions: the twin)
+    with game_engine.plain_states():  # (the Python transitions: the twin)
         state = GameState.new(players, rules=rules, seed=seed)
     game = core_game(state)
     # and the public GameState the core plays (None when the core's states are off)
@@ -166,10 +167,10 @@ def step_both(
 def bots_both(rules: fc.Rules, bots: Sequence[str], seed: int) -> tuple[int, str | None]:
     """One game of built-in bots in both engines: the actions and the first mismatch of the
     actions chosen or of the final states (None: none)."""
-    with _engine.plain_states():  # (the Python transitions: the twin)
+    with game_engine.plain_states():  # (the Python transitions: the twin)
         result = play_game([make_bot(name) for name in bots], rules=rules, seed=seed)
         replayed = result.record.replay()
-    game = _core.play_game(_compiled_game.game_rules(rules), list(bots), seed)
+    game = _core.play_game(_core_game.game_rules(rules), list(bots), seed)
     ours = list(result.record.actions)
     if ours != game.actions:
         at = next(

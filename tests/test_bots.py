@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import fivecrowns as fc
 from fivecrowns.bots import BOTS, Bot, GreedyBot, RandomBot, StrongBot, make_bot
-from fivecrowns.simulate import play_game
+from fivecrowns.play.simulate import play_game
 
 SHORT = fc.Rules.short_game(4)
 #: Rule variants that change the turn structure, each on a short game so tests stay fast.
@@ -263,7 +263,7 @@ def test_strong_sees_only_its_view() -> None:
 
 
 def test_strong_bot_goes_out_throwing_a_natural_before_a_wild() -> None:
-    from fivecrowns.bots import _giving_least_out
+    from fivecrowns.bots._builtin import _giving_least_out
 
     view = fc.GameState.new(players=2, seed=1).view(0)  # round 1: 3s are wild
     legal = [
@@ -280,8 +280,8 @@ def test_strong_bot_goes_out_throwing_a_natural_before_a_wild() -> None:
 
 
 def test_strong_bot_takes_the_top_in_its_final_turn_only_when_it_beats_a_stock_draw() -> None:
-    from fivecrowns.bots import _greedy_draw
-    from fivecrowns.tracking import read_round
+    from fivecrowns.bots._builtin import _greedy_draw
+    from fivecrowns.bots.tracking import read_round
 
     decided = differs = 0
     for seed in range(12):

@@ -12,8 +12,8 @@ import attrs
 import pytest
 
 import fivecrowns as fc
+from fivecrowns.game.solitaire import SolitaireState, greedy_action
 from fivecrowns.rules import rule_flag
-from fivecrowns.solitaire import SolitaireState, greedy_action
 
 
 def run(

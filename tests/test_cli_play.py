@@ -22,7 +22,7 @@ import pytest
 
 import fivecrowns as fc
 from fivecrowns.bots import GreedyBot, make_bot
-from fivecrowns.simulate import play_game
+from fivecrowns.play.simulate import play_game
 from interrupts import sigint_as_usual
 from test_cli import run
 
@@ -302,8 +302,8 @@ def test_simulate_solitaire() -> None:
     assert 0.0 <= low <= row["win_rate"] <= high <= 1.0
     # Deterministic, whatever the number of processes; and the same as playing in-process.
     assert json.loads(run(*base, "--json").stdout) == data
-    from fivecrowns.simulate import solitaire_seed
-    from fivecrowns.solitaire import SolitaireState, greedy_action
+    from fivecrowns.game.solitaire import SolitaireState, greedy_action
+    from fivecrowns.play.simulate import solitaire_seed
 
     wins = 0
     for game in range(8):

@@ -30,11 +30,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _engine
 from fivecrowns.cards import CARDS, JOKER_CODE
+from fivecrowns.solver import _engine
 
 try:
-    from fivecrowns import _compiled, _core
+    from fivecrowns import _core
 except ImportError:  # pragma: no cover - only without the build
     if os.environ.get("FIVECROWNS_REQUIRE_CORE"):
         raise
@@ -233,11 +233,17 @@ def test_the_core_refuses_bad_rule_sets() -> None:
         _core.Solver(2, False, None, True, 1 << 21, 50)
 
 
-def test_rule_sets_the_core_does_not_take_run_on_the_python_twin() -> None:
-    rules = fc.Rules(wild_points=10**30)
-    assert not _compiled.supports(rules)
-    assert fc.min_deadwood("JK 5S", 3, rules=rules) == 50 + 5
-    assert fc.min_deadwood("7S 5S", 7, rules=rules) == 10**30 + 5
+def test_every_rule_set_the_rules_accept_runs_on_the_core() -> None:
+    # (the rules refuse points the core cannot represent, so no rule set falls back)
+    with pytest.raises(fc.InvalidRulesError, match="from 0 to 1048576"):
+        fc.Rules(wild_points=10**30)
+    with pytest.raises(fc.InvalidRulesError, match="go_out_bonus must be an int from -"):
+        fc.Rules(go_out_bonus=-(2**41))
+    rules = fc.Rules(wild_points=1 << 20, joker_points=1 << 20)
+    assert _engine.engine(rules) is _engine.ENGINE
+    with _engine_is(True):
+        assert fc.min_deadwood("JK 5S", 3, rules=rules) == (1 << 20) + 5
+        assert _engine.FAST.least(fc.parse_cards("7S 5S"), 7, rules) == (1 << 20) + 5
 
 
 def _answers(cards: object, wild_rank: object, rules: fc.Rules) -> tuple[object, ...]:
@@ -321,9 +327,6 @@ def test_the_fast_path_answers_for_the_last_four_rule_sets_compiled() -> None:
         assert fc.min_deadwood(hand, 13, rules=sets[0]) == answers[0]
         found = [_engine.FAST.least(hand, 13, rules) for rules in sets]
         assert found == [answers[0], None, *answers[2:]]
-        # a rule set the core does not take (the twin answers) leaves the others answered
-        assert fc.min_deadwood("JK 5S", 3, rules=fc.Rules(wild_points=10**30)) == 55
-        assert _engine.FAST.least(hand, 13, sets[0]) == answers[0]
         # each rule set's own solver answers: go_out_without_discard changes can_go_out
         out = fc.Rules(go_out_without_discard=True)
         melds = fc.parse_cards("7H 8H 9H")
@@ -342,7 +345,7 @@ def test_the_fast_path_is_off_while_the_python_twin_runs() -> None:
             assert _engine.FAST.least(hand, 3, fc.OFFICIAL) is None
             assert fc.min_deadwood(hand, 3) == 25
             assert _engine.FAST.least(hand, 3, fc.OFFICIAL) is None
-            assert _engine.engine(fc.OFFICIAL) is _engine._PURE
+            assert _engine.engine(fc.OFFICIAL) is _engine.PYTHON
         assert _engine.FAST.least(hand, 3, fc.OFFICIAL) is None  # (until asked again)
         assert fc.min_deadwood(hand, 3) == 25
         assert _engine.FAST.least(hand, 3, fc.OFFICIAL) == 25
@@ -485,7 +488,11 @@ def test_hands_above_max_cards_are_solved_by_the_core_and_refused_by_the_twin(
             for function in SOLVER_FUNCTIONS:
                 with _engine_is(False), pytest.raises(fc.InvalidHandError) as refused:
                     function(shape(cards), wild_rank, rules=rules)  # type: ignore[operator]
-                assert str(refused.value).startswith(f"a hand of {len(cards)} cards, but")
+                assert str(refused.value).startswith(
+                    f"a hand of {len(cards)} cards, but the Python engine solves hands of at "
+                    "most 15 cards (the largest hand a round deals, 14, and the card drawn); "
+                    "the compiled core solves bigger hands"
+                )
         if not fc.core_info().compiled:
             continue  # (the Python twin alone: FIVECROWNS_PURE=1)
         with _engine_is(True):
@@ -518,17 +525,20 @@ def test_hands_above_max_cards_are_solved_by_the_core_and_refused_by_the_twin(
     assert compiled_outs == pure_outs
     with _engine_is(False), pytest.raises(fc.InvalidHandError) as refused:
         fc.outs(largest, wild_rank, rules=without_discard)
-    assert str(refused.value).startswith("a hand of 15 cards, but outs takes at most 14")
+    assert str(refused.value).startswith(
+        "a hand of 15 cards, but the Python engine finds the outs of hands of at most 14 "
+        "cards (before the draw); the compiled core solves bigger hands"
+    )
     if not fc.core_info().compiled:
         return
-    with _engine_is(True):
+    with _engine_is(True):  # (16 cards after the draw: the core answers them all)
         drawn = fc.outs(largest, wild_rank, rules=without_discard)
-    assert drawn == {
-        card
-        for card in set(deck)
-        if largest.count(card) < deck.count(card)
-        and fc.can_go_out([*largest, card], wild_rank, rules=without_discard)
-    }
+        assert drawn == {
+            card
+            for card in set(deck)
+            if largest.count(card) < deck.count(card)
+            and fc.can_go_out([*largest, card], wild_rank, rules=without_discard)
+        }
 
 
 @settings(max_examples=50)

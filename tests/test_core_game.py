@@ -16,11 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _engine
 from fivecrowns.game import GameRecord, GameState
+from fivecrowns.game import _engine as game_engine
+from fivecrowns.solver import _engine as solver_engine
 
 try:
-    from fivecrowns import _compiled_game, _core
+    from fivecrowns import _core
+    from fivecrowns.game import _core_game
 except ImportError:  # pragma: no cover - only without the build
     if os.environ.get("FIVECROWNS_REQUIRE_CORE"):
         raise
@@ -92,7 +94,7 @@ def _golden_records() -> list[GameRecord]:
 
 @pytest.mark.parametrize("record", _golden_records(), ids=lambda record: str(record.players))
 def test_golden_game_records_replay_identically_through_the_core(record: GameRecord) -> None:
-    if not _compiled_game.supports(record.rules):
+    if not _core_game.supports(record.rules):
         # players lay down their own final hands, or lay off: the Python engine plays it
         assert not record.rules.auto_arrange_final_hand or record.rules.lay_off
         return
@@ -138,8 +140,8 @@ def test_tournaments_of_built_in_bots_run_in_the_core_with_the_python_results() 
     rules = fc.Rules.short_game(4, tie_break="extra_round", extra_round_hand_size=3)
     bots = ["random", "greedy", "greedy"]
     fast = fc.tournament(bots, games=12, rules=rules, seed=3, jobs=1)
-    with _engine.running(False):
-        assert not _engine.compiled_games(rules)
+    with solver_engine.running(False):
+        assert not game_engine.compiled_games(rules)
         slow = fc.tournament(bots, games=12, rules=rules, seed=3, jobs=1)
     assert fast == slow
 
@@ -150,26 +152,25 @@ def test_the_core_ends_an_endless_round_where_python_ends_it() -> None:
     from test_game_rules import ENDLESS
 
     seed = 18764795458828688
-    game = _core.play_game(_compiled_game.game_rules(ENDLESS), ["greedy", "greedy"], seed)
+    game = _core.play_game(_core_game.game_rules(ENDLESS), ["greedy", "greedy"], seed)
     python = fc.play_game([fc.GreedyBot(), fc.GreedyBot()], rules=ENDLESS, seed=seed)
     assert game.actions == list(python.record.actions)
     assert tuple(game.scores) == python.scores
 
 
 def test_only_rule_sets_and_bots_the_core_plays_go_to_it() -> None:
-    assert _compiled_game.supports(fc.Rules())
-    assert not _compiled_game.supports(fc.Rules(lay_off=True))
+    assert _core_game.supports(fc.Rules())
+    assert not _core_game.supports(fc.Rules(lay_off=True))
     # (whole games from the deal and GameState's transitions, yes; rollouts and batches,
     # which start from states built from their fields, no)
     for rules in (fc.Rules(lay_off=True), fc.Rules(auto_arrange_final_hand=False)):
-        assert _compiled_game.supports_states(rules)
-        assert _compiled_game.supports_games(rules)
-    assert not _compiled_game.supports_states(fc.Rules(joker_points=2**21))
-    assert not _compiled_game.supports_games(fc.Rules(joker_points=2**21))
-    assert not _compiled_game.supports(fc.Rules(auto_arrange_final_hand=False))
-    assert not _compiled_game.supports(fc.Rules(joker_points=2**21))
+        assert _core_game.supports_states(rules)
+        assert _core_game.supports_games(rules)
+    assert not _core_game.supports(fc.Rules(auto_arrange_final_hand=False))
+    with pytest.raises(fc.InvalidRulesError, match="joker_points must be an int from 0 to"):
+        fc.Rules(joker_points=2**21)  # (points the core cannot represent: no rule set)
     with pytest.raises(fc.FiveCrownsError, match="'random', 'greedy' and 'strong'"):
-        _core.play_games(_compiled_game.game_rules(fc.Rules()), ["greedy", "expert"], [1])
+        _core.play_games(_core_game.game_rules(fc.Rules()), ["greedy", "expert"], [1])
 
 
 @pytest.mark.parametrize("by_hand", [False, True], ids=["lay_off", "laid_down_by_hand"])
@@ -185,11 +186,11 @@ def test_built_in_bots_lay_off_and_lay_down_by_hand_as_the_python_bots_do(by_han
         bots = ["strong", "greedy", "strong"][: 2 + seed % 2]
         _, mismatch = bots_both(rules, bots, seed)
         assert mismatch is None, mismatch
-        game = _core.play_game(_compiled_game.game_rules(rules), bots, seed)
+        game = _core.play_game(_core_game.game_rules(rules), bots, seed)
         kinds = [fc.Action.from_int(a, rules).kind for a in game.actions]
         laid_down += kinds.count(fc.ActionKind.MELD_BOOK) + kinds.count(fc.ActionKind.MELD_RUN)
         laid_off += kinds.count(fc.ActionKind.LAY_OFF)
-        with _engine.plain_states():
+        with game_engine.plain_states():
             record = GameRecord(len(bots), rules, seed, len(bots) - 1, tuple(game.actions))
             final = record.replay()
         laid_off += sum(len(lay.laid_off) for r in final.results for lay in r.layouts if lay)
@@ -227,10 +228,11 @@ def _core_rules(schedule: list[int], wild_ranks: list[int], tie_break: str) -> _
 
 
 def test_the_core_refuses_bad_game_input_with_the_library_errors() -> None:
-    rules = _compiled_game.game_rules(fc.Rules())
-    with pytest.raises(fc.InvalidRulesError, match="players must be from 2 to 8"):
+    rules = _core_game.game_rules(fc.Rules())
+    # (a table the deck cannot deal is a state the rules cannot reach, as in GameState.new)
+    with pytest.raises(fc.InvalidStateError, match="players must be an int from 2 to 8"):
         _core.Game(rules, 9, 1, 0)
-    with pytest.raises(fc.InvalidRulesError, match="first_dealer"):
+    with pytest.raises(fc.InvalidStateError, match="first_dealer"):
         _core.Game(rules, 4, 1, 4)
     with pytest.raises(fc.InvalidRulesError, match="tie_break"):
         _core_rules([3], [3], "coin")
@@ -248,7 +250,7 @@ def test_the_core_refuses_bad_game_input_with_the_library_errors() -> None:
 def test_batched_games_give_each_game_s_totals() -> None:
     rules = fc.Rules.short_game(3)
     seeds = [4, 9, 4]
-    totals = _core.play_games(_compiled_game.game_rules(rules), ["greedy", "random"], seeds)
+    totals = _core.play_games(_core_game.game_rules(rules), ["greedy", "random"], seeds)
     assert totals.shape == (3, 2)
     for row, seed in zip(totals.tolist(), seeds):
         result = fc.play_game([fc.GreedyBot(), fc.RandomBot()], rules=rules, seed=seed)

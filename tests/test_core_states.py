@@ -12,7 +12,7 @@ import gc
 import pickle
 import random
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -22,11 +22,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _engine
-from fivecrowns.game import GameState
+from fivecrowns import _core
+from fivecrowns.game import GameState, _core_game
+from fivecrowns.game import _engine as game_engine
 from game_twins import random_rules, step_both
 
-if not _engine.compiled_states(fc.Rules()):
+if not game_engine.compiled_states(fc.Rules()):
     pytest.skip("the compiled core is not running", allow_module_level=True)
 
 
@@ -35,7 +36,7 @@ _Row = tuple[int, fc.PlayerView, tuple[fc.Card, ...], GameState]
 
 def _pair(rules: fc.Rules, players: int, seed: int) -> tuple[GameState, GameState]:
     fast = GameState.new(players, rules=rules, seed=seed)
-    with _engine.plain_states():
+    with game_engine.plain_states():
         slow = GameState.new(players, rules=rules, seed=seed)
     assert "_game" in fast.__dict__
     assert "_game" not in slow.__dict__
@@ -176,8 +177,11 @@ def test_a_view_of_a_state_the_core_plays_reaches_nothing_the_player_may_not_kno
             assert _read(view, rng) == _read(slow.view(player), rng)
     public = {name for name in dir(_core.SeatView) if not name.startswith("_")}
     assert public == {"fields", "results_from"}
-    with pytest.raises(ValueError, match="no such seat"):
+    with pytest.raises(fc.IllegalActionError) as core:
         fast.__dict__["_game"].seat_view(4)
+    with pytest.raises(fc.IllegalActionError) as plain:
+        slow.view(4)
+    assert str(core.value) == str(plain.value)
 
 
 def test_a_view_of_a_state_the_core_plays_pickles_and_stays_what_it_was() -> None:
@@ -223,12 +227,11 @@ def test_a_changed_state_is_a_plain_one() -> None:
 
 def test_states_the_core_does_not_play_are_plain_ones() -> None:
     assert "_game" not in GameState.new(4, seed=2**64).__dict__
-    assert "_game" not in GameState.new(4, rules=fc.Rules(joker_points=2**21), seed=1).__dict__
     # (the core plays the transitions of lay_off and of hands laid down by hand, not its
     # bots: whole games of built-in bots under them stay in Python)
     for rules in (fc.Rules(lay_off=True), fc.Rules(auto_arrange_final_hand=False)):
         assert "_game" in GameState.new(4, rules=rules, seed=1).__dict__
-        assert not _engine.compiled_games(rules)
+        assert not game_engine.compiled_games(rules)
 
 
 def _final_turns_game(seed: int, by_hand: bool) -> tuple[int, int]:
@@ -301,7 +304,7 @@ def test_a_final_turn_goes_out_by_laying_off_on_both_engines() -> None:
     bots = ["strong", "strong", "strong"]
     _, mismatch = step_both(rules, 3, 1175, random.Random(0).choice, bots=bots)
     assert mismatch is None, mismatch
-    with _engine.plain_states():
+    with game_engine.plain_states():
         state = GameState.new(3, rules=rules, seed=1175)
     chosen = [fc.make_bot(name) for name in bots]
     for index, bot in enumerate(chosen):
@@ -362,3 +365,189 @@ def test_the_finished_rounds_read_late_are_those_read_as_they_end(read_every: in
     assert fast.results == slow.results
     assert fast.past_actions == slow.past_actions
     assert fast == slow
+
+
+# -- the core's own refusals, in the Python engine's words --------------------------------
+
+
+def _refused(apply: Callable[[int], object], action: int) -> tuple[type, str] | None:
+    """The class and message of the error ``apply(action)`` raises (None: it plays)."""
+    try:
+        apply(action)
+    except fc.FiveCrownsError as error:
+        return type(error), str(error)
+    return None
+
+
+def _wrong_actions(state: GameState, rng: random.Random) -> list[int]:
+    """A few illegal action integers of ``state`` (going out, out!, laying down and off
+    among them when they are illegal), and one that is no action."""
+    width = fc.num_actions(state.rules)
+    legal = set(state.legal_action_ints())
+    wrong = [action for action in range(width) if action not in legal]
+    held = [58 + card.code for card in state.hands[state.current]]
+    chosen = [a for a in (114, 227, 228, 229, 230, *held[:2]) if a not in legal]
+    return [*chosen, *rng.sample(wrong, min(6, len(wrong))), rng.choice([-1, width, 2**40])]
+
+
+def _eager(legal: tuple[int, ...], rng: random.Random) -> int:
+    """A random legal action, going out (or laying a meld down) when it can, so that final
+    turns come often."""
+    ending = [a for a in legal if 58 <= a <= 114 or a >= 227]
+    return rng.choice(ending if ending and rng.random() < 0.8 else legal)
+
+
+def test_the_core_refuses_an_illegal_action_with_the_python_referees_class_and_words() -> None:
+    rng = random.Random(45)
+    met: set[str] = set()
+    for seed in range(40):
+        rules = attrs.evolve(
+            random_rules(rng),
+            lay_off=seed % 4 in (1, 3),
+            auto_arrange_final_hand=seed % 4 < 2,
+        )
+        fast, slow = _pair(rules, rng.randint(2, min(4, rules.max_players)), seed)
+        for _ in range(300):
+            if slow.is_over:
+                break
+            game: _core.Game = fast.__dict__["_game"]
+            for action in _wrong_actions(slow, rng):
+                core = _refused(game.clone().apply, action)
+                assert core is not None
+                assert core == _refused(slow.apply, action), action
+                met.add(" ".join(core[1].split()[:3]))
+            action = _eager(slow.legal_action_ints(), rng)
+            fast, slow = fast.apply(action), slow.apply(action)
+    for words in ("cannot go out:", "cannot lay down", "an action integer", "there is no"):
+        assert any(found.startswith(words) for found in met), (words, sorted(met))
+    assert len(met) > 30
+
+
+def test_the_cores_batch_refuses_an_illegal_step_with_the_python_referees_words() -> None:
+    from fivecrowns.play.simulate import game_seed
+
+    rules = fc.Rules.short_game(3)
+    width = fc.num_actions(rules)
+    batch = _core_game.batch(rules, [None, "greedy", None], 2, width, False, 0, False)
+    batch.reset(9)
+    game, number = batch.game(1)
+    with game_engine.plain_states():
+        state = GameState.new(3, rules=rules, seed=game_seed(9, number))
+    assert game.snapshot(False)["hands"] == tuple(
+        tuple(card.code for card in hand) for hand in state.hands
+    )
+
+    def step(action: int) -> None:
+        actions = np.zeros(2, dtype=np.int64)  # game 0 draws: a legal step
+        actions[1] = action
+        batch.step(actions)
+
+    for action in (2 + 55, width, -1):
+        core = _refused(step, action)
+        plain = _refused(state.apply, action)
+        assert plain is not None
+        assert core == (plain[0], f"game 1: {plain[1]}")
+
+
+# -- the core's refusals of a state, in the Python checks' words ---------------------------
+
+
+def _from_parts(state: GameState, **changes: Any) -> _core.Game:
+    """The core's game of the plain ``state`` (a round of the schedule in progress, nobody
+    out) built from its fields as ``_core_game.core_game`` gives them, ``changes``
+    (card codes for cards) made first."""
+    fields: dict[str, Any] = {
+        "players": state.players,
+        "seed": state.seed,
+        "first_dealer": state.first_dealer,
+        "round_number": state.round_number,
+        "extra_round": state.extra_round,
+        "dealer": state.dealer,
+        "active": list(state.active),
+        "current": state.current,
+        "phase": state.phase.value,
+        "hands": [[card.code for card in hand] for hand in state.hands],
+        "finished": [],
+        "stock": [card.code for card in state.stock],
+        "discard_pile": [card.code for card in state.discard_pile],
+        "went_out": state.went_out,
+        "final_turns_left": list(state.final_turns_left),
+        "taken": None if state.taken is None else state.taken.code,
+        "turns": state.turns,
+        "reshuffles": state.reshuffles,
+        "round_scores": list(state.round_scores),
+        "results": [
+            (r.round_number, r.extra_round, r.went_out, list(r.scores), r.ended)
+            for r in state.results
+        ],
+        "totals": list(state.scores),
+        "round_history": list(state.round_history),
+    } | changes
+    return _core.Game.from_parts(_core_game.game_rules(state.rules), **fields)
+
+
+def _codes(cards: Iterable[fc.Card]) -> list[int]:
+    return [card.code for card in cards]
+
+
+def test_the_core_refuses_an_impossible_state_with_the_python_checks_class_and_words() -> None:
+    rules = fc.Rules.short_game(2)
+    with game_engine.plain_states():
+        drawing = GameState.new(3, rules=rules, seed=4)
+    state = drawing.apply(fc.DRAW_STOCK)
+    assert _from_parts(state).snapshot(False)["stock"] == tuple(c.code for c in state.stock)
+    hands = [list(hand) for hand in state.hands]
+    stock = list(state.stock)
+    duplicated = [list(hand) for hand in hands]
+    duplicated[1][0] = stock[0]  # a card twice, one missing
+    grown = [list(hand) for hand in hands]
+    grown[2].append(stock[-1])  # a hand one card too big
+    cases: list[tuple[GameState, dict[str, Any], dict[str, Any]]] = [
+        (state, {"dealer": 3}, {"dealer": 3}),
+        (state, {"current": 5}, {"current": 5}),
+        (state, {"round_number": 3}, {"round_number": 3}),
+        (state, {"round_number": 0}, {"round_number": 0}),
+        (state, {"active": (0, 0, 1)}, {"active": [0, 0, 1]}),
+        (state, {"active": (0, 1)}, {"active": [0, 1]}),
+        (
+            state,
+            {"hands": tuple(map(tuple, duplicated))},
+            {"hands": [_codes(hand) for hand in duplicated]},
+        ),
+        (
+            state,
+            {"hands": tuple(map(tuple, grown)), "stock": tuple(stock[:-1])},
+            {"hands": [_codes(hand) for hand in grown], "stock": _codes(stock[:-1])},
+        ),
+        (
+            drawing,
+            {"stock": (), "discard_pile": (*drawing.stock, *drawing.discard_pile)},
+            {"stock": [], "discard_pile": _codes((*drawing.stock, *drawing.discard_pile))},
+        ),
+        (drawing, {"taken": drawing.stock[0]}, {"taken": drawing.stock[0].code}),
+        (state, {"turns": 10_000}, {"turns": 10_000}),
+        (state, {"round_scores": (None, 4, None)}, {"round_scores": [None, 4, None]}),
+    ]
+    for base, plain_changes, core_changes in cases:
+        with pytest.raises(fc.InvalidStateError) as plain:
+            attrs.evolve(base, **plain_changes)
+        with pytest.raises(fc.InvalidStateError) as core:
+            _from_parts(base, **core_changes)
+        assert str(core.value) == str(plain.value), plain_changes
+
+
+def test_the_core_refuses_a_table_it_cannot_deal_with_the_python_class_and_words() -> None:
+    rules = fc.Rules(seat_to_capacity=True)
+    core_rules = _core_game.game_rules(rules)
+    for players, first_dealer in ((9, 0), (1, 0), (3, 3)):
+        with game_engine.plain_states(), pytest.raises(fc.InvalidStateError) as plain:
+            GameState.new(players, rules=rules, seed=1, first_dealer=first_dealer)
+        with pytest.raises(fc.InvalidStateError) as core:
+            _core.Game(core_rules, players, 1, first_dealer)
+        assert str(core.value) == str(plain.value)
+    endless = fc.Rules(schedule=(3, 2), wild_ranks=(3, None))
+    with game_engine.plain_states(), pytest.raises(fc.InvalidRulesError) as plain_rules:
+        GameState.new(2, rules=endless, seed=1)
+    with pytest.raises(fc.InvalidRulesError) as core_rules_error:
+        _core.Game(_core_game.game_rules(endless), 2, 1, 1)
+    assert str(core_rules_error.value) == str(plain_rules.value)

@@ -10,11 +10,10 @@ import attrs
 import pytest
 
 import fivecrowns as fc
-from fivecrowns import expert
-from fivecrowns.bots import StrongBot, make_bot
-from fivecrowns.expert import ExpertBot
-from fivecrowns.rollout import rollouts, sample_state
-from fivecrowns.simulate import play_game
+from fivecrowns.bots import StrongBot, expert, make_bot
+from fivecrowns.bots.expert import ExpertBot
+from fivecrowns.bots.rollout import rollouts, sample_state
+from fivecrowns.play.simulate import play_game
 
 SHORT = fc.Rules.short_game(3)
 VARIANTS = {

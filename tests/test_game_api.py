@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 import fivecrowns as fc
+from fivecrowns.game import _engine as game_engine
 
 GAMES = Path(__file__).parent / "data" / "games"
 
@@ -202,10 +203,8 @@ def test_a_view_is_the_one_its_constructor_builds_from_the_state() -> None:
     must give every field (none missing, none extra) the value the constructor would get."""
     import attrs
 
-    from fivecrowns import _engine
-
     rules = fc.Rules(auto_arrange_final_hand=False, schedule=(3, 4))
-    with _engine.plain_states():  # (a view of a state the core plays reads lazily)
+    with game_engine.plain_states():  # (a view of a state the core plays reads lazily)
         state = fc.GameState.new(3, rules=rules, seed=5)
     rng = random.Random(2)
     names = {field.name for field in attrs.fields(fc.PlayerView)}
@@ -518,7 +517,7 @@ if __name__ == "__main__":
     [fc.Rules.short_game(3, turn_limit=60), fc.Rules.short_game(2, auto_arrange_final_hand=False)],
 )
 def test_the_public_history_kept_from_state_to_state_is_the_round_s(rules: fc.Rules) -> None:
-    from fivecrowns.views import public_history
+    from fivecrowns.game.views import public_history
 
     rng = random.Random(4)
     state = fc.GameState.new(3, rules=rules, seed=4)

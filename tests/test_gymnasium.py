@@ -20,7 +20,7 @@ from fivecrowns.adapters.gymnasium import (  # noqa: E402
     FiveCrownsEnv,
     FiveCrownsVectorEnv,
 )
-from fivecrowns.simulate import game_seed  # noqa: E402
+from fivecrowns.play.simulate import game_seed  # noqa: E402
 
 SHORT = fc.Rules.short_game(2)
 

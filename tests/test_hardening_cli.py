@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import fivecrowns as fc
-from fivecrowns.simulate import bot_seed, game_seed, play_game, tournament
+from fivecrowns.play.simulate import bot_seed, game_seed, play_game, tournament
 from interrupts import sigint_as_usual
 
 SRC = str(Path(fc.__file__).resolve().parent.parent)
@@ -481,7 +481,7 @@ def test_simulate_table_stays_aligned_in_ascii() -> None:
 
 @pytest.mark.parametrize("env", [{"TERM": "dumb", "FORCE_COLOR": ""}, {"NO_COLOR": "1"}])
 def test_dumb_terminal_and_no_color_get_no_ansi_colours(env: dict[str, str]) -> None:
-    from fivecrowns._term import wants_colour
+    from fivecrowns.cli._term import wants_colour
 
     class Tty:
         def isatty(self) -> bool:
@@ -547,7 +547,7 @@ def _screen(text: str) -> str:
 def test_progress_bar_leaves_no_stale_eta_on_the_last_line() -> None:
     import io
 
-    from fivecrowns._progress import Progress
+    from fivecrowns.play._progress import Progress
 
     out = io.StringIO()
     with Progress(10, "games", stream=out, interval=0.0, columns=80) as bar:
@@ -564,7 +564,7 @@ def test_progress_bar_leaves_no_stale_eta_on_the_last_line() -> None:
 def test_progress_bar_never_wraps_in_a_narrow_terminal() -> None:
     import io
 
-    from fivecrowns._progress import Progress
+    from fivecrowns.play._progress import Progress
 
     out = io.StringIO()
     with Progress(2000, "games", stream=out, interval=0.0, columns=40) as bar:

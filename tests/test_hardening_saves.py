@@ -25,9 +25,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _game_json
 from fivecrowns.bots import make_bot
-from fivecrowns.solitaire import SolitaireState
+from fivecrowns.game import _json as _game_json
+from fivecrowns.game.solitaire import SolitaireState
 
 # -- real saves ----------------------------------------------------------------------------
 

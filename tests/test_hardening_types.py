@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import fivecrowns as fc
-from fivecrowns.actions import ActionKind
+from fivecrowns.game.actions import ActionKind
 from fivecrowns.melds import Meld, MeldKind, make_meld
 from fivecrowns.rules import parse_wild_rank, rule_flag
 

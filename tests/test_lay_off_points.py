@@ -14,8 +14,9 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 import fivecrowns as fc
-from fivecrowns import _engine, _scoring
+from fivecrowns.game import _scoring
 from fivecrowns.melds import Meld
+from fivecrowns.solver import _engine
 
 try:
     import fivecrowns._core

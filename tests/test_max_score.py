@@ -13,7 +13,7 @@ import pytest
 
 import fivecrowns as fc
 from fivecrowns.cards import CARDS, JOKER_CODE, card_codes
-from fivecrowns.scoring_limits import max_round_score
+from fivecrowns.game.scoring_limits import max_round_score
 
 #: The Python twin scores ~30 times slower: the brute force then checks fewer cases.
 PURE = not fc.core_info().compiled

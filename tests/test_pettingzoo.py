@@ -209,7 +209,7 @@ def test_the_environment_on_the_core_plays_as_on_the_python_engine(
 ) -> None:
     """Observations, masks, rewards, terminations and the game state agree at every step
     whichever engine plays (the core's, when it plays the rules; the Python engine's)."""
-    from fivecrowns import _engine
+    from fivecrowns.solver import _engine
 
     for seed in range(3):
         fast = raw_env(players=3, rules=rules, seed=seed, reward=reward)

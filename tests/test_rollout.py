@@ -14,11 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _engine
-from fivecrowns._game_checks import check_fields
-from fivecrowns._scoring import hand_points
+from fivecrowns.bots.rollout import play_out, rollout_seed, rollouts, sample_state
 from fivecrowns.cards import deck
-from fivecrowns.rollout import play_out, rollout_seed, rollouts, sample_state
+from fivecrowns.game import _engine as game_engine
+from fivecrowns.game._checks import check_fields
+from fivecrowns.game._scoring import hand_points
+from fivecrowns.solver import _engine as solver_engine
 from game_twins import random_rules
 
 CORE = fc.core_info().compiled
@@ -53,7 +54,7 @@ def test_the_core_plays_the_rollouts_the_python_engine_plays(
     horizon = rng.choice([None, 0, 1, 3, 8]) if until == "round" else None
     kwargs = {"n": 3, "seed": seed, "until": until, "improve": improve, "horizon": horizon}
     core = rollouts(start, bots, **kwargs)  # type: ignore[arg-type]
-    with _engine.running(False):
+    with solver_engine.running(False):
         python = rollouts(start, bots, **kwargs)  # type: ignore[arg-type]
     assert np.array_equal(core, python)
 
@@ -221,10 +222,11 @@ def test_bad_calls_are_refused_with_what_is_accepted() -> None:
 def test_the_core_refuses_more_rollouts_than_a_call_may_play() -> None:
     """Called directly, the core's rollouts refuse a count beyond ``MAX_ROLLOUTS`` (times the
     first actions) with a ValueError, before allocating anything."""
-    from fivecrowns import _compiled_game, _core
-    from fivecrowns.rollout import MAX_ROLLOUTS
+    from fivecrowns import _core
+    from fivecrowns.bots.rollout import MAX_ROLLOUTS
+    from fivecrowns.game import _core_game
 
-    game = _compiled_game.core_game(fc.GameState.new(players=2, seed=1))
+    game = _core_game.core_game(fc.GameState.new(players=2, seed=1))
     greedy, nobody = ["greedy", "greedy"], [[], []]
     for count, firsts in ((2**62, []), (MAX_ROLLOUTS + 1, []), (MAX_ROLLOUTS // 2 + 1, [0, 1])):
         with pytest.raises(ValueError, match="at most 10000000 rollouts"):
@@ -289,7 +291,7 @@ def test_improved_hands_are_played_hands() -> None:
         plain = sample_state(view, index)
         better = sample_state(view, index, improve=True)
         assert better.view(0) == view
-        know = fc.tracking.read_round(view)
+        know = fc.bots.tracking.read_round(view)
         for seat in (1, 2, 3):
             assert not Counter(know.picked_up[seat]) - Counter(better.hands[seat])
             if know.turns[seat] == 0:
@@ -350,7 +352,7 @@ def test_each_first_action_is_played_on_the_same_cards_and_luck(seed: int, from_
     alone = rollouts(start, "greedy", n=4, seed=seed, actions=firsts[-1:])
     assert np.array_equal(alone[0], found[-1])
     if CORE:
-        with _engine.running(False):
+        with solver_engine.running(False):
             python = rollouts(start, "greedy", n=4, seed=seed, actions=firsts)
         assert np.array_equal(found, python)
 
@@ -388,7 +390,7 @@ def test_rollouts_under_lay_off_are_the_python_ones(
     its views (sampled states), the same scores on both engines."""
     rules = fc.Rules.short_game(4, lay_off=True, auto_arrange_final_hand=not by_hand)
     fast = fc.GameState.new(3, rules=rules, seed=9)
-    with _engine.plain_states():
+    with game_engine.plain_states():
         slow = fc.GameState.new(3, rules=rules, seed=9)
     assert "_game" in fast.__dict__
     assert "_game" not in slow.__dict__
@@ -404,7 +406,7 @@ def test_rollouts_under_lay_off_are_the_python_ones(
             assert np.array_equal(found, rollouts(slow, bot, n=2, seed=step, until=until))
             view = fast.view(step % 3)  # (sampled: in the core until someone has finished)
             found = rollouts(view, bot, n=2, seed=step, until=until)
-            with _engine.running(False):
+            with solver_engine.running(False):
                 assert np.array_equal(found, rollouts(view, bot, n=2, seed=step, until=until))
         action = bots[slow.current].act(slow.view(slow.current), slow.legal_actions())
         fast, slow = fast.apply(action), slow.apply(action)

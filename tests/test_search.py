@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _search
 from fivecrowns.cards import CARDS, JOKER_CODE
 from fivecrowns.melds import make_meld
+from fivecrowns.solver import _search
 from reference import _valid_melds, reference_min_deadwood
 
 rule_sets = st.builds(

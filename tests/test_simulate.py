@@ -14,7 +14,7 @@ import pytest
 
 import fivecrowns as fc
 from fivecrowns.bots import GreedyBot, RandomBot, StrongBot, make_bot
-from fivecrowns.simulate import (
+from fivecrowns.play.simulate import (
     GameResult,
     TournamentResult,
     bot_seed,
@@ -260,8 +260,8 @@ def test_tournament_takes_custom_bot_factories() -> None:
 
 
 def test_solitaire_stats_sum_up_the_games_played_one_by_one() -> None:
-    from fivecrowns.simulate import solitaire_seed, solitaire_stats
-    from fivecrowns.solitaire import SolitaireState, greedy_action
+    from fivecrowns.game.solitaire import SolitaireState, greedy_action
+    from fivecrowns.play.simulate import solitaire_seed, solitaire_stats
 
     result = solitaire_stats("greedy", games=6, seed=3, jobs=1, progress=False)
     deadwood, wins = [], 0
@@ -283,7 +283,7 @@ def test_solitaire_stats_sum_up_the_games_played_one_by_one() -> None:
 
 
 def test_solitaire_stats_the_same_however_they_run() -> None:
-    from fivecrowns.simulate import solitaire_stats
+    from fivecrowns.play.simulate import solitaire_stats
 
     rules = fc.Rules(solitaire_scoring="deadwood")
     one = solitaire_stats("random", games=5, rules=rules, seed=8, jobs=1, progress=False)
@@ -306,7 +306,7 @@ def test_solitaire_stats_the_same_however_they_run() -> None:
     ],
 )
 def test_solitaire_stats_refuse_bad_arguments(kwargs: dict[str, object], message: str) -> None:
-    from fivecrowns.simulate import solitaire_stats
+    from fivecrowns.play.simulate import solitaire_stats
 
     with pytest.raises(fc.FiveCrownsError, match=message):
         solitaire_stats(**kwargs)  # type: ignore[arg-type]

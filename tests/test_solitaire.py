@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 import fivecrowns as fc
-from fivecrowns._play_solitaire import play_solitaire
-from fivecrowns.solitaire import (
+from fivecrowns.cli._play_solitaire import play_solitaire
+from fivecrowns.game.solitaire import (
     NUM_SOLITAIRE_ACTIONS,
     PILE_SIZES,
     SCHEMA,

@@ -1,4 +1,4 @@
-"""The bot writer's kit (fivecrowns.tracking): what a view's public record tells a player,
+"""The bot writer's kit (fivecrowns.bots.tracking): what a view's public record tells a player,
 checked against the hidden truth of the game state, and final layouts against the engine's
 own scoring."""
 
@@ -13,16 +13,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fivecrowns as fc
-from fivecrowns import _scoring
-from fivecrowns.actions import Phase
-from fivecrowns.cards import CARDS, without
-from fivecrowns.tracking import (
+from fivecrowns.bots.tracking import (
     RoundTracker,
     deadwood_after_drawing,
     expected_stock_deadwood,
     final_layout,
     read_round,
 )
+from fivecrowns.cards import CARDS, without
+from fivecrowns.game import _scoring
+from fivecrowns.game.actions import Phase
 
 SHORT = fc.Rules.short_game(6)
 

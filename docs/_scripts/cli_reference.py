@@ -1,6 +1,6 @@
 """The ``fivecrowns-cli`` directive: the command line's reference, built from its own parser.
 
-The page is generated from :func:`fivecrowns.cli._parser` at every docs build, so it lists
+The page is generated from ``fivecrowns.cli._options.parser`` at every docs build, so it lists
 every subcommand and option the installed ``fivecrowns`` has, and cannot go stale: one
 section per subcommand (its one-line summary, then its usage, description and own options
 as ``--help`` prints them), then the rule options every subcommand takes, once.
@@ -92,7 +92,7 @@ class CliReference(SphinxDirective):
         return section
 
     def run(self) -> list[nodes.Node]:
-        from fivecrowns.cli import _parser
+        from fivecrowns.cli._options import parser as _parser
 
         parser = _parser()
         result: list[nodes.Node] = []

@@ -15,15 +15,11 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 import fivecrowns as fc
-from fivecrowns import _discards, solver
 
 
 def _forget_hands() -> None:
-    """Empty the per-hand result caches (the public ``min_deadwood`` cache and the Python
-    twin's), keeping the hand-independent tables, as ``benchmarks/bench_core.py`` does."""
-    getattr(solver, "_RESULTS", {}).clear()
-    for cache in _discards._CACHES:
-        cache.clear()
+    """Forget the hands asked about, keeping the tables, as ``benchmarks/bench_core.py``
+    does: nothing to do (the solver keeps no per-hand results)."""
 
 
 def _time_hands(hands: list[list[fc.Card]], wild: int, keep_tables: bool) -> list[float]:

@@ -8,20 +8,13 @@ game itself, as a typed library for apps and bots.
 (Card.parse('10H'), Card.parse('J*'), Card.parse('JK'))
 """
 
-from ._engine import CoreInfo, core_info
+import importlib
+
+from ._moved import MOVED
 from ._version import __version__
-from .actions import (
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    GO_OUT_WITHOUT_DISCARD,
-    MELD_BOOK,
-    MELD_RUN,
-    Action,
-    ActionKind,
-    Phase,
-    num_actions,
-)
 from .bots import BOTS, Bot, GreedyBot, RandomBot, StrongBot, make_bot
+from .bots.expert import ExpertBot
+from .bots.rollout import rollouts, sample_state
 from .cards import JOKER, Card, CardsLike, Rank, Suit, deck, format_cards, parse_cards
 from .errors import (
     FiveCrownsError,
@@ -32,13 +25,23 @@ from .errors import (
     InvalidRulesError,
     InvalidStateError,
 )
-from .expert import ExpertBot
 from .game import FinalLayout, GameRecord, GameState, RoundResult, TableMeld
+from .game.actions import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GO_OUT_WITHOUT_DISCARD,
+    MELD_BOOK,
+    MELD_RUN,
+    Action,
+    ActionKind,
+    Phase,
+    num_actions,
+)
+from .game.scoring_limits import MaxScore, RoundMaximum, max_score
+from .game.solitaire import SolitaireAction, SolitairePile, SolitaireState
+from .game.views import PlayerView, observation_size
 from .melds import Meld, MeldKind, check_meld
-from .rollout import rollouts, sample_state
-from .rules import OFFICIAL, Rules
-from .scoring_limits import MaxScore, RoundMaximum, max_score
-from .simulate import (
+from .play.simulate import (
     EntryStats,
     GameResult,
     ScoreDifference,
@@ -46,8 +49,8 @@ from .simulate import (
     play_game,
     tournament,
 )
-from .simulator import Simulator, Step
-from .solitaire import SolitaireAction, SolitairePile, SolitaireState
+from .play.simulator import Simulator, Step
+from .rules import OFFICIAL, Rules
 from .solver import (
     Arrangement,
     CacheInfo,
@@ -64,7 +67,7 @@ from .solver import (
     outs,
     set_cache_limit,
 )
-from .views import PlayerView, observation_size
+from .solver._engine import CoreInfo, core_info
 
 __all__ = [
     "BOTS",
@@ -144,3 +147,11 @@ __all__ = [
     "set_cache_limit",
     "tournament",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The old modules that moved (``fivecrowns.simulate``, ...), as attributes: their
+    deprecated aliases, imported (and warning) when first asked for."""
+    if name in MOVED:
+        return importlib.import_module(f"fivecrowns.{name}")
+    raise AttributeError(f"module 'fivecrowns' has no attribute {name!r}")

@@ -26,7 +26,9 @@ from typing import TypeVar
 
 __all__ = [
     "SplitMix64",
+    "bot_seed",
     "derive_seed",
+    "game_seed",
     "new_seed",
     "shuffle_seed",
     "shuffled",
@@ -51,6 +53,25 @@ def derive_seed(*parts: object) -> int:
     """
     text = "/".join(map(str, parts))
     return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
+
+
+def _derive(*parts: object) -> int:
+    return derive_seed(*parts) >> 1  # 63 bits (seeds recorded so far are)
+
+
+def game_seed(seed: int, game: int) -> int:
+    """The deal seed of game number ``game`` (from 0) of a tournament with seed ``seed``.
+
+    >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
+    True
+    """
+    return _derive("fivecrowns/game/v1", seed, game)
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed :func:`fivecrowns.play_game` resets the bot in ``seat`` with, in a game dealt from
+    ``seed``."""
+    return _derive("fivecrowns/bot/v1", seed, seat)
 
 
 def shuffle_seed(seed: int, round_number: int, extra_round: int, reshuffle: int) -> int:

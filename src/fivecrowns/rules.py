@@ -14,26 +14,31 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Final, Literal
 
 import attrs
 
-from .cards import (
-    ASCII_SPACE,
-    JOKER_CODE,
-    NUM_CODES,
-    Card,
-    _int_or_same,
-    as_int,
-    check_wild_rank,
-    short_repr,
+from . import _schedule
+from ._rule_flags import (
+    RuleFlag,
+    _choice,
+    _cli,
+    _is_int,
+    _number,
+    _parse_max_wilds,
+    _switch,
+    _to_tuple,
+    rule_flag,
 )
+from ._schedule import _parse_schedule, _parse_wild_ranks, parse_wild_rank
+from .cards import JOKER_CODE, NUM_CODES, Card, _int_or_same, as_int, check_wild_rank, short_repr
 from .errors import InvalidCardError, InvalidRulesError
 
 __all__ = [
+    "MAX_BONUS",
     "MAX_HAND_SIZE",
+    "MAX_POINTS",
     "MAX_ROUND_TURNS",
     "OFFICIAL",
     "OFFICIAL_MAX_PLAYERS",
@@ -47,14 +52,19 @@ __all__ = [
 ]
 
 #: The official schedule of hand sizes: 3, 4, ..., 13 cards over 11 rounds.
-OFFICIAL_SCHEDULE: Final = tuple(range(3, 14))
+OFFICIAL_SCHEDULE: Final = _schedule.OFFICIAL_SCHEDULE
 #: The most players the official game seats (1 to 7; one player is Solitaire).
 OFFICIAL_MAX_PLAYERS: Final = 7
 #: The largest hand a round may deal (schedule entries, ``extra_round_hand_size``). The
-#: solver answers every question about a hand of up to one card more within a second, under
-#: every rule set the rules accept; beyond it the exact problem grows too fast in the number
-#: of copies of a card (``benchmarks/worst_inputs.py`` searches for the slowest inputs).
-MAX_HAND_SIZE: Final = 14
+#: Python engine of the solver answers every question about a hand of up to one card more
+#: within a second, under every rule set the rules accept (the compiled core solves any hand).
+MAX_HAND_SIZE: Final = _schedule.MAX_HAND_SIZE
+#: The most an unmelded wild or joker may cost (``wild_points``, ``joker_points``): what the
+#: compiled core represents (its sums of a whole deck's deadwood stay in 64 bits).
+MAX_POINTS: Final = 1 << 20
+#: The largest go-out bonus, as a number of points taken off (``go_out_bonus``): what the
+#: compiled core represents.
+MAX_BONUS: Final = 1 << 40
 #: The most turns a round lasts with nobody out, even without a ``turn_limit``: then it
 #: ends and every hand is scored (see :attr:`Rules.round_turn_limit`).
 MAX_ROUND_TURNS: Final = 10_000
@@ -65,174 +75,6 @@ MaxWilds = int | Literal["naturals"] | None
 
 _TIE_BREAKS: Final = ("shared", "extra_round", "most_rounds_out")
 _SOLITAIRE_SCORINGS: Final = ("win", "deadwood")
-#: The most rounds a schedule written as ``7x11`` on a command line repeats (the rules
-#: themselves set no limit; this keeps ``7x999999999`` from building a huge tuple).
-_MAX_ROUNDS: Final = 1000
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_bool(_instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if not isinstance(value, bool):
-        raise InvalidRulesError(f"{attribute.name} must be True or False, got {short_repr(value)}")
-
-
-# -- the options on the command line -----------------------------------------------------------
-
-
-@attrs.frozen
-class RuleFlag:
-    """How one option of :class:`Rules` is set on a command line (``fivecrowns rules --lay-off``):
-    each field of ``Rules`` carries one in its metadata (:func:`rule_flag` reads it).
-
-    - ``flag``: the option's name on the command line.
-    - ``help``: what it does, in a few words.
-    - ``parse``: reads the option's value from the text after the flag (raising
-      :class:`~fivecrowns.InvalidRulesError` saying what is accepted); ``None`` for a switch,
-      a flag with no value that sets the option to the opposite of its default.
-    - ``metavar``: how the help names the value; ``choices``: the only values accepted.
-    - ``example``: a value the flag accepts (for the help of tools, and tests).
-    """
-
-    flag: str
-    help: str
-    parse: Callable[[str], object] | None = None
-    metavar: str | None = None
-    choices: tuple[str, ...] | None = None
-    example: str | None = None
-
-    @property
-    def is_switch(self) -> bool:
-        """True for a flag that takes no value."""
-        return self.parse is None and self.choices is None
-
-
-def rule_flag(field: attrs.Attribute[Any]) -> RuleFlag:
-    """The :class:`RuleFlag` of a field of :class:`Rules`.
-
-    >>> [rule_flag(field).flag for field in attrs.fields(Rules)][:3]
-    ['--packs', '--schedule', '--wild-ranks']
-    """
-    flag = field.metadata.get("flag")
-    if not isinstance(flag, RuleFlag):
-        raise InvalidRulesError(f"the rule option {field.name} has no command-line flag")
-    return flag
-
-
-#: A whole number as the command line writes it: ASCII digits, an optional minus sign, no
-#: more than 9 digits (``int`` also reads "+3", "3_0", " 3 " and other scripts' digits).
-_WHOLE: Final = re.compile(r"-?[0-9]{1,9}")
-
-
-def _whole(text: str) -> int:
-    """``text`` as a whole number (see ``_WHOLE``); ValueError if it is not one."""
-    if not isinstance(text, str) or _WHOLE.fullmatch(text) is None:
-        raise ValueError(text)
-    return int(text)
-
-
-def _parse_int(text: str) -> int:
-    try:
-        return _whole(text)
-    except ValueError:
-        raise InvalidRulesError(
-            f"expected a whole number in ASCII digits (e.g. 3 or -10), got {short_repr(text)}"
-        ) from None
-
-
-def _parse_schedule(text: str) -> tuple[int, ...]:
-    """``3-13`` (a range), ``7x11`` (7 cards, 11 rounds) or ``3,5,7`` (a list)."""
-    try:
-        if "x" in text:
-            size, rounds = text.split("x")
-            return (_whole(size),) * min(_whole(rounds), _MAX_ROUNDS)
-        if "-" in text:
-            low, high = text.split("-")
-            return tuple(range(_whole(low), min(_whole(high), MAX_HAND_SIZE) + 1))
-        return tuple(_whole(part) for part in text.split(","))
-    except ValueError:
-        raise InvalidRulesError(
-            f"a schedule is a range like 3-13, a constant like 7x11 or a list like 3,5,7; "
-            f"got {short_repr(text)}"
-        ) from None
-
-
-_RANK_LETTERS: Final = {"T": 10, "J": 11, "Q": 12, "K": 13}
-_RANK_NUMBERS: Final = frozenset(str(rank) for rank in range(3, 14))
-#: Upper-cases the ASCII letters only (``str.upper`` maps "ſ" to "S", and more).
-_ASCII_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-
-
-def parse_wild_rank(text: str) -> int | None:
-    """A wild rank as people write it: ``3`` to ``13``, ``T`` (ten, as in card notation),
-    ``J``, ``Q``, ``K``, or ``none`` (or ``-``) for a round with only jokers wild.
-
-    >>> parse_wild_rank("q"), parse_wild_rank("7"), parse_wild_rank("t"), parse_wild_rank("none")
-    (12, 7, 10, None)
-    """
-    upper = text.strip(ASCII_SPACE).translate(_ASCII_UPPER) if isinstance(text, str) else ""
-    if upper in ("NONE", "-"):
-        return None
-    if upper in _RANK_LETTERS:
-        return _RANK_LETTERS[upper]
-    if upper in _RANK_NUMBERS:
-        return int(upper)
-    raise InvalidRulesError(
-        f"a wild rank is 3 to 13 (or T, J, Q, K) or 'none', got {short_repr(text)}"
-    )
-
-
-def _parse_wild_ranks(text: str) -> tuple[int | None, ...]:
-    return tuple(parse_wild_rank(part) for part in text.split(","))
-
-
-def _parse_max_wilds(text: str) -> int | str | None:
-    if text == "naturals":
-        return text
-    if text in ("none", "unlimited"):
-        return None
-    try:
-        return _whole(text)
-    except ValueError:
-        raise InvalidRulesError(
-            f"expected a number, 'naturals' or 'unlimited', got {short_repr(text)}"
-        ) from None
-
-
-def _number(default: int | None, flag: str, help: str, example: str) -> Any:
-    """An int option (any integer type but bool, kept as an int), a whole number on the
-    command line."""
-    return attrs.field(
-        default=default,
-        converter=_int_or_same,
-        metadata=_cli(RuleFlag(flag, help, _parse_int, "N", example=example)),
-    )
-
-
-def _choice(default: str, flag: str, help: str, choices: tuple[str, ...], example: str) -> Any:
-    """An option with a few named values (``choices``)."""
-    return attrs.field(
-        default=default, metadata=_cli(RuleFlag(flag, help, choices=choices, example=example))
-    )
-
-
-def _cli(flag: RuleFlag) -> dict[str, RuleFlag]:
-    """The field metadata that gives an option its command-line flag."""
-    return {"flag": flag}
-
-
-def _switch(default: bool, flag: str, help: str) -> bool:
-    """A True/False option, set on the command line by a switch that flips its default."""
-    return attrs.field(default=default, validator=_check_bool, metadata=_cli(RuleFlag(flag, help)))
-
-
-def _to_tuple(value: object) -> object:
-    """A sequence option as a tuple, its integer entries (numpy ones too) as ints."""
-    if isinstance(value, (list, range, tuple)):
-        return tuple(_int_or_same(entry) for entry in value)
-    return value
 
 
 def check_rules(rules: object, name: str = "rules") -> Rules:
@@ -298,7 +140,7 @@ class Rules:
       end (3 to K already) refuses the card.
     - ``auto_arrange_final_hand`` (True): final hands are scored by their best arrangement.
     - ``go_out_bonus`` (0): points added to the score of the player who goes out first
-      (a house rule uses -10); zero or negative.
+      (a house rule uses -10); zero or negative, down to ``-MAX_BONUS`` (-2**40).
     - ``go_out_bonus_below_zero`` (False): the bonus counts in full even when it takes the
       player's total below zero. By default no total is ever negative (the rule book's "no
       score is ever negative"): the bonus takes a total down to zero at most
@@ -317,7 +159,8 @@ class Rules:
       cannot matter, as a closed pile takes no more cards and scores nothing). False reads
       step 4 to the letter ("when, *after adding a card*, all but one of a pile's cards form
       books and runs"): every pile starts open, and closing one costs a turn.
-    - ``wild_points`` (20) and ``joker_points`` (50): what an unmelded wild costs.
+    - ``wild_points`` (20) and ``joker_points`` (50): what an unmelded wild costs, 0 to
+      :data:`MAX_POINTS` (2**20: what the compiled core represents).
     - ``turn_limit`` (None): not a rule but a simulation safeguard: end a round with nobody
       out after this many turns and score every hand, so games between weak bots finish.
       Without it a round still ends so after :data:`MAX_ROUND_TURNS` turns
@@ -462,9 +305,9 @@ class Rules:
                 "max_wilds_per_meld must be None (unlimited), an int of at least 0, or "
                 f"'naturals' (no more wilds than naturals), got {short_repr(limit)}"
             )
-        if not _is_int(self.go_out_bonus) or self.go_out_bonus > 0:
+        if not _is_int(self.go_out_bonus) or not -MAX_BONUS <= self.go_out_bonus <= 0:
             raise InvalidRulesError(
-                "go_out_bonus must be an int of 0 or less (e.g. -10), got "
+                f"go_out_bonus must be an int from -{MAX_BONUS} (-2**40) to 0 (e.g. -10), got "
                 f"{short_repr(self.go_out_bonus)}"
             )
         if self.tie_break not in _TIE_BREAKS:
@@ -485,9 +328,9 @@ class Rules:
             )
         for name in ("wild_points", "joker_points"):
             value = getattr(self, name)
-            if not _is_int(value) or value < 0:
+            if not _is_int(value) or not 0 <= value <= MAX_POINTS:
                 raise InvalidRulesError(
-                    f"{name} must be an int of at least 0, got {short_repr(value)}"
+                    f"{name} must be an int from 0 to {MAX_POINTS} (2**20), got {short_repr(value)}"
                 )
         if self.turn_limit is not None and (
             not _is_int(self.turn_limit) or not 1 <= self.turn_limit <= MAX_ROUND_TURNS

@@ -7,8 +7,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use fivecrowns_engine::bots::PolicyKind;
 use fivecrowns_engine::game::GameRules;
-use fivecrowns_engine::policy::{play_game, PolicyKind};
+use fivecrowns_engine::sim::play::play_game;
 
 fn main() {
     let games: u64 = std::env::var("N")

@@ -8,9 +8,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use fivecrowns_engine::bots::{Policy, PolicyKind};
 use fivecrowns_engine::game::GameRules;
-use fivecrowns_engine::policy::{Policy, PolicyKind};
-use fivecrowns_engine::rollout::{play_on, Until};
+use fivecrowns_engine::sim::rollout::{play_on, Until};
 
 fn main() {
     let n: u64 = std::env::var("N")

@@ -24,7 +24,8 @@ pub enum HandError {
     Empty(&'static str),
 }
 
-fn card_name(code: u8) -> String {
+/// The notation of the card `code` ("10H", "JK").
+pub(crate) fn card_name(code: u8) -> String {
     if code == crate::JOKER {
         return "JK".to_string();
     }

@@ -16,21 +16,19 @@
 //!   of the Python package's search, move for move (so both packages return the same
 //!   arrangement of a hand); re-exported here as [`codes`], [`search`] and [`sweep`];
 //! - [`game`]: a game's state and its transitions, on the solver;
-//! - the bots and the simulators on the game: [`knowledge`], [`policy`], [`strong`],
-//!   [`rollout`], [`batch`] (and [`shuffle`], the seeded shuffles).
+//! - [`bots`]: the built-in bots (random, greedy, strong) and what they share, on the game;
+//! - [`sim`]: batches of games and rollouts, on the bots
+//!   (and [`shuffle`], the seeded shuffles and hashes every layer uses).
 
-pub mod batch;
+pub mod bots;
 pub mod error;
 pub mod game;
-pub mod knowledge;
 pub mod melds;
 pub mod naturals;
-pub mod policy;
-pub mod rollout;
 pub mod rules;
 pub mod shuffle;
+pub mod sim;
 pub mod solver;
-pub mod strong;
 
 pub use error::HandError;
 pub use rules::{MeldRules, WildLimit};

@@ -1,15 +1,15 @@
 //! The batch's bindings: `Batch` holds the engine's games and the numpy arrays it writes
 //! (made once, overwritten by every call). Conversions only; the engine plays.
 
-use fivecrowns_engine::batch::{self, StepOut};
-use fivecrowns_engine::policy::PolicyKind;
-use fivecrowns_engine::HandError;
+use fivecrowns_engine::bots::PolicyKind;
+use fivecrowns_engine::game::Illegal;
+use fivecrowns_engine::sim::batch::{self, StepOut};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::game::{illegal, Game, GameRules};
-use crate::refusal;
+use crate::game::{game_refusal, illegal, policy_kinds, Game, GameRules};
+use crate::library_error;
 
 /// Games stepped together, and the arrays each call fills.
 #[pyclass(module = "fivecrowns._core")]
@@ -26,6 +26,12 @@ pub struct Batch {
     mask: Py<PyArray2<bool>>,
     legal: Py<PyArray2<i64>>,
     counts: Py<PyArray1<u32>>,
+}
+
+/// Action `why` refused in game `index` of the batch, as the package's `IllegalActionError`
+/// (the referee's words, after the game's index).
+fn in_game(py: Python<'_>, index: usize, why: &Illegal) -> PyErr {
+    library_error(py, "IllegalActionError", format!("game {index}: {why}"))
 }
 
 fn err(text: &str) -> PyErr {
@@ -49,18 +55,12 @@ impl Batch {
         max_actions: usize,
         record: bool,
     ) -> PyResult<Batch> {
-        let kinds = seats
+        let named: Vec<String> = seats.iter().flatten().cloned().collect();
+        let mut built_in = policy_kinds(py, &named)?.into_iter();
+        let kinds: Vec<Option<PolicyKind>> = seats
             .iter()
-            .map(|seat| match seat {
-                None => Ok(None),
-                Some(name) => PolicyKind::from_name(name).map(Some).ok_or_else(|| {
-                    let why = format!(
-                        "the core plays the bots 'random', 'greedy' and 'strong', got {name:?}"
-                    );
-                    refusal(py, &HandError::BadRules(why))
-                }),
-            })
-            .collect::<PyResult<Vec<_>>>()?;
+            .map(|seat| seat.as_ref().and_then(|_| built_in.next()))
+            .collect();
         let engine = rules.shared();
         let largest = engine
             .schedule
@@ -79,7 +79,7 @@ impl Batch {
         };
         let batch = py
             .detach(move || batch::Batch::new(engine, kinds, games, auto_reset, limit, record))
-            .map_err(|e| refusal(py, &e))?;
+            .map_err(|e| game_refusal(py, &e))?;
         let n = batch.players() as usize;
         Ok(Batch {
             rewards: PyArray2::zeros(py, [games, n], false).unbind(),
@@ -125,13 +125,11 @@ impl Batch {
             .map_err(|_| err("actions must be contiguous"))?;
         let n = self.batch.len();
         if actions.len() != n {
-            return Err(illegal(
-                py,
-                format!(
-                    "one action per game: {n} games, got {} actions",
-                    actions.len()
-                ),
-            ));
+            let why = Illegal::ActionCount {
+                games: n,
+                actions: actions.len(),
+            };
+            return Err(illegal(py, &why));
         }
         let mut codes = Vec::with_capacity(n);
         for (i, &action) in actions.iter().enumerate() {
@@ -142,11 +140,11 @@ impl Batch {
                 Some(a) => codes.push(a),
                 None if self.batch.slots()[i].is_done() => codes.push(0),
                 None => {
-                    let why = format!(
-                        "game {i}: an action is an int from 0 to {}, got {action}",
-                        self.width - 1
-                    );
-                    return Err(illegal(py, why));
+                    let why = Illegal::NotAnAction {
+                        value: action,
+                        limit: self.width,
+                    };
+                    return Err(in_game(py, i, &why));
                 }
             }
         }
@@ -164,7 +162,7 @@ impl Batch {
         };
         let batch = &mut self.batch;
         py.detach(move || batch.step(&codes, out))
-            .map_err(|(i, why)| illegal(py, format!("game {i}: {}", why.0)))
+            .map_err(|(i, why)| in_game(py, i, &why))
     }
 
     /// Minus the points each seat added to its total in the last step (games x players).

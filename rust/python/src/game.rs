@@ -1,28 +1,31 @@
-//! The game's bindings: a rule set (`GameRules`), a match (`Game`), and whole games played by
-//! the built-in policies (`play_game`, `play_games`). Conversions only; the engine plays.
+//! The game's bindings: a rule set (`GameRules`), a match (`Game`) and a seat's view of it
+//! (`SeatView`); whole games and rollouts played by the built-in bots are in [`runs`].
+//! Conversions only; the engine plays.
 
 use std::sync::Arc;
 
+use fivecrowns_engine::game::actions::num_actions;
 use fivecrowns_engine::game::observe;
 use fivecrowns_engine::game::{
-    Ended, Game as EngineGame, GameRules as EngineRules, Illegal, Parts, Phase, TieBreak,
+    Ended, Game as EngineGame, GameError, GameRules as EngineRules, Illegal, Parts, Phase, TieBreak,
 };
-use fivecrowns_engine::policy::{self, PolicyKind};
-use fivecrowns_engine::rollout::{self, Until};
-use fivecrowns_engine::shuffle;
 use fivecrowns_engine::HandError;
-use numpy::{PyArray1, PyArray2};
+use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use pyo3::IntoPyObjectExt;
 
-use crate::{card_object, card_tuple, refusal, Solver};
+use crate::{card_object, card_tuple, library_error, refusal, Solver};
+
+mod runs;
+
+pub(crate) use runs::policy_kinds;
 
 /// A rule set the compiled game plays (every option of `fivecrowns.Rules` but Solitaire's).
 #[pyclass(frozen, module = "fivecrowns._core")]
 pub struct GameRules {
-    rules: Arc<EngineRules>,
+    pub(crate) rules: Arc<EngineRules>,
 }
 
 #[pymethods]
@@ -101,7 +104,7 @@ impl GameRules {
 /// (`seat_view`); an action on this object plays on a copy if a view still holds the old one.
 #[pyclass(module = "fivecrowns._core")]
 pub struct Game {
-    game: Arc<EngineGame>,
+    pub(crate) game: Arc<EngineGame>,
 }
 
 impl Game {
@@ -109,6 +112,19 @@ impl Game {
         Game {
             game: Arc::new(game),
         }
+    }
+
+    /// Refuse a seat the table does not have, as `GameState.view` does.
+    fn check_seat(&self, py: Python<'_>, seat: u8) -> PyResult<()> {
+        let players = self.game.players();
+        if seat < players {
+            return Ok(());
+        }
+        let why = format!(
+            "player must be a seat from 0 to {}, got {seat}",
+            players - 1
+        );
+        Err(library_error(py, "IllegalActionError", why))
     }
 }
 
@@ -121,27 +137,18 @@ pub struct SeatView {
     seat: u8,
 }
 
-fn kinds(py: Python<'_>, bots: &[String]) -> PyResult<Vec<PolicyKind>> {
-    bots.iter()
-        .map(|name| {
-            PolicyKind::from_name(name).ok_or_else(|| {
-                let why = format!(
-                    "the core plays the bots 'random', 'greedy' and 'strong', got {name:?}"
-                );
-                refusal(py, &HandError::BadRules(why))
-            })
-        })
-        .collect()
+/// A refused action as the package's `IllegalActionError`, with the referee's words.
+pub(crate) fn illegal(py: Python<'_>, why: &Illegal) -> PyErr {
+    library_error(py, "IllegalActionError", why.to_string())
 }
 
-pub(crate) fn illegal(py: Python<'_>, text: String) -> PyErr {
-    let class = py
-        .import("fivecrowns.errors")
-        .and_then(|module| module.getattr("IllegalActionError"))
-        .and_then(|class| class.cast_into::<PyType>().map_err(PyErr::from));
-    match class {
-        Ok(class) => PyErr::from_type(class, text),
-        Err(_) => PyValueError::new_err(text),
+/// A game the engine refuses to build as the package's own exception: `InvalidStateError`
+/// for a state the rules cannot reach (or a table they cannot deal), as `refusal` gives a
+/// refused rule set or hand.
+pub(crate) fn game_refusal(py: Python<'_>, error: &GameError) -> PyErr {
+    match error {
+        GameError::Input(error) => refusal(py, error),
+        GameError::State(error) => library_error(py, "InvalidStateError", error.to_string()),
     }
 }
 
@@ -171,7 +178,7 @@ impl Game {
         first_dealer: u8,
     ) -> PyResult<Game> {
         let game = EngineGame::new(rules.rules.clone(), players, seed, first_dealer)
-            .map_err(|e| refusal(py, &e))?;
+            .map_err(|e| game_refusal(py, &e))?;
         Ok(Game::from_engine(game))
     }
 
@@ -215,7 +222,13 @@ impl Game {
         let phase = match phase {
             "draw" => Phase::Draw,
             "discard" => Phase::Discard,
-            _ => return Err(PyValueError::new_err("phase must be draw or discard")),
+            other => {
+                let why = format!(
+                    "impossible state: phase must be 'draw' or 'discard' (a round in progress), \
+                     got {other:?}"
+                );
+                return Err(library_error(py, "InvalidStateError", why));
+            }
         };
         let results = results
             .into_iter()
@@ -224,10 +237,12 @@ impl Game {
                     "out" => Ended::Out,
                     "stock" => Ended::Stock,
                     "turn_limit" => Ended::TurnLimit,
-                    _ => {
-                        return Err(PyValueError::new_err(
-                            "ended must be out, stock or turn_limit",
-                        ))
+                    other => {
+                        let why = format!(
+                            "impossible state: a round ended 'out', 'stock' or 'turn_limit', \
+                             got {other:?}"
+                        );
+                        return Err(library_error(py, "InvalidStateError", why));
                     }
                 };
                 Ok((number, extra, out, scores, ended))
@@ -258,7 +273,7 @@ impl Game {
             round_history,
         };
         let game =
-            EngineGame::from_parts(rules.rules.clone(), parts).map_err(|e| refusal(py, &e))?;
+            EngineGame::from_parts(rules.rules.clone(), parts).map_err(|e| game_refusal(py, &e))?;
         Ok(Game::from_engine(game))
     }
 
@@ -275,11 +290,16 @@ impl Game {
     /// Play `action`; an illegal one raises `IllegalActionError` and changes nothing.
     fn apply(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
         let Ok(action) = u16::try_from(action) else {
-            return Err(illegal(py, format!("no action has the integer {action}")));
+            let limit = num_actions(self.game.rules().deck_size());
+            let why = Illegal::NotAnAction {
+                value: action,
+                limit,
+            };
+            return Err(illegal(py, &why));
         };
         Arc::make_mut(&mut self.game)
             .apply(action)
-            .map_err(|why| illegal(py, why.0))
+            .map_err(|why| illegal(py, &why))
     }
 
     /// A copy with `action` played (this game is unchanged), with the seat to act then, its
@@ -301,9 +321,7 @@ impl Game {
 
     /// What `seat` may know, as `PlayerView.observation`'s vector.
     fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        if seat >= self.game.players() {
-            return Err(PyValueError::new_err("no such seat"));
-        }
+        self.check_seat(py, seat)?;
         let mut out = vec![0.0; observe::observation_size(self.game.players())];
         observe::observe(&self.game, seat, &mut out);
         Ok(PyArray1::from_vec(py, out))
@@ -404,10 +422,8 @@ impl Game {
     }
 
     /// What `seat` may know of the game as it is now, read when asked for (see `SeatView`).
-    fn seat_view(&self, seat: u8) -> PyResult<SeatView> {
-        if seat >= self.game.players() {
-            return Err(PyValueError::new_err("no such seat"));
-        }
+    fn seat_view(&self, py: Python<'_>, seat: u8) -> PyResult<SeatView> {
+        self.check_seat(py, seat)?;
         Ok(SeatView {
             game: self.game.clone(),
             seat,
@@ -620,300 +636,10 @@ fn results_list<'py>(
     Ok(found)
 }
 
-/// One whole game played by built-in bots (`bots[seat]`: "random" or "greedy"), dealt from
-/// `seed` with the last seat dealing first, each bot reset as `fivecrowns.play_game` resets it.
-#[pyfunction]
-fn play_game(py: Python<'_>, rules: &GameRules, bots: Vec<String>, seed: u64) -> PyResult<Game> {
-    let kinds = kinds(py, &bots)?;
-    let rules = rules.rules.clone();
-    let game = py
-        .detach(move || policy::play_game(rules, &kinds, seed))
-        .map_err(|e| refusal(py, &e))?;
-    Ok(Game::from_engine(game))
-}
-
-/// Many whole games (one per seed) played by built-in bots without the GIL: each game's
-/// totals, a games x players int64 array.
-#[pyfunction]
-fn play_games<'py>(
-    py: Python<'py>,
-    rules: &GameRules,
-    bots: Vec<String>,
-    seeds: Vec<u64>,
-) -> PyResult<Bound<'py, PyArray2<i64>>> {
-    let kinds = kinds(py, &bots)?;
-    let players = kinds.len();
-    let mut totals = Vec::with_capacity(seeds.len() * players);
-    for seeds in seeds.chunks(BATCH) {
-        let rules = rules.rules.clone();
-        let kinds = &kinds;
-        let batch = py
-            .detach(move || -> Result<Vec<i64>, HandError> {
-                let mut totals = Vec::with_capacity(seeds.len() * players);
-                for &seed in seeds {
-                    let game = policy::play_game(rules.clone(), kinds, seed)?;
-                    totals.extend_from_slice(game.scores());
-                }
-                Ok(totals)
-            })
-            .map_err(|e| refusal(py, &e))?;
-        totals.extend(batch);
-        py.check_signals()?; // Ctrl-C stops between batches
-    }
-    rows(py, totals, players)
-}
-
-/// `values` as an int64 array of rows of `columns`.
-fn rows(py: Python<'_>, values: Vec<i64>, columns: usize) -> PyResult<Bound<'_, PyArray2<i64>>> {
-    let count = values.len() / columns.max(1);
-    let array = numpy::ndarray::Array2::from_shape_vec((count, columns), values)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(PyArray2::from_owned_array(py, array))
-}
-
-/// Play each game on (`games[i]`, or `games[0]` for every rollout) with the built-in bots
-/// `bots[seat]`, `count` rollouts, rollout `i` with the luck of `rollout_seed(seed, i)`,
-/// without the GIL: each seat's score in the round being played (0: not dealt in), or with
-/// `whole_game` its final total; a rollouts x players int64 array. With `firsts`, each
-/// rollout plays each of them first (see `rollout::play_each`): a row per rollout and
-/// action, rollout-major. With a `horizon`, a round still on after that many more turns
-/// scores each hand's least deadwood (`rollout::Until::Turns`).
-#[pyfunction]
-#[pyo3(signature = (games, bots, seed, count, whole_game, firsts, horizon=None))]
-#[allow(clippy::too_many_arguments)]
-fn rollouts<'py>(
-    py: Python<'py>,
-    games: Vec<PyRef<'py, Game>>,
-    bots: Vec<String>,
-    seed: u64,
-    count: usize,
-    whole_game: bool,
-    firsts: Vec<u16>,
-    horizon: Option<u32>,
-) -> PyResult<Bound<'py, PyArray2<i64>>> {
-    check_count(count, &firsts)?;
-    let kinds = kinds(py, &bots)?;
-    let players = kinds.len();
-    if games.is_empty() || !(games.len() == 1 || games.len() == count) {
-        return Err(PyValueError::new_err("one game, or one game per rollout"));
-    }
-    if games
-        .iter()
-        .any(|g| usize::from(g.game.players()) != players)
-    {
-        return Err(PyValueError::new_err("one bot per seat of the game"));
-    }
-    let until = until(whole_game, horizon)?;
-    let engines: Vec<EngineGame> = games.iter().map(|g| EngineGame::clone(&g.game)).collect();
-    let per_rollout = firsts.len().max(1);
-    let mut scores = Vec::with_capacity(count * per_rollout * players);
-    for chunk in chunks(count) {
-        let (engines, kinds, firsts) = (&engines, &kinds, &firsts);
-        let batch = py
-            .detach(move || {
-                let mut found = Vec::with_capacity(chunk.len() * per_rollout * players);
-                for i in chunk {
-                    let game = &engines[if engines.len() == 1 { 0 } else { i }];
-                    let luck = shuffle::rollout_seed(seed, i as u64);
-                    rollout::play_each(game.clone(), firsts, kinds, luck, until, &mut found)?;
-                }
-                Ok(found)
-            })
-            .map_err(|why: Illegal| illegal(py, why.0))?;
-        scores.extend(batch);
-        py.check_signals()?;
-    }
-    rows(py, scores, players)
-}
-
-/// How far a rollout plays (a horizon only within the round).
-fn until(whole_game: bool, horizon: Option<u32>) -> PyResult<Until> {
-    match (whole_game, horizon) {
-        (true, None) => Ok(Until::Game),
-        (true, Some(_)) => Err(PyValueError::new_err(
-            "a horizon stops a rollout within the round, not the game",
-        )),
-        (false, None) => Ok(Until::Round),
-        (false, Some(turns)) => Ok(Until::Turns(turns)),
-    }
-}
-
-/// Refuse more than `rollout::MAX_ROLLOUTS` rows (`count` rollouts times the first actions).
-fn check_count(count: usize, firsts: &[u16]) -> PyResult<()> {
-    if count.saturating_mul(firsts.len().max(1)) > rollout::MAX_ROLLOUTS {
-        return Err(PyValueError::new_err(format!(
-            "at most {} rollouts (times first actions) per call",
-            rollout::MAX_ROLLOUTS
-        )));
-    }
-    Ok(())
-}
-
-/// Rollouts `0..count` in the batches played between checks for Ctrl-C.
-fn chunks(count: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
-    (0..count)
-        .step_by(BATCH * 16)
-        .map(move |start| start..count.min(start + BATCH * 16))
-}
-
-/// Why rollouts from a view stopped: the hidden cards could not be dealt, or a first action
-/// is illegal.
-enum PlayOnError {
-    Sample(HandError),
-    Illegal(Illegal),
-}
-
-/// Rollouts from one player's knowledge: for each of `count` rollouts, the state `template`
-/// with its hidden cards dealt afresh from the rollout's seed (see `rollout::Unseen`), played
-/// on as `rollouts` plays it (with `firsts` too).
-#[pyfunction]
-#[pyo3(signature = (
-    template, known, laid, hidden, scored, improve, unseen, bots, seed, count, whole_game,
-    firsts, horizon=None
-))]
-#[allow(clippy::too_many_arguments)]
-fn view_rollouts<'py>(
-    py: Python<'py>,
-    template: PyRef<'py, Game>,
-    known: Vec<Vec<u8>>,
-    laid: Vec<Vec<u8>>,
-    hidden: Vec<usize>,
-    scored: Vec<bool>,
-    improve: Vec<u32>,
-    unseen: Vec<u8>,
-    bots: Vec<String>,
-    seed: u64,
-    count: usize,
-    whole_game: bool,
-    firsts: Vec<u16>,
-    horizon: Option<u32>,
-) -> PyResult<Bound<'py, PyArray2<i64>>> {
-    check_count(count, &firsts)?;
-    let kinds = kinds(py, &bots)?;
-    let players = kinds.len();
-    let game = &template.game;
-    let n = usize::from(game.players());
-    let lengths = [
-        known.len(),
-        laid.len(),
-        hidden.len(),
-        scored.len(),
-        improve.len(),
-    ];
-    if players != n || lengths != [n; 5] {
-        return Err(PyValueError::new_err(
-            "one bot, and one entry of each list, per seat",
-        ));
-    }
-    let spec = rollout::Unseen {
-        template: game.to_parts(),
-        known,
-        laid,
-        hidden,
-        scored,
-        improve,
-        unseen,
-    };
-    let until = until(whole_game, horizon)?;
-    let per_rollout = firsts.len().max(1);
-    let mut scores = Vec::with_capacity(count * per_rollout * players);
-    for chunk in chunks(count) {
-        let (spec, game, kinds, firsts) = (&spec, &game, &kinds, &firsts);
-        let batch = py
-            .detach(move || -> Result<Vec<i64>, PlayOnError> {
-                let mut found = Vec::with_capacity(chunk.len() * per_rollout * players);
-                for i in chunk {
-                    let luck = shuffle::rollout_seed(seed, i as u64);
-                    let sampled = spec.sample(game, luck).map_err(PlayOnError::Sample)?;
-                    rollout::play_each(sampled, firsts, kinds, luck, until, &mut found)
-                        .map_err(PlayOnError::Illegal)?;
-                }
-                Ok(found)
-            })
-            .map_err(|e| match e {
-                PlayOnError::Sample(e) => refusal(py, &e),
-                PlayOnError::Illegal(why) => illegal(py, why.0),
-            })?;
-        scores.extend(batch);
-        py.check_signals()?;
-    }
-    rows(py, scores, players)
-}
-
-/// What a tournament keeps of one game: each seat's total, the winning seats, each round of
-/// the schedule's scores by seat, and who went out of each (-1: nobody).
-type Summary = (Vec<i64>, Vec<u32>, Vec<Vec<i64>>, Vec<i64>);
-
-fn summary(game: &EngineGame) -> Summary {
-    let rounds: Vec<_> = game
-        .results()
-        .iter()
-        .filter(|r| r.extra_round == 0)
-        .collect();
-    (
-        game.scores().to_vec(),
-        game.winners().into_iter().map(u32::from).collect(),
-        rounds
-            .iter()
-            .map(|r| r.scores.iter().map(|s| s.unwrap_or(0)).collect())
-            .collect(),
-        rounds
-            .iter()
-            .map(|r| r.went_out.map_or(-1, i64::from))
-            .collect(),
-    )
-}
-
-/// Whole games played by built-in bots without the GIL, one per seed (`bots[i][seat]`: the
-/// bot in each seat of game i): what a tournament keeps of each (see `Summary`).
-#[pyfunction]
-fn play_summaries(
-    py: Python<'_>,
-    rules: &GameRules,
-    bots: Vec<Vec<String>>,
-    seeds: Vec<u64>,
-) -> PyResult<Vec<Summary>> {
-    if bots.len() != seeds.len() {
-        return Err(PyValueError::new_err(
-            "play_summaries needs one seating per seed",
-        ));
-    }
-    let seatings = bots
-        .iter()
-        .map(|names| kinds(py, names))
-        .collect::<PyResult<Vec<_>>>()?;
-    let mut found = Vec::with_capacity(seeds.len());
-    for (seatings, seeds) in seatings.chunks(BATCH).zip(seeds.chunks(BATCH)) {
-        let rules = rules.rules.clone();
-        let batch = py
-            .detach(move || {
-                seatings
-                    .iter()
-                    .zip(seeds)
-                    .map(|(kinds, &seed)| {
-                        Ok(summary(&policy::play_game(rules.clone(), kinds, seed)?))
-                    })
-                    .collect::<Result<Vec<_>, HandError>>()
-            })
-            .map_err(|e| refusal(py, &e))?;
-        found.extend(batch);
-        py.check_signals()?; // Ctrl-C stops between batches
-    }
-    Ok(found)
-}
-
-/// Games played between two looks at the interpreter's signals (a few milliseconds' worth).
-const BATCH: usize = 16;
-
 /// Add the game's classes and functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameRules>()?;
     m.add_class::<Game>()?;
     m.add_class::<SeatView>()?;
-    m.add_function(wrap_pyfunction!(play_game, m)?)?;
-    m.add_function(wrap_pyfunction!(play_games, m)?)?;
-    m.add_function(wrap_pyfunction!(play_summaries, m)?)?;
-    m.add_function(wrap_pyfunction!(rollouts, m)?)?;
-    m.add_function(wrap_pyfunction!(view_rollouts, m)?)?;
-    Ok(())
+    runs::register(m)
 }

@@ -34,7 +34,7 @@ pub(crate) fn refusal(py: Python<'_>, error: &HandError) -> PyErr {
 
 /// The error class `name` of `fivecrowns.errors` with `message` (a ValueError, which they
 /// all are, if the class cannot be found).
-fn library_error(py: Python<'_>, name: &str, message: String) -> PyErr {
+pub(crate) fn library_error(py: Python<'_>, name: &str, message: String) -> PyErr {
     let class = py
         .import("fivecrowns.errors")
         .and_then(|module| module.getattr(name))

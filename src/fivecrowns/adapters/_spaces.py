@@ -9,22 +9,22 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import Phase
 from ..cards import JOKER_CODE, NUM_CODES, format_cards
 from ..game import GameState
+from ..game.actions import Phase
+from ..game.views import OBSERVATION_SEAT_FEATURES, observation_size
 from ..rules import Rules
-from ..views import OBSERVATION_SEAT_FEATURES, observation_size
 
 __all__ = ["observation_bounds", "table_text"]
 
-#: Where the seats' entries start (see :mod:`fivecrowns.views`).
+#: Where the seats' entries start (see :mod:`fivecrowns.game.views`).
 SEATS: Final = 300
 
 
 def observation_bounds(
     players: int, rules: Rules
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    """The least and greatest value of each observation entry (see :mod:`fivecrowns.views`)."""
+    """The least and greatest value of each observation entry (see :mod:`fivecrowns.game.views`)."""
     size = observation_size(players)
     low = np.zeros(size, dtype=np.float32)
     high = np.ones(size, dtype=np.float32)

@@ -25,8 +25,8 @@ Needs Gymnasium: ``pip install "fivecrowns[gymnasium]"``. Importing this module 
   inside the step, so each step is one of the agent's actions (a turn is a draw, then a
   discard or a go-out).
 - **Observations** are the agent's view as the float32 tensor of
-  :meth:`fivecrowns.PlayerView.observation` (``Box``; layout in :mod:`fivecrowns.views`).
-- **Actions** are ``Discrete(num_actions(rules))``, the integers of :mod:`fivecrowns.actions`;
+  :meth:`fivecrowns.PlayerView.observation` (``Box``; layout in :mod:`fivecrowns.game.views`).
+- **Actions** are ``Discrete(num_actions(rules))``, the integers of :mod:`fivecrowns.game.actions`;
   the legal ones are in ``info["action_mask"]`` (int8, 1 at each legal action; all zero once
   the game is over) and :meth:`FiveCrownsEnv.action_masks` (bool, as masked-policy
   libraries such as sb3-contrib's ``MaskablePPO`` ask for). An illegal action raises
@@ -40,7 +40,7 @@ Needs Gymnasium: ``pip install "fivecrowns[gymnasium]"``. Importing this module 
   seats (a bool per seat).
 - **Episodes** are whole games. ``terminated`` when the game is over; ``truncated`` after
   ``max_actions`` actions (every seat's; none by default). ``reset(seed=s)`` deals game 0 of
-  run ``s`` (:func:`fivecrowns.simulate.game_seed`); each later ``reset()`` deals the next
+  run ``s`` (:func:`fivecrowns.play.simulate.game_seed`); each later ``reset()`` deals the next
   game of that run. The vector environment resets a finished game on the next step
   (Gymnasium's default ``AutoresetMode.NEXT_STEP``: that step ignores the game's action and
   returns its first observation, with a reward of 0).
@@ -57,11 +57,11 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import num_actions
 from ..cards import as_int, short_repr
 from ..errors import FiveCrownsError
+from ..game.actions import num_actions
+from ..play.simulator import Simulator
 from ..rules import OFFICIAL, Rules, check_rules
-from ..simulator import Simulator
 from ._spaces import observation_bounds, table_text
 
 #: Why Gymnasium could not be imported (None when it was).

@@ -35,7 +35,7 @@ The game:
   "extra_round"`` (tie-break rounds change no return, and may repeat without bound, while an
   OpenSpiel game has a bounded length) and ``auto_arrange_final_hand=False`` (a player could
   select and deselect cards for ever).
-- **Players' actions** are the stable integers of :mod:`fivecrowns.actions`
+- **Players' actions** are the stable integers of :mod:`fivecrowns.game.actions`
   (``num_distinct_actions`` is :func:`~fivecrowns.num_actions`), so the legal actions are the
   engine's. Drawing from the stock is the player's action ``0``; the card drawn is then a
   chance outcome.
@@ -62,7 +62,7 @@ The game:
   minus the highest and the reverse, reached by two players (with more, a bound).
 - **Observations** (``observation_tensor``, ``observation_string``) are what the player
   may see now: the tensor of :meth:`fivecrowns.PlayerView.observation`
-  (:func:`~fivecrowns.observation_size` entries; layout in :mod:`fivecrowns.views`; while a
+  (:func:`~fivecrowns.observation_size` entries; layout in :mod:`fivecrowns.game.views`; while a
   round is dealt, the cards dealt to the player so far, nothing to act on) and that view as
   text. Nothing another player holds, and no order of the stock.
 - **Information states**: the string is perfect recall: every round's public events (the
@@ -88,20 +88,37 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import DRAW_STOCK, Action, ActionKind, Phase, num_actions
-from ..cards import CARDS, NUM_CODES, Card, as_int, deck, format_cards, short_repr
-from ..errors import FiveCrownsError, IllegalActionError, InvalidRulesError, InvalidStateError
+from ..cards import CARDS, NUM_CODES, Card, format_cards
+from ..errors import FiveCrownsError, InvalidStateError
 from ..game import GameState
-from ..rules import OFFICIAL, OFFICIAL_SCHEDULE, Rules, rule_flag
-from ..scoring_limits import max_score
-from ..views import PlayerView, observation_size
+from ..game.actions import Action, Phase, num_actions
+from ..game.scoring_limits import max_score
+from ..game.views import PlayerView, observation_size
+from ..rules import OFFICIAL, Rules
+from ._openspiel_record import (
+    DEALT,
+    DREW,
+    PUT,
+    TOOK,
+    Snapshot,
+    act,
+    copies,
+    deal,
+    draw,
+    frozen,
+    line,
+    round_header,
+)
+from ._openspiel_rules import DEFAULTS, game_parameters, rules_from_parameters
+from ._openspiel_rules import UTILITIES as _UTILITIES
+from ._openspiel_sample import sampled_round, seat_name
 from ._spaces import table_text
 
 #: Why OpenSpiel could not be imported (None when it was).
@@ -145,19 +162,7 @@ __all__ = [
 #: ``python_``).
 GAME_NAME: Final = "python_fivecrowns"
 #: The values of the ``utility`` parameter: ``"zero_sum"`` (the default) and ``"score"``.
-UTILITIES: Final = ("zero_sum", "score")
-#: Every parameter with its default (OpenSpiel fills in the ones a game string leaves out).
-_DEFAULTS: Final[dict[str, int | str]] = {
-    "players": 2,
-    "packs": 2,
-    "rounds": len(OFFICIAL_SCHEDULE),
-    "hand_size": 0,
-    "turn_limit": 0,
-    "rules": "",
-    "utility": "zero_sum",
-}
-#: The options with a parameter of their own, by flag (the ``rules`` parameter refuses them).
-_OWN_PARAMETER: Final = {"--packs": "packs", "--turn-limit": "turn_limit"}
+UTILITIES: Final = _UTILITIES
 #: Player ids OpenSpiel gives to chance and to a finished game.
 _CHANCE: Final = -1
 _TERMINAL: Final = -4
@@ -174,178 +179,6 @@ def _require() -> None:
         ) from _MISSING
 
 
-# -- parameters ------------------------------------------------------------------------------
-
-
-def _flags() -> dict[str, attrs.Attribute[Any]]:
-    return {rule_flag(field).flag: field for field in attrs.fields(Rules)}
-
-
-def _int_parameter(params: Mapping[str, object], name: str, low: int) -> int:
-    value = params.get(name, _DEFAULTS[name])
-    number = value if type(value) is int else as_int(value)
-    if number is None or number < low:
-        raise InvalidRulesError(
-            f"the parameter {name} must be an int of at least {low}, got {short_repr(value)}"
-        )
-    return number
-
-
-def _str_parameter(params: Mapping[str, object], name: str) -> str:
-    value = params.get(name, _DEFAULTS[name])
-    if not isinstance(value, str):
-        raise InvalidRulesError(f"the parameter {name} must be a string, got {short_repr(value)}")
-    return value
-
-
-def _flag_options(text: str) -> dict[str, object]:
-    """The options the ``rules`` parameter sets, by field name."""
-    if any(mark in text for mark in ",()="):
-        raise InvalidRulesError(
-            "the rules parameter may not hold ',', '(', ')' or '=' (OpenSpiel's game strings "
-            f"use them); write lists with '/', as in --schedule 3/5/7; got {short_repr(text)}"
-        )
-    flags = _flags()
-    options: dict[str, object] = {}
-    tokens = text.split()
-    i = 0
-    while i < len(tokens):
-        token = tokens[i]
-        if token in _OWN_PARAMETER:
-            raise InvalidRulesError(
-                f"{token} has a parameter of its own: set {_OWN_PARAMETER[token]}= instead"
-            )
-        field = flags.get(token)
-        if field is None:
-            raise InvalidRulesError(
-                f"unknown rule flag {short_repr(token)} in the rules parameter; the flags are "
-                f"{', '.join(sorted(set(flags) - set(_OWN_PARAMETER)))}"
-            )
-        if field.name in options:
-            raise InvalidRulesError(f"{token} is given twice in the rules parameter")
-        flag = rule_flag(field)
-        if flag.is_switch:
-            options[field.name] = not field.default
-            i += 1
-            continue
-        if i + 1 == len(tokens):
-            raise InvalidRulesError(f"{token} needs a value, such as {flag.example}")
-        value = tokens[i + 1].replace("/", ",")
-        if flag.parse is not None:
-            options[field.name] = flag.parse(value)
-        elif flag.choices is not None and value not in flag.choices:
-            raise InvalidRulesError(
-                f"{token} is one of {', '.join(flag.choices)}, got {short_repr(value)}"
-            )
-        else:
-            options[field.name] = value
-        i += 2
-    return options
-
-
-def rules_from_parameters(params: Mapping[str, object]) -> tuple[int, Rules, str]:
-    """The table (players), the :class:`~fivecrowns.Rules` and the utility that a game's
-    parameters ask for (the module docs list them; those left out take their defaults).
-
-    A bad parameter raises :class:`~fivecrowns.InvalidRulesError` saying what is accepted;
-    a table the deck cannot deal, :class:`~fivecrowns.InvalidStateError`.
-
-    >>> players, rules, utility = rules_from_parameters({"packs": 1, "rounds": 1})
-    >>> players, rules.packs, rules.schedule, utility
-    (2, 1, (3,), 'zero_sum')
-    >>> rules_from_parameters({"hand_size": 7, "rounds": 2, "rules": "--lay-off"})[1].lay_off
-    True
-    """
-    unknown = sorted(str(name) for name in params if name not in _DEFAULTS)
-    if unknown:
-        raise InvalidRulesError(
-            f"unknown parameter(s) {', '.join(unknown)}; the parameters are {', '.join(_DEFAULTS)}"
-        )
-    players = _int_parameter(params, "players", 2)
-    packs = _int_parameter(params, "packs", 1)
-    rounds = _int_parameter(params, "rounds", 1)
-    hand_size = _int_parameter(params, "hand_size", 0)
-    turn_limit = _int_parameter(params, "turn_limit", 0)
-    utility = _str_parameter(params, "utility")
-    if utility not in UTILITIES:
-        raise InvalidRulesError(
-            f"the parameter utility must be 'zero_sum' or 'score', got {short_repr(utility)}"
-        )
-    options = _flag_options(_str_parameter(params, "rules"))
-    if "schedule" in options:
-        if rounds != _DEFAULTS["rounds"] or hand_size != _DEFAULTS["hand_size"]:
-            raise InvalidRulesError(
-                "--schedule in the rules parameter replaces rounds and hand_size: leave them out"
-            )
-    elif hand_size:
-        options["schedule"] = (hand_size,) * rounds
-    else:
-        if rounds > len(OFFICIAL_SCHEDULE):
-            raise InvalidRulesError(
-                f"the official schedule has {len(OFFICIAL_SCHEDULE)} rounds, got rounds="
-                f"{rounds} (set hand_size for a constant schedule)"
-            )
-        options["schedule"] = OFFICIAL_SCHEDULE[:rounds]
-    options["packs"] = packs
-    options["turn_limit"] = turn_limit or None
-    rules = Rules.from_dict(options)
-    if rules.tie_break == "extra_round":
-        raise InvalidRulesError(
-            "tie_break='extra_round' is not supported here: tie-break rounds change no return "
-            "and may repeat without bound, while an OpenSpiel game has a bounded length"
-        )
-    if not rules.auto_arrange_final_hand:
-        raise InvalidRulesError(
-            "auto_arrange_final_hand=False is not supported here: a player may select and "
-            "deselect cards for ever, while an OpenSpiel game has a bounded length"
-        )
-    GameState.new(players, rules=rules, seed=0)  # the engine's checks of the table
-    return players, rules, utility
-
-
-def _flag_value(value: object) -> str:
-    if isinstance(value, tuple):
-        return "/".join("none" if entry is None else str(entry) for entry in value)
-    return "unlimited" if value is None else str(value)
-
-
-def game_parameters(
-    players: int = 2, rules: Rules = OFFICIAL, utility: str = "zero_sum"
-) -> dict[str, int | str]:
-    """The parameters of the game of ``players`` under ``rules`` (only those that differ
-    from their defaults), for ``pyspiel.load_game(GAME_NAME, parameters)``.
-
-    >>> game_parameters(rules=Rules(packs=1, schedule=(3,), turn_limit=8))
-    {'packs': 1, 'rounds': 1, 'turn_limit': 8}
-    >>> game_parameters(3, Rules(schedule=(3, 5), lay_off=True), "score")
-    {'players': 3, 'rules': '--schedule 3/5 --lay-off', 'utility': 'score'}
-    """
-    params: dict[str, int | str] = {
-        "players": players,
-        "packs": rules.packs,
-        "turn_limit": rules.turn_limit or 0,
-        "utility": utility,
-    }
-    flags: list[str] = []
-    schedule = rules.schedule
-    if schedule == OFFICIAL_SCHEDULE[: len(schedule)]:
-        params["rounds"] = len(schedule)
-    elif len(set(schedule)) == 1:
-        params["rounds"], params["hand_size"] = len(schedule), schedule[0]
-    else:
-        flags += ["--schedule", _flag_value(schedule)]
-    for field in attrs.fields(Rules):
-        value = getattr(rules, field.name)
-        if field.name in ("packs", "schedule", "turn_limit") or value == field.default:
-            continue
-        flag = rule_flag(field)
-        flags += [flag.flag] if flag.is_switch else [flag.flag, _flag_value(value)]
-    params["rules"] = " ".join(flags)
-    ordered = {name: params[name] for name in _DEFAULTS if name in params}
-    rules_from_parameters(ordered)  # refuse what the game would refuse, now
-    return {name: value for name, value in ordered.items() if value != _DEFAULTS[name]}
-
-
 def load_game(
     players: int = 2, rules: Rules = OFFICIAL, utility: str = "zero_sum"
 ) -> FiveCrownsGame:
@@ -354,133 +187,6 @@ def load_game(
     _require()
     game: FiveCrownsGame = pyspiel.load_game(GAME_NAME, game_parameters(players, rules, utility))
     return game
-
-
-# -- the record of a game --------------------------------------------------------------------
-
-
-class _Entry(NamedTuple):
-    """One event of a round, as the players learn it.
-
-    ``kind`` is one of ``round`` (a round begins), ``deal`` (a card dealt to ``seat``: its
-    ``code`` is that player's secret), ``upcard``, ``stock`` (``seat`` draws from the stock),
-    ``drew`` (the card ``seat`` drew: private), ``take`` (``seat`` took card ``code`` from the
-    discard pile), ``put`` (``seat`` played action ``code`` and put down the cards
-    ``cards``), ``reshuffle`` (``cards`` became the stock), ``reveal`` (at the end of the
-    round, ``seat`` had ``cards``) and ``result``. ``step`` is the action's number in the
-    game's history; ``public`` and ``private`` are the text each player reads (``private``
-    for ``seat``, ``public`` for the others; None: nothing).
-    """
-
-    kind: str
-    seat: int
-    code: int
-    step: int
-    cards: tuple[int, ...]
-    public: str | None
-    private: str | None
-
-
-#: The memory blocks (by seat): cards dealt, cards drawn from the stock, cards taken from the
-#: discard pile, cards put down.
-_DEALT, _DREW, _TOOK, _PUT = range(4)
-
-
-@attrs.frozen
-class _Snapshot:
-    """Everything a :class:`FiveCrownsState` holds: immutable, so a copy is itself.
-
-    ``game`` is the engine's state. While a round is dealt (``dealt`` not None: the codes
-    dealt so far) its hands, discard pile and stock are the engine's own deal, which the
-    chance outcomes replace when the deal is complete. ``drawing``: the player to act drew
-    from the stock and chance picks the card. ``log`` holds this round's events; ``past``
-    the finished rounds', ``past_text`` each player's information-state text of them.
-    ``memory`` counts, by block, seat and card code, this round's cards (see ``_DEALT``).
-    ``steps`` is the length of the game's history.
-    """
-
-    game: GameState
-    dealt: tuple[int, ...] | None
-    drawing: bool
-    log: tuple[_Entry, ...]
-    past: tuple[tuple[_Entry, ...], ...]
-    past_text: tuple[str, ...]
-    memory: npt.NDArray[np.int16] = attrs.field(eq=False)
-    steps: int
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Snapshot:
-        return self
-
-    def __copy__(self) -> _Snapshot:
-        return self
-
-
-def _frozen(array: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
-    array.flags.writeable = False
-    return array
-
-
-def _copies(rules: Rules) -> Counter[int]:
-    """The deck as counts by card code."""
-    return Counter(card.code for card in deck(rules.packs))
-
-
-def _seats(game: GameState) -> tuple[int, ...]:
-    """The players dealt in, in dealing order (from the dealer's left)."""
-    return tuple(sorted(game.active, key=lambda seat: (seat - game.dealer - 1) % game.players))
-
-
-def _line(entry: _Entry, player: int) -> str | None:
-    return entry.private if entry.seat == player else entry.public
-
-
-def _round_header(game: GameState) -> _Entry:
-    wild = "jokers only" if game.wild_rank is None else f"{game.wild_rank}s and jokers"
-    text = f"round {game.round_number}: {game.hand_size} cards, {wild} wild, p{game.dealer} deals"
-    return _Entry("round", -1, -1, -1, (), text, text)
-
-
-def _table_text(game: GameState) -> str:
-    return "; ".join(f"p{placed.owner} {placed.meld}" for placed in game.table)
-
-
-def _result_text(game: GameState) -> str:
-    result = game.results[-1]
-    hands = []
-    for seat, layout in enumerate(result.layouts):
-        if layout is not None:
-            melds = " | ".join(map(str, layout.melds)) or "-"
-            off = f", laid off {format_cards(layout.laid_off)}" if layout.laid_off else ""
-            hands.append(f"p{seat} melds {melds}{off}, deadwood {format_cards(layout.deadwood)}")
-    return (
-        f"round {result.round_number} over ({result.ended}): scores {list(result.scores)}; "
-        + "; ".join(hands)
-    )
-
-
-def _lost(before: tuple[Card, ...], after: tuple[Card, ...]) -> tuple[int, ...]:
-    """The codes of the cards in ``before`` and not in ``after`` (multisets)."""
-    left = Counter(card.code for card in before)
-    left.subtract(card.code for card in after)
-    return tuple(sorted(left.elements()))
-
-
-def _new_round(now: _Snapshot, game: GameState) -> dict[str, Any]:
-    """The fields of a snapshot whose round ``game`` is about to be dealt (``now``'s round
-    just ended)."""
-    texts = tuple(
-        now.past_text[seat]
-        + "".join(f"\n{text}" for text in (_line(e, seat) for e in now.log) if text is not None)
-        for seat in range(game.players)
-    )
-    return {
-        "game": game,
-        "dealt": () if not game.is_over else None,
-        "log": (_round_header(game),) if not game.is_over else (),
-        "past": (*now.past, now.log),
-        "past_text": texts,
-        "memory": _frozen(np.zeros_like(now.memory)),
-    }
 
 
 # -- the game --------------------------------------------------------------------------------
@@ -525,7 +231,7 @@ def _game_type(utility: str, players: int) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=dict(_DEFAULTS),
+        parameter_specification=dict(DEFAULTS),
     )
 
 
@@ -554,21 +260,21 @@ class FiveCrownsGame(_Game):
         super().__init__(
             _game_type(utility, max(players, _REGISTERED_PLAYERS)),
             info,
-            {**_DEFAULTS, **params},
+            {**DEFAULTS, **params},
         )
         self.players = players
         self.rules = rules
         self.utility = utility
         first = GameState.new(players, rules=rules, seed=0)
         memory = np.zeros((4, players, NUM_CODES), dtype=np.int16)
-        self._initial = _Snapshot(
+        self._initial = Snapshot(
             game=first,
             dealt=(),
             drawing=False,
-            log=(_round_header(first),),
+            log=(round_header(first),),
             past=(),
             past_text=tuple(f"p{seat}" for seat in range(players)),
-            memory=_frozen(memory),
+            memory=frozen(memory),
             steps=0,
         )
 
@@ -610,7 +316,7 @@ class FiveCrownsState(_State):
 
     def __init__(self, game: FiveCrownsGame) -> None:
         super().__init__(game)
-        self._now: _Snapshot = game._initial
+        self._now: Snapshot = game._initial
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -645,7 +351,7 @@ class FiveCrownsState(_State):
         the card left over the cards left (in the deck being dealt, or in the stock)."""
         now = self._now
         if now.dealt is not None:
-            counts = _copies(now.game.rules)
+            counts = copies(now.game.rules)
             counts.subtract(now.dealt)
             left = now.game.rules.deck_size - len(now.dealt)
         elif now.drawing:
@@ -679,7 +385,7 @@ class FiveCrownsState(_State):
     def __str__(self) -> str:
         now = self._now
         if now.dealt is None:
-            text = table_text(now.game, _seat_name)
+            text = table_text(now.game, seat_name)
             if now.drawing:
                 text += f"\n  p{now.game.current} draws from the stock"
             return text
@@ -691,7 +397,7 @@ class FiveCrownsState(_State):
 
     def _dealt_to(self, seat: int) -> tuple[Card, ...]:
         """The cards dealt to ``seat`` so far this round (by code)."""
-        counts = self._now.memory[_DEALT, seat]
+        counts = self._now.memory[DEALT, seat]
         return tuple(CARDS[code] for code in range(NUM_CODES) for _ in range(counts[code]))
 
     # -- what a player may know ----------------------------------------------------------------
@@ -702,7 +408,7 @@ class FiveCrownsState(_State):
         view = now.game.view(player)
         if now.dealt is None:
             return view
-        counts = now.memory[_DEALT].sum(axis=1)
+        counts = now.memory[DEALT].sum(axis=1)
         return attrs.evolve(
             view,
             hand=self._dealt_to(player),
@@ -721,7 +427,7 @@ class FiveCrownsState(_State):
         if self._now.dealt is not None:
             doing = "dealing"
         elif view.phase is Phase.OVER:
-            doing = f"game over, won by {', '.join(map(_seat_name, view.winners))}"
+            doing = f"game over, won by {', '.join(map(seat_name, view.winners))}"
         else:
             doing = f"p{view.current_player} to {view.phase.value}"
         parts = [
@@ -747,7 +453,7 @@ class FiveCrownsState(_State):
 
     def _info_string(self, player: int) -> str:
         now = self._now
-        lines = (_line(entry, player) for entry in now.log)
+        lines = (line(entry, player) for entry in now.log)
         return now.past_text[player] + "".join(f"\n{line}" for line in lines if line is not None)
 
     def _memory(self, player: int, out: npt.NDArray[np.float32]) -> None:
@@ -755,13 +461,13 @@ class FiveCrownsState(_State):
         :func:`information_state_size`)."""
         now = self._now
         players = now.game.players
-        out[:NUM_CODES] = now.memory[_DEALT, player]
-        out[NUM_CODES : 2 * NUM_CODES] = now.memory[_DREW, player]
+        out[:NUM_CODES] = now.memory[DEALT, player]
+        out[NUM_CODES : 2 * NUM_CODES] = now.memory[DREW, player]
         for offset in range(players):
             seat = (player + offset) % players
             base = 2 * NUM_CODES * (offset + 1)
-            out[base : base + NUM_CODES] = now.memory[_TOOK, seat]
-            out[base + NUM_CODES : base + 2 * NUM_CODES] = now.memory[_PUT, seat]
+            out[base : base + NUM_CODES] = now.memory[TOOK, seat]
+            out[base + NUM_CODES : base + 2 * NUM_CODES] = now.memory[PUT, seat]
         out[-1] = 0 if now.dealt is not None else now.game.reshuffles
 
     # -- playing -------------------------------------------------------------------------------
@@ -771,11 +477,11 @@ class FiveCrownsState(_State):
         illegal one raises :class:`~fivecrowns.IllegalActionError` and changes nothing)."""
         now = self._now
         if now.dealt is not None:
-            self._now = _deal(now, action)
+            self._now = deal(now, action)
         elif now.drawing:
-            self._now = _draw(now, action)
+            self._now = draw(now, action)
         else:
-            self._now = _act(now, action)
+            self._now = act(now, action)
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
@@ -823,257 +529,12 @@ class FiveCrownsState(_State):
             raise InvalidStateError("the state's history does not match its record")
         rules = now.game.rules
         for log in (*now.past, now.log):
-            sampled = _sampled_round(log, player, rules, rng)
+            sampled = sampled_round(log, player, rules, rng)
             if sampled is None:
                 return None
             for step, code in sampled:
                 history[step] = code
         return history
-
-
-def _seat_name(seat: int) -> str:
-    return f"p{seat}"
-
-
-class _Slot:
-    """A card another player got hidden: from pool ``pool``, at history step ``step``;
-    ``code`` once chosen (-1 before)."""
-
-    __slots__ = ("code", "pool", "step")
-
-    def __init__(self, pool: int, step: int) -> None:
-        self.pool, self.step, self.code = pool, step, -1
-
-
-def _sampled_round(
-    log: Iterable[_Entry], player: int, rules: Rules, rng: random.Random
-) -> list[tuple[int, int]] | None:
-    """``(step, code)`` for each card hidden from ``player`` in one round's ``log``, drawn
-    consistently with what it saw, or None if the draws met a dead end. Reads only what
-    ``player`` knows of the log.
-
-    The cards come from pools: the deck (for the deal, and the stock until the first
-    reshuffle), then each reshuffled stock. Within a pool only counts matter (its cards leave
-    it in any order), so the cards of a pool that ``player`` did not see come out of it, in
-    any assignment, as the other players' hidden cards of that pool (and what is left in the
-    stock). A card another player shows (a discard, a meld, its hand at the end of the
-    round) is one it took from the discard pile, or else one of its hidden cards still in
-    hand, from a pool with such a card left; hidden cards of one pool in one hand are alike,
-    so only the pool is a choice. When no pool fits, one earlier choice of that player is
-    moved to another pool to make room; the rest is left to chance (and retries).
-    """
-    log = tuple(log)
-    pools = [_copies(rules)]
-    for entry in log:  # pass 1: what the player saw come out of each pool
-        if entry.kind == "upcard" or (entry.kind == "deal" and entry.seat == player):
-            pools[0][entry.code] -= 1
-        elif entry.kind == "drew" and entry.seat == player:
-            pools[-1][entry.code] -= 1
-        elif entry.kind == "reshuffle":
-            pools.append(Counter(entry.cards))
-    slots: list[_Slot] = []
-    held: dict[int, list[_Slot]] = {}
-    known: dict[int, Counter[int]] = {}
-    shown: dict[int, list[tuple[int, _Slot]]] = {}  # by seat: (step shown, slot)
-    pool = 0
-    for entry in log:  # pass 2: the other players' hidden cards, and what they showed
-        seat, kind = entry.seat, entry.kind
-        if kind == "reshuffle":
-            pool += 1
-        if seat == player or seat < 0:
-            continue
-        if kind in ("deal", "drew"):
-            slot = _Slot(0 if kind == "deal" else pool, entry.step)
-            slots.append(slot)
-            held.setdefault(seat, []).append(slot)
-        elif kind == "take":
-            known.setdefault(seat, Counter())[entry.code] += 1
-        elif kind in ("put", "reveal"):
-            mine, hand = known.setdefault(seat, Counter()), held.setdefault(seat, [])
-            past = shown.setdefault(seat, [])
-            for code in entry.cards:
-                if mine[code] > 0:
-                    mine[code] -= 1
-                    continue
-                fit = _fitting(code, hand, past, pools, rng)
-                if fit is None:
-                    return None
-                fit.code = code
-                pools[fit.pool][code] -= 1
-                hand.remove(fit)
-                past.append((entry.step, fit))
-    for index, counts in enumerate(pools):
-        free = [slot for slot in slots if slot.pool == index and slot.code < 0]
-        cards = sorted(counts.elements())
-        if len(cards) < len(free) or min(counts.values(), default=0) < 0:
-            return None
-        rng.shuffle(cards)
-        for slot, code in zip(free, cards):
-            slot.code = code
-    return [(slot.step, slot.code) for slot in slots]
-
-
-def _fitting(
-    code: int,
-    hand: list[_Slot],
-    past: list[tuple[int, _Slot]],
-    pools: list[Counter[int]],
-    rng: random.Random,
-) -> _Slot | None:
-    """A hidden card of ``hand`` that can be ``code`` (its pool has one left), or None.
-    Without one, a card shown earlier (``past``: when, and its slot) is given another
-    hidden card of the hand, of another pool, that was already held then, if that frees a
-    slot whose pool has a ``code`` left."""
-    fits = [slot for slot in hand if pools[slot.pool][code] > 0]
-    if fits:
-        return rng.choice(fits)
-    order = list(range(len(past)))
-    rng.shuffle(order)
-    for index in order:
-        when, used = past[index]
-        if pools[used.pool][code] <= 0:
-            continue
-        other = [
-            slot
-            for slot in hand
-            if slot.step < when and slot.pool != used.pool and pools[slot.pool][used.code] > 0
-        ]
-        if not other:
-            continue
-        moved = rng.choice(other)
-        moved.code = used.code
-        pools[moved.pool][used.code] -= 1
-        pools[used.pool][used.code] += 1
-        hand.remove(moved)
-        past[index] = (when, moved)
-        hand.append(used)
-        used.code = -1
-        return used
-    return None
-
-
-# -- transitions -----------------------------------------------------------------------------
-
-
-def _remembered(memory: npt.NDArray[np.int16], block: int, seat: int, codes: Iterable[int]) -> Any:
-    out = memory.copy()
-    for code in codes:
-        out[block, seat, code] += 1
-    return _frozen(out)
-
-
-def _deal(now: _Snapshot, code: int) -> _Snapshot:
-    """Deal the card of ``code`` (the next card of the round's deal)."""
-    game, dealt = now.game, now.dealt
-    assert dealt is not None
-    rules = game.rules
-    left = _copies(rules)
-    left.subtract(dealt)
-    if type(code) is not int or not 0 <= code < NUM_CODES or left[code] <= 0:
-        raise IllegalActionError(f"no {short_repr(code)} is left to deal")
-    seats = _seats(game)
-    in_hands = game.hand_size * len(seats)
-    step = now.steps
-    if len(dealt) < in_hands:
-        seat = seats[len(dealt) % len(seats)]
-        card = CARDS[code]
-        entry = _Entry("deal", seat, code, step, (), f"deal p{seat}", f"deal p{seat} {card}")
-        return attrs.evolve(
-            now,
-            dealt=(*dealt, code),
-            log=(*now.log, entry),
-            memory=_remembered(now.memory, _DEALT, seat, (code,)),
-            steps=step + 1,
-        )
-    # The upcard: the deal is complete, and the engine's state takes the dealt cards.
-    hands: list[list[Card]] = [[] for _ in range(game.players)]
-    for index, dealt_code in enumerate(dealt):
-        hands[seats[index % len(seats)]].append(CARDS[dealt_code])
-    left[code] -= 1
-    stock = tuple(CARDS[rest] for rest in sorted(left.elements()))
-    dealt_game = attrs.evolve(
-        game,
-        hands=tuple(tuple(sorted(hand, key=_code_of)) for hand in hands),
-        discard_pile=(CARDS[code],),
-        stock=stock,
-    )
-    text = f"upcard {CARDS[code]}"
-    entry = _Entry("upcard", -1, code, step, (), text, text)
-    return attrs.evolve(now, game=dealt_game, dealt=None, log=(*now.log, entry), steps=step + 1)
-
-
-def _code_of(card: Card) -> int:
-    return card.code
-
-
-def _draw(now: _Snapshot, code: int) -> _Snapshot:
-    """The player to act draws the card of ``code`` from the stock."""
-    game = now.game
-    stock = game.stock
-    index = next(
-        (i for i in range(len(stock) - 1, -1, -1) if stock[i].code == code), None
-    )  # the top copy, if any
-    if type(code) is not int or index is None:
-        raise IllegalActionError(f"no {short_repr(code)} is in the stock")
-    if index != len(stock) - 1:
-        stock = (*stock[:index], *stock[index + 1 :], stock[index])
-        game = attrs.evolve(game, stock=stock)
-    seat = game.current
-    after = game.apply(DRAW_STOCK)
-    entry = _Entry("drew", seat, code, now.steps, (), None, f"p{seat} drew {CARDS[code]}")
-    return attrs.evolve(
-        now,
-        game=after,
-        drawing=False,
-        log=(*now.log, entry),
-        memory=_remembered(now.memory, _DREW, seat, (code,)),
-        steps=now.steps + 1,
-    )
-
-
-def _act(now: _Snapshot, action: int) -> _Snapshot:
-    """The player to act plays ``action`` (an integer of :mod:`fivecrowns.actions`)."""
-    game = now.game
-    seat, step = game.current, now.steps
-    if action == DRAW_STOCK.to_int():
-        if not game.is_legal(action):
-            game.apply(action)  # raises, saying why
-        text = f"p{seat} draw"
-        entry = _Entry("stock", seat, action, step, (), text, text)
-        return attrs.evolve(now, drawing=True, log=(*now.log, entry), steps=step + 1)
-    after = game.apply(action)  # raises IllegalActionError, saying why, if illegal
-    act = Action.from_int(action, game.rules)
-    if act.kind is ActionKind.DRAW_DISCARD:
-        code = game.discard_pile[-1].code
-        text = f"p{seat} take {CARDS[code]}"
-        entries: tuple[_Entry, ...] = (_Entry("take", seat, code, step, (), text, text),)
-        memory = _remembered(now.memory, _TOOK, seat, (code,))
-    elif len(after.results) == len(game.results):  # the round goes on
-        lost = _lost(game.hands[seat], after.hands[seat])
-        text = f"p{seat} {act}"
-        if after.table != game.table:
-            text += f" (table: {_table_text(after)})"
-        entries = (_Entry("put", seat, action, step, lost, text, text),)
-        memory = _remembered(now.memory, _PUT, seat, lost)
-    else:  # the round ended: every hand is shown, and the next round is dealt
-        text = f"p{seat} {act}"
-        reveals = tuple(
-            _Entry("reveal", other, -1, step, tuple(card.code for card in hand), None, None)
-            for other, hand in enumerate(game.hands)
-        )
-        result = _result_text(after)
-        entries = (
-            _Entry("put", seat, action, step, (), text, text),
-            *reveals,
-            _Entry("result", -1, -1, step, (), result, result),
-        )
-        ended = attrs.evolve(now, log=(*now.log, *entries))
-        return attrs.evolve(ended, steps=step + 1, drawing=False, **_new_round(ended, after))
-    if after.reshuffles > game.reshuffles:
-        codes = tuple(sorted(card.code for card in after.stock))
-        text = f"reshuffle: {len(codes)} cards"
-        entries += (_Entry("reshuffle", -1, -1, step, codes, text, text),)
-    return attrs.evolve(now, game=after, log=(*now.log, *entries), memory=memory, steps=step + 1)
 
 
 # -- observations ----------------------------------------------------------------------------

@@ -28,11 +28,11 @@ The environment:
   then discard; lay-downs in final turns with ``Rules(auto_arrange_final_hand=False)``).
 - **Observations** are dicts: ``"observation"``, the acting agent's view as the float32
   tensor of :meth:`fivecrowns.PlayerView.observation` (:func:`fivecrowns.observation_size`
-  entries, layout in :mod:`fivecrowns.views`; nothing another player holds), and
+  entries, layout in :mod:`fivecrowns.game.views`; nothing another player holds), and
   ``"action_mask"``, an int8 vector of :func:`fivecrowns.num_actions` entries, 1 at each
   legal action (all 0 for an agent not to act).
 - **Actions** are ``Discrete(num_actions(rules))``: the stable integer encoding of
-  :mod:`fivecrowns.actions`, given as a Python or numpy integer (not a bool, a float, a
+  :mod:`fivecrowns.game.actions`, given as a Python or numpy integer (not a bool, a float, a
   string or bytes: those raise :class:`fivecrowns.IllegalActionError`). An illegal action raises
   :class:`fivecrowns.IllegalActionError` (the state is unchanged), unless the environment
   was built by :func:`env` with ``illegal_reward``: then PettingZoo's
@@ -60,11 +60,10 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from .. import _engine
-from ..actions import num_actions
 from ..cards import as_int, short_repr
 from ..errors import IllegalActionError, InvalidStateError
-from ..game import GameState
+from ..game import GameState, _engine
+from ..game.actions import num_actions
 from ..rules import OFFICIAL, Rules
 from ._spaces import observation_bounds, table_text
 
@@ -211,9 +210,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self._state = GameState.new(self.players, rules=self.rules, seed=self._rng.getrandbits(63))
         self._core, self._synced = None, 0
         if _engine.compiled_from_deal(self.rules):
-            from .. import _compiled_game, _core  # (only with the core)
+            from .. import _core
+            from ..game import _core_game  # (only with the core)
 
-            rules = _compiled_game.game_rules(self.rules)
+            rules = _core_game.game_rules(self.rules)
             state = self._state
             self._core = _core.Game(rules, state.players, state.seed, state.first_dealer)
         self.agents = list(self.possible_agents)

@@ -1,6 +1,7 @@
 //! The questions the game asks of a hand, with the meaning the Python package's public
 //! solver gives them: "melded" means every card in a meld (not merely no points, which differ
-//! when a wild costs nothing), and an arrangement melds every card when one can.
+//! when a wild costs nothing), and an arrangement melds every card when one can; and the
+//! edits of a sorted hand (a card taken out or put in).
 
 use crate::game::rules::GameRules;
 use crate::melds::stands_for;
@@ -91,6 +92,24 @@ impl Query<'_> {
             .sort_by_cached_key(|meld| stands_for(meld.kind, &meld.codes, self.wild_rank));
         layout
     }
+}
+
+/// `hand` (sorted) without one copy of `card`.
+pub(crate) fn without(hand: &[u8], card: u8) -> Vec<u8> {
+    let mut rest = hand.to_vec();
+    remove(&mut rest, card);
+    rest
+}
+
+pub(crate) fn remove(hand: &mut Vec<u8>, card: u8) {
+    if let Ok(at) = hand.binary_search(&card) {
+        hand.remove(at);
+    }
+}
+
+pub(crate) fn insert(hand: &mut Vec<u8>, card: u8) {
+    let at = hand.partition_point(|&c| c <= card);
+    hand.insert(at, card);
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! package's `PlayerView.observation` (the layout is documented in `fivecrowns.views`), and
 //! the legal actions as a mask over the action integers.
 
-use crate::game::state::{Game, Phase};
+use super::state::{Game, Phase};
 use crate::NUM_CODES;
 
 const HAND: usize = 0;
