@@ -493,6 +493,8 @@ def test_hands_above_max_cards_are_solved_by_the_core_and_refused_by_the_twin(
                     "most 15 cards (the largest hand a round deals, 14, and the card drawn); "
                     "the compiled core solves bigger hands"
                 )
+        if not fc.core_info().compiled:
+            continue  # (the Python twin alone: FIVECROWNS_PURE=1)
         with _engine_is(True):
             least = fc.min_deadwood(cards, wild_rank, rules=rules)
             assert fc.best_arrangement(cards, wild_rank, rules=rules).points == least
@@ -505,10 +507,12 @@ def test_hands_above_max_cards_are_solved_by_the_core_and_refused_by_the_twin(
     counts[1, :22] = 1
     with _engine_is(False), pytest.raises(fc.InvalidHandError, match="a hand of 22 "):
         fc.min_deadwood_many(counts, wild_rank, rules=rules)
-    with _engine_is(True):
-        first = [fc.Card.from_code(code) for code in range(22)]
-        twenty_two = fc.min_deadwood(first, wild_rank, rules=rules)
-        assert fc.min_deadwood_many(counts, wild_rank, rules=rules).tolist() == [0, twenty_two]
+    if fc.core_info().compiled:
+        with _engine_is(True):
+            first = [fc.Card.from_code(code) for code in range(22)]
+            twenty_two = fc.min_deadwood(first, wild_rank, rules=rules)
+            counted = fc.min_deadwood_many(counts, wild_rank, rules=rules)
+            assert counted.tolist() == [0, twenty_two]
     largest = deck[: fc.solver.MAX_CARDS]
     compiled, pure = both(lambda: fc.best_discard(largest, wild_rank, rules=rules))
     assert compiled == pure
@@ -525,6 +529,8 @@ def test_hands_above_max_cards_are_solved_by_the_core_and_refused_by_the_twin(
         "a hand of 15 cards, but the Python engine finds the outs of hands of at most 14 "
         "cards (before the draw); the compiled core solves bigger hands"
     )
+    if not fc.core_info().compiled:
+        return
     with _engine_is(True):  # (16 cards after the draw: the core answers them all)
         drawn = fc.outs(largest, wild_rank, rules=without_discard)
         assert drawn == {

@@ -2,6 +2,7 @@
 //! hand go out (its outs).
 
 use crate::naturals::Naturals;
+use crate::rules::MeldRules;
 use crate::{is_wild, rank_index, JOKER, NUM_CODES};
 
 use super::hand::Hand;
@@ -105,7 +106,7 @@ impl Hand {
         }
         // the sweep when it takes the hand (which prices a wild's discard too), else every
         // discard on the search's shared memo
-        let split = sweep::Split::of(&self.codes, self.wild_rank, &self.rules);
+        let split = capped_split(&self.codes, self.wild_rank, &self.rules);
         let cap = self
             .codes
             .iter()
@@ -139,7 +140,7 @@ impl Hand {
         let swept = if relaxed == self.rules {
             None
         } else {
-            sweep::Split::of(&self.codes, self.wild_rank, &relaxed).least_within(cap)
+            capped_split(&self.codes, self.wild_rank, &relaxed).least_within(cap)
         };
         match swept {
             Some(None) => None,
@@ -163,7 +164,7 @@ impl Hand {
     pub(super) fn might_meld_all_without(&self, c: u8) -> bool {
         let rest = self.without(c);
         let relaxed = self.rules.relaxed();
-        sweep::Split::of(&rest.codes, self.wild_rank, &relaxed)
+        capped_split(&rest.codes, self.wild_rank, &relaxed)
             .least_within(0)
             .is_none_or(|found| found.is_some_and(|least| least.points == 0))
     }
@@ -173,7 +174,7 @@ impl Hand {
     /// leaves some) when it takes the rest, else on the search.
     pub(super) fn melds_all_without(&self, c: u8) -> bool {
         let rest = self.without(c);
-        match sweep::Split::of(&rest.codes, self.wild_rank, &self.rules).least_within(0) {
+        match capped_split(&rest.codes, self.wild_rank, &self.rules).least_within(0) {
             Some(found) => found.is_some_and(|least| least.points == 0),
             None => self.least_of(&rest.codes) == 0,
         }
@@ -237,4 +238,21 @@ pub(super) fn live(naturals: &Naturals, wilds: u32, c: u8) -> bool {
             .count()
             >= need
     })
+}
+
+/// The most cards of a hand that a sweep capped at a few points takes beyond
+/// [`sweep::MAX_NATURALS`] naturals: the cap cuts every state whose ways all leave more, so
+/// the states of a hand of up to 30 cards and its draw do not multiply (its outs cost some
+/// milliseconds, not fifty); those of a whole deck's dense suits still do, and the search
+/// answers them (a full meld found at once).
+const CAPPED_MOST: usize = 32;
+
+/// The hand `codes` as a sweep capped at a few points sees it (see [`CAPPED_MOST`]).
+pub(super) fn capped_split(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> sweep::Split {
+    let split = sweep::Split::of(codes, wild_rank, rules);
+    if (sweep::MAX_NATURALS + 1..=CAPPED_MOST).contains(&codes.len()) {
+        split.any_size()
+    } else {
+        split
+    }
 }
