@@ -188,6 +188,19 @@ def test_an_illegal_action_refuses_the_whole_step_and_changes_nothing(engine: st
     assert [sim.state(i) for i in range(3)] == states
 
 
+@pytest.mark.skipif(not CORE, reason="needs the compiled core")
+def test_both_engines_refuse_an_illegal_step_in_the_referee_s_words() -> None:
+    sims = [fc.Simulator(2, players=3, seed=8, engine=engine) for engine in ("core", "python")]
+    for actions in ([0, 2], [0, 200], [0, 9_999]):
+        said = []
+        for sim in sims:
+            with pytest.raises(fc.IllegalActionError) as refused:
+                sim.step(np.array(actions))
+            said.append(str(refused.value))
+        assert said[0] == said[1]
+        assert said[0].startswith("game 1: ")
+
+
 @pytest.mark.parametrize("engine", ["auto", "python"])
 def test_without_auto_reset_a_finished_game_stays_and_takes_no_action(engine: str) -> None:
     rules = fc.Rules.short_game(1)

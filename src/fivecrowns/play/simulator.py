@@ -356,8 +356,6 @@ def _choose(rules: Rules, seats: tuple[str | None, ...]) -> tuple[Engine, str]:
         return "python", f"the compiled core is not in use ({info.reason})"
     from ..game import _core_game  # (only with the core: it imports the extension)
 
-    if not _core_game.supports_games(rules):
-        return "python", "the core does not play these rules (points beyond 2**20)"
     others = sorted({bot for bot in seats if bot is not None} - _core_game.CORE_BOTS)
     if others:
         return "python", f"the core does not play the bots {', '.join(others)}"
@@ -500,30 +498,24 @@ class _PythonBatch:
             slot.state = state.apply(bot.act(state.view(state.current), state.legal_actions()))
 
     def step(self, actions: npt.NDArray[np.int64]) -> Step:
-        chosen: list[Action | None] = []
+        # (every game's action applied before any game changes: a refusal changes nothing)
+        played: list[GameState | None] = []
         for index, (slot, value) in enumerate(zip(self._slots, actions.tolist(), strict=True)):
-            if slot.done:
-                chosen.append(None)
-                continue
             try:
-                action = Action.from_int(value, self.rules)
+                played.append(
+                    None if slot.done else slot.state.apply(Action.from_int(value, self.rules))
+                )
             except IllegalActionError as error:
                 raise IllegalActionError(f"game {index}: {error}") from None
-            if action not in slot.state.legal_actions():
-                raise IllegalActionError(
-                    f"game {index}: {action} is not legal now (player {slot.state.current}, "
-                    f"{slot.state.phase.value} phase)"
-                )
-            chosen.append(action)
         out = self._step
         out.rewards.fill(0)
         out.terminated.fill(False)
         out.truncated.fill(False)
         out.winners.fill(False)
-        for index, (slot, act) in enumerate(zip(self._slots, chosen, strict=True)):
+        for index, (slot, after) in enumerate(zip(self._slots, played, strict=True)):
             before = np.array(slot.state.scores)
-            if act is not None:
-                slot.state = slot.state.apply(act)
+            if after is not None:
+                slot.state = after
                 self._play_bots(slot)
             state = slot.state
             out.scores[index] = state.scores
