@@ -536,43 +536,16 @@ def test_wild_t_means_ten_as_everywhere_else(ten: str) -> None:
 # -- 9. the progress bar -----------------------------------------------------------------------
 
 
-def _screen(text: str) -> str:
-    """What a terminal shows of one line redrawn with carriage returns."""
-    shown = ""
-    for part in text.split("\r"):
-        shown = part + shown[len(part) :]
-    return shown
+def test_a_progress_bar_asked_for_without_tqdm_warns_with_the_extra_and_plays(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from fivecrowns.play import _progress
 
-
-def test_progress_bar_leaves_no_stale_eta_on_the_last_line() -> None:
-    import io
-
-    from fivecrowns.play._progress import Progress
-
-    out = io.StringIO()
-    with Progress(10, "games", stream=out, interval=0.0, columns=80) as bar:
-        bar._start -= 10.0  # as if it had run for a while: the ETA is shown
-        bar.update(1)
-        assert "ETA" in _screen(out.getvalue())
-        bar.update(9)
-    assert out.getvalue().endswith("\n")
-    last = _screen(out.getvalue().rstrip("\n"))
-    assert "100%  10/10 games" in last
-    assert "ETA" not in last
-
-
-def test_progress_bar_never_wraps_in_a_narrow_terminal() -> None:
-    import io
-
-    from fivecrowns.play._progress import Progress
-
-    out = io.StringIO()
-    with Progress(2000, "games", stream=out, interval=0.0, columns=40) as bar:
-        for _ in range(20):
-            bar.update(100)
-    drawn = out.getvalue().rstrip("\n").split("\r")
-    assert all(len(line) < 40 for line in drawn)
-    assert "\n" not in out.getvalue().rstrip("\n")
+    monkeypatch.setattr(_progress, "_have_tqdm", lambda: False)
+    with pytest.warns(UserWarning, match=r"fivecrowns\[progress\]"):
+        result = tournament(["greedy", "greedy"], games=2, rules=RULES, jobs=1, progress=True)
+    assert result.games == 2
+    assert capsys.readouterr().err == ""  # no bar of our own
 
 
 # -- 10. fivecrowns play: saves that keep the bots, leaving a game -----------------------------

@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from ..errors import FiveCrownsError
 from ..rules import Rules
-from ._progress import make_progress, wanted
+from ._progress import progress_bar
 
 __all__ = ["check_picklable", "check_run", "run_chunked", "uses_own_processes"]
 
@@ -182,15 +182,12 @@ def run_chunked(
     label: str,
 ) -> list[_T]:
     """``task`` over games ``0 .. games - 1`` in chunks (see :func:`_run`), with a progress
-    bar on stderr (``progress=None``: when stderr is a terminal, or in a notebook with tqdm);
-    the results in game order."""
-    show = wanted() if progress is None else bool(progress)
+    bar on stderr (see ``_progress.progress_bar``); the results in game order."""
     jobs = _jobs(executor, jobs)
     workers = jobs or 2
     chunks = _chunks(games, min(workers, games))
     results: list[list[_T] | None] = [None] * len(chunks)
-    with contextlib.ExitStack() as stack:
-        bar = stack.enter_context(make_progress(games, label)) if show else None
+    with progress_bar(games, label, progress) as bar:
         for index, part in _run(task, chunks, executor, jobs):
             results[index] = part
             if bar is not None:

@@ -377,11 +377,11 @@ def tournament(
       down), else in ``jobs`` processes (``None``: one per CPU core; ``1``: in this process).
       Games are sent in chunks and the results put back in game order, so the result is the
       same however the games are run.
-    - ``progress``: a progress bar on stderr (tqdm's with the ``progress`` extra); ``None``
-      shows it only if stderr is a terminal (or in a notebook, with tqdm).
+    - ``progress``: a progress bar on stderr, drawn by tqdm (the ``progress`` extra; without
+      it ``True`` warns and draws none); ``None`` shows it if tqdm is installed and stderr is
+      a terminal (or in a notebook).
     - In the compiled core: when every entry is ``"random"``, ``"greedy"`` or ``"strong"`` (by
-      name), the rules are ones the core plays (all but points beyond its integers) and
-      ``isolate`` is off, each chunk of games is played inside the core, with no Python call
+      name), ``isolate`` is off, each chunk of games is played inside the core, with no Python call
       per action: the same games, move for move, as the Python engine plays (two orders of
       magnitude faster for official greedy games; see ``benchmarks/bench_simulate.py``).
 
