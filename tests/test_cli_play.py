@@ -328,3 +328,29 @@ def test_help_lists_the_new_commands() -> None:
     for option in ("--bots", "--load", "--seed", "--players", "--manual-final-hands"):
         assert option in play_help
     assert "--solitaire" in run("simulate", "--help").stdout
+
+
+def test_hint_and_a_bare_out_go_out_with_a_natural_card_when_a_wild_would_also_do() -> None:
+    # (issue 49: both threw the joker, the costliest card, and the next player took it)
+    import io
+
+    from fivecrowns.cli._hint import suggest
+    from fivecrowns.cli._play_game import _Game
+
+    chances = 0
+    for seed in (13, 21):
+        state = fc.GameState.new(players=2, rules=fc.Rules.short_game(4), seed=seed)
+        bots = [fc.GreedyBot(), fc.GreedyBot()]
+        while not state.is_over:
+            legal = state.legal_actions()
+            outs = [action for action in legal if action.kind is fc.ActionKind.GO_OUT]
+            wild = {action.card.is_wild(state.wild_rank) for action in outs if action.card}
+            if state.current == 0 and wild == {True, False}:
+                chances += 1
+                move, _ = suggest(state)
+                out = _Game(state, {}, ["greedy"], io.StringIO(), io.StringIO()).any_out()
+                assert move == str(out)
+                assert out.kind is fc.ActionKind.GO_OUT
+                assert out.card is not None and not out.card.is_wild(state.wild_rank)
+            state = state.apply(bots[state.current].act(state.view(state.current), legal))
+    assert chances >= 2

@@ -86,7 +86,7 @@ def _go_out_action(legal: Sequence[Action]) -> Action | None:
     return max(outs, key=lambda action: action.card.code if action.card else -1)
 
 
-def _giving_least_out(view: PlayerView, legal: Sequence[Action]) -> Action | None:
+def least_giving_out(view: PlayerView, legal: Sequence[Action]) -> Action | None:
     """StrongBot's way to go out, if it has one: without a discard when it can; else the
     discard that gives the others' final turns least: a natural before a wild (a wild on the
     pile is a free meld card for the next player), then the higher code."""
@@ -459,7 +459,7 @@ class StrongBot:
         hazard = self._hazard(view, know)
         if view.phase is Phase.DRAW:
             return self._draw(view, legal, odds, hazard)
-        out = _giving_least_out(view, legal)
+        out = least_giving_out(view, legal)
         if out is not None:
             return out
         options = self._discard_options(view.hand, _legal_discards(legal), view, odds, hazard)

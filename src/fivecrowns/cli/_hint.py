@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..bots._builtin import least_giving_out
 from ..bots.tracking import final_layout
 from ..game import GameState
 from ..game.actions import DRAW_DISCARD, GO_OUT_WITHOUT_DISCARD, ActionKind, Phase
@@ -31,11 +32,11 @@ def suggest(state: GameState) -> tuple[str, str]:
                 return "take", f"{top} cuts your deadwood from {now} to {best} points"
             return "draw", f"{top} does not lower your deadwood ({now} points)"
         return "draw", "the discard pile is empty"
-    outs = [action for action in legal if action.kind is ActionKind.GO_OUT]
-    if GO_OUT_WITHOUT_DISCARD in legal:
+    out = least_giving_out(state.view(HUMAN), legal)
+    if out is GO_OUT_WITHOUT_DISCARD:
         return "out!", "every card melds"
-    if outs:
-        return str(outs[-1]), "every other card melds"
+    if out is not None:
+        return str(out), "every other card melds (and it gives the next player least)"
     discards = [action.card for action in legal if action.kind is ActionKind.DISCARD]
     cards = [card for card in discards if card is not None]
     if state.final_turn:

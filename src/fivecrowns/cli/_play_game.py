@@ -18,6 +18,7 @@ from typing import Final, TextIO
 
 from .._shuffle import bot_seed
 from ..bots import Bot, make_bot
+from ..bots._builtin import least_giving_out
 from ..cards import parse_cards
 from ..errors import FiveCrownsError
 from ..game import GameState
@@ -310,19 +311,12 @@ class _Game(Screen):
             raise FiveCrownsError(f"unknown command {line!r}") from None
 
     def any_out(self) -> Action:
-        """``out`` with no card: go out throwing the costliest card that allows it."""
+        """``out`` with no card: go out as StrongBot does (a natural before a wild: a wild on
+        the pile is a free meld card for the next player)."""
         state = self.state
-        outs = [action for action in state.legal_actions() if action.kind is ActionKind.GO_OUT]
-        if GO_OUT_WITHOUT_DISCARD in state.legal_actions():
-            return GO_OUT_WITHOUT_DISCARD
-        if outs:
-            wild, rules = state.wild_rank, state.rules
-
-            def cost(action: Action) -> tuple[int, int]:
-                assert action.card is not None
-                return (rules.points(action.card, wild), action.card.code)
-
-            return max(outs, key=cost)
+        out = least_giving_out(state.view(HUMAN), state.legal_actions())
+        if out is not None:
+            return out
         if state.phase is Phase.DISCARD and not state.final_turn:
             hand = state.hands[HUMAN]
             values = deadwood_by_discard(hand, state.wild_rank, rules=state.rules)
