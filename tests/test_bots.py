@@ -263,7 +263,7 @@ def test_strong_sees_only_its_view() -> None:
 
 
 def test_strong_bot_goes_out_throwing_a_natural_before_a_wild() -> None:
-    from fivecrowns.bots._builtin import _giving_least_out
+    from fivecrowns.bots._builtin import least_giving_out
 
     view = fc.GameState.new(players=2, seed=1).view(0)  # round 1: 3s are wild
     legal = [
@@ -273,10 +273,10 @@ def test_strong_bot_goes_out_throwing_a_natural_before_a_wild() -> None:
         fc.Action.go_out("5D"),
         fc.Action.go_out("4H"),
     ]
-    assert _giving_least_out(view, legal) == fc.Action.go_out("5D")
-    assert _giving_least_out(view, legal[:3]) == fc.Action.go_out("JK")  # only wilds: by code
-    assert _giving_least_out(view, [*legal, fc.GO_OUT_WITHOUT_DISCARD]) == fc.GO_OUT_WITHOUT_DISCARD
-    assert _giving_least_out(view, legal[:1]) is None
+    assert least_giving_out(view, legal) == fc.Action.go_out("5D")
+    assert least_giving_out(view, legal[:3]) == fc.Action.go_out("JK")  # only wilds: by code
+    assert least_giving_out(view, [*legal, fc.GO_OUT_WITHOUT_DISCARD]) == fc.GO_OUT_WITHOUT_DISCARD
+    assert least_giving_out(view, legal[:1]) is None
 
 
 def test_strong_bot_takes_the_top_in_its_final_turn_only_when_it_beats_a_stock_draw() -> None:
