@@ -351,6 +351,25 @@ def test_hint_and_a_bare_out_go_out_with_a_natural_card_when_a_wild_would_also_d
                 out = _Game(state, {}, ["greedy"], io.StringIO(), io.StringIO()).any_out()
                 assert move == str(out)
                 assert out.kind is fc.ActionKind.GO_OUT
-                assert out.card is not None and not out.card.is_wild(state.wild_rank)
+                assert out.card is not None
+                assert not out.card.is_wild(state.wild_rank)
             state = state.apply(bots[state.current].act(state.view(state.current), legal))
     assert chances >= 2
+
+
+def test_a_game_resumed_from_its_autosave_plays_to_the_end_and_removes_it(
+    tmp_path: Path,
+) -> None:
+    rules = fc.Rules(schedule=(3, 4))
+    lines, state = scripted(rules, seed=12, bots=("greedy", "greedy"))
+    args = ("play", "--schedule", "3-4", "--players", "3", "--bots", "greedy", "--seed", "12")
+    env = {"FIVECROWNS_AUTOSAVE": str(tmp_path)}
+    left = run(*args, stdin="\n".join([*lines[:3], "quit"]) + "\n", env=env)
+    assert left.returncode == 0, left.stderr
+    assert (tmp_path / "play-1.json").exists()
+    resumed = run("play", "--continue", stdin="\n".join(lines[3:]) + "\n", env=env)
+    assert resumed.returncode == 0, resumed.stderr
+    names = ("You", r"P1 \(greedy\)", r"P2 \(greedy\)")
+    for seat, score in enumerate(state.scores):  # (the game the script plays, uncut)
+        assert re.search(rf"\d\. {names[seat]}\s+{score}\b", resumed.stdout), seat
+    assert list(tmp_path.iterdir()) == []  # (the game is over: nothing is left to resume)

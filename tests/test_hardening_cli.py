@@ -135,6 +135,67 @@ def _start_simulation() -> subprocess.Popen[str]:
     return _start_with_workers(args)
 
 
+class StopsAtGame:
+    """A greedy bot that presses Ctrl-C (raises KeyboardInterrupt) in the game numbered
+    :data:`STOP_AT` of a run in this process, counting the games by its resets."""
+
+    games = 0
+    name = "stops"
+
+    def __init__(self) -> None:
+        self.bot = fc.GreedyBot()
+
+    def reset(self, seed: int | None = None) -> None:
+        StopsAtGame.games += 1
+        self.bot.reset(seed)
+
+    def act(self, view: fc.PlayerView, legal: Sequence[fc.Action]) -> fc.Action:
+        if StopsAtGame.games > STOP_AT:
+            raise KeyboardInterrupt
+        return self.bot.act(view, legal)
+
+
+STOP_AT = 60
+
+
+def test_ctrl_c_keeps_the_results_of_the_games_already_played() -> None:
+    # (issue 49: simulate threw them away) 120 games in chunks of 15 (one job): Ctrl-C in game
+    # 60 keeps the 4 chunks before its own.
+    StopsAtGame.games = 0
+    rules = fc.Rules.short_game(2)
+    with pytest.raises(fc.SimulationInterrupted) as stopped:
+        tournament([StopsAtGame, "greedy"], games=120, rules=rules, seed=3, jobs=1)
+    stop = stopped.value
+    assert isinstance(stop, KeyboardInterrupt)
+    assert (stop.played, stop.asked) == (60, 120)
+    whole = tournament(["greedy", "greedy"], games=60, rules=rules, seed=3, jobs=1)
+    assert stop.result is not None
+    assert stop.result.games == 60
+    assert [entry.mean_score for entry in stop.result.entries] == [
+        entry.mean_score for entry in whole.entries
+    ]
+    StopsAtGame.games = STOP_AT - 5
+    with pytest.raises(fc.SimulationInterrupted) as early:  # in the first chunk: no result
+        tournament([StopsAtGame, "greedy"], games=1000, rules=rules, seed=3, jobs=1)
+    assert early.value.result is None
+    assert early.value.played == 0
+
+
+@pytest.mark.parametrize("output", [(), ("--json",)])
+def test_simulate_prints_the_games_played_before_ctrl_c(output: tuple[str, ...]) -> None:
+    tests = str(Path(__file__).parent)
+    args = ["--games", "120", "--jobs", "1", "--seed", "3", "--schedule", "3-4"]
+    bots = ["--bots", "test_hardening_cli:StopsAtGame,greedy"]
+    result = cli("simulate", *args, *bots, *output, PYTHONPATH=SRC + os.pathsep + tests)
+    assert result.returncode == 130, result.stderr
+    assert "interrupted after 60 of 120 games" in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == "interrupted"
+    if output:
+        assert json.loads(result.stdout)["games"] == 60
+    else:
+        assert "60 games" in result.stdout
+
+
 def _wait_group_gone(group: int, seconds: float) -> list[int]:
     deadline = time.monotonic() + seconds
     while (live := _live_members(group)) and time.monotonic() < deadline:
@@ -156,7 +217,8 @@ def test_ctrl_c_stops_a_tournament_with_one_line_and_no_orphan_workers() -> None
     # At once: the workers are stopped, not waited for until their chunks are done.
     assert time.monotonic() - start < 5
     assert process.returncode == 130
-    assert err.strip() == "interrupted"
+    assert err.strip().splitlines()[-1] == "interrupted"
+    assert "Traceback" not in err
     assert _wait_group_gone(process.pid, 10) == []
 
 
@@ -609,24 +671,105 @@ def test_play_save_asks_before_overwriting(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("ending", ["quit\n", "d\n"])  # quit, or the end of input (Ctrl-D)
-def test_play_leaving_a_game_autosaves_it(tmp_path: Path, ending: str) -> None:
-    auto = tmp_path / "auto.json"
-    result = cli(*PLAY, stdin=ending, FIVECROWNS_AUTOSAVE=str(auto))
+def test_play_leaving_a_game_autosaves_it_in_a_slot_of_its_own(tmp_path: Path, ending: str) -> None:
+    result = cli(*PLAY, stdin=ending, FIVECROWNS_AUTOSAVE=str(tmp_path))
     assert result.returncode == 0, result.stderr
-    assert f"game saved to {auto} (resume with: fivecrowns play --load {auto})" in result.stdout
-    resumed = cli("play", "--load", str(auto), stdin="quit\n", FIVECROWNS_AUTOSAVE="")
+    slot = tmp_path / "play-1.json"
+    assert f"game saved to {slot} (resume with: fivecrowns play --continue 1)" in result.stdout
+    resumed = cli("play", "--continue", stdin="quit\n", FIVECROWNS_AUTOSAVE=str(tmp_path))
     assert resumed.returncode == 0, resumed.stderr
+    assert "(seed 5)" in resumed.stdout
+    assert f"game saved to {slot} " in resumed.stdout  # (its own slot again, no new one)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["play-1.json"]
+
+
+def test_a_new_game_never_overwrites_a_saved_one_and_names_those_waiting(
+    tmp_path: Path,
+) -> None:
+    # (issue 49: one slot, overwritten without a word when a new game started)
+    first = cli(*PLAY, stdin="quit\n", FIVECROWNS_AUTOSAVE=str(tmp_path))
+    kept = (tmp_path / "play-1.json").read_text()
+    second = cli(
+        "play", "--players", "2", "--seed", "9", stdin="quit\n", FIVECROWNS_AUTOSAVE=str(tmp_path)
+    )
+    assert first.returncode == second.returncode == 0, second.stderr
+    assert "1 unfinished play game(s) saved (slot 1 in" in second.stdout
+    assert "fivecrowns play --continue [SLOT]" in second.stdout
+    assert (tmp_path / "play-1.json").read_text() == kept
+    from fivecrowns.cli._session import read_session
+
+    assert read_session((tmp_path / "play-2.json").read_text())[0].seed == 9
+    one = cli("play", "--continue", "1", stdin="quit\n", FIVECROWNS_AUTOSAVE=str(tmp_path))
+    assert "(seed 5)" in one.stdout
+    newest = cli("play", "--continue", stdin="quit\n", FIVECROWNS_AUTOSAVE=str(tmp_path))
+    assert "(seed 9)" in newest.stdout
+
+
+def test_continue_says_what_is_wrong(tmp_path: Path) -> None:
+    env = {"FIVECROWNS_AUTOSAVE": str(tmp_path)}
+    nothing = cli("play", "--continue", stdin="quit\n", **env)
+    assert nothing.returncode == 2
+    assert "no unfinished play game is saved in" in nothing.stderr
+    cli(*PLAY, stdin="quit\n", **env)
+    missing = cli("play", "--continue", "4", stdin="quit\n", **env)
+    assert missing.returncode == 2
+    assert "no play game is saved in slot 4; the saved ones are 1" in missing.stderr
+    both = cli("play", "--continue", "--load", "x.json", stdin="quit\n", **env)
+    assert both.returncode == 2
+    assert "--continue and --load both name the game to resume" in both.stderr
+    off = cli("play", "--continue", stdin="quit\n", FIVECROWNS_AUTOSAVE="")
+    assert off.returncode == 2
+    assert "autosaves are off here" in off.stderr
+
+
+def test_the_single_autosave_of_earlier_versions_is_play_slot_0(tmp_path: Path) -> None:
+    old = cli(*PLAY, stdin="quit\n", FIVECROWNS_AUTOSAVE=str(tmp_path))
+    assert old.returncode == 0, old.stderr
+    (tmp_path / "play-1.json").rename(tmp_path / "autosave.json")
+    resumed = cli("play", "--continue", "0", stdin="quit\n", FIVECROWNS_AUTOSAVE=str(tmp_path))
+    assert resumed.returncode == 0, resumed.stderr
+    assert "(seed 5)" in resumed.stdout
+
+
+@pytest.mark.parametrize("ending", ["quit\n", ""])
+def test_solitaire_leaving_a_game_autosaves_it(tmp_path: Path, ending: str) -> None:
+    # (issue 49: Solitaire had no autosave)
+    args = ("solitaire", "--seed", "4")
+    left = cli(*args, stdin=ending, FIVECROWNS_AUTOSAVE=str(tmp_path))
+    assert left.returncode == 0, left.stderr
+    slot = tmp_path / "solitaire-1.json"
+    assert f"game saved to {slot} (resume with: fivecrowns solitaire --continue 1)" in left.stdout
+    again = cli(*args, stdin="quit\n", FIVECROWNS_AUTOSAVE=str(tmp_path))
+    assert "1 unfinished solitaire game(s) saved" in again.stdout
+    resumed = cli("solitaire", "--continue", "1", stdin="quit\n", FIVECROWNS_AUTOSAVE=str(tmp_path))
+    assert resumed.returncode == 0, resumed.stderr
+    assert "(seed 4)" in resumed.stdout
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        "solitaire-1.json",
+        "solitaire-2.json",
+    ]
+
+
+def test_a_finished_game_leaves_no_autosave_behind(tmp_path: Path) -> None:
+    from fivecrowns.cli._autosave import Slots
+
+    slots = Slots(tmp_path, "play")
+    slot, told = slots.write(None, "{}")
+    assert slot == tmp_path / "play-1.json", told
+    assert slot.exists()
+    assert slots.write(None, "{}")[0] == tmp_path / "play-2.json"  # never slot 1 again
+    Slots.finished(slot)
+    assert list(slots.saved()) == [2]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_play_ctrl_c_autosaves_the_game(tmp_path: Path) -> None:
-    auto = tmp_path / "auto.json"
     process = subprocess.Popen(
         [sys.executable, "-m", "fivecrowns", *PLAY],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env=_env(FIVECROWNS_AUTOSAVE=str(auto)),
+        env=_env(FIVECROWNS_AUTOSAVE=str(tmp_path)),
         preexec_fn=sigint_as_usual,
     )
     assert process.stdout is not None
@@ -638,7 +781,7 @@ def test_play_ctrl_c_autosaves_the_game(tmp_path: Path) -> None:
     assert process.returncode == 130
     assert b"Traceback" not in err
     assert b"game saved to" in out
-    assert auto.exists()
+    assert (tmp_path / "play-1.json").exists()
 
 
 def _read_until(fd: int, marker: bytes, seconds: float = 60) -> bytes:
@@ -691,7 +834,7 @@ def test_play_at_a_terminal_has_line_history_and_confirms_quit(tmp_path: Path) -
     finally:
         process.kill()
         os.close(main)
-    assert (tmp_path / "fivecrowns" / "autosave.json").exists()
+    assert (tmp_path / "fivecrowns" / "play-1.json").exists()
 
 
 def test_solitaire_save_asks_before_overwriting(tmp_path: Path) -> None:

@@ -9,17 +9,19 @@ scale). Mistakes are reported on stderr with a non-zero exit status and no trace
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .._shuffle import new_seed
 from ..cards import Card
 from ..errors import FiveCrownsError, InvalidRulesError
 from ..melds import Meld
+from ..play._parallel import SimulationInterrupted
 from ..rules import Rules, parse_wild_rank
 from ..solver import Arrangement, best_arrangement, best_discard
 from ._options import (
@@ -34,7 +36,7 @@ from ._options import (
 from ._term import AsciiWriter, Painter, plain_streams, wants_colour
 
 if TYPE_CHECKING:
-    from ..play.simulate import SolitairePolicy, SolitaireResult
+    from ..play.simulate import SolitairePolicy, SolitaireResult, TournamentResult
 
 __all__ = ["main"]
 
@@ -166,7 +168,14 @@ def _rules(args: argparse.Namespace, out: TextIO) -> None:
 def _solitaire(args: argparse.Namespace, out: TextIO) -> None:
     from ._play_solitaire import play_solitaire
 
-    play_solitaire(rules=rules_from(args), seed=args.seed, load=args.load, stdin=sys.stdin, out=out)
+    play_solitaire(
+        rules=rules_from(args),
+        seed=args.seed,
+        load=args.load,
+        stdin=sys.stdin,
+        out=out,
+        resume=args.resume,
+    )
 
 
 def _bot_names(text: str) -> list[str]:
@@ -213,6 +222,7 @@ def _play(args: argparse.Namespace, out: TextIO) -> None:
         stdin=sys.stdin,
         out=out,
         rule_options=rule_options(args),
+        resume=args.resume,
     )
 
 
@@ -229,15 +239,34 @@ def _simulate_game(args: argparse.Namespace, rules: Rules, jobs: int, out: TextI
         )
     if args.action_time_limit is not None and not args.isolate:
         raise UsageError("--action-time-limit needs --isolate (bots in processes of their own)")
-    result = tournament(
-        names,
-        games=args.games,
-        rules=rules,
-        seed=args.seed,
-        jobs=jobs,
-        isolate=args.isolate,
-        action_time_limit=args.action_time_limit,
-    )
+    with _partial_on_interrupt(lambda partial: _print_tournament(args, partial, out)):
+        result = tournament(
+            names,
+            games=args.games,
+            rules=rules,
+            seed=args.seed,
+            jobs=jobs,
+            isolate=args.isolate,
+            action_time_limit=args.action_time_limit,
+        )
+        _print_tournament(args, result, out)
+
+
+@contextlib.contextmanager
+def _partial_on_interrupt(show: Callable[[Any], None]) -> Iterator[None]:
+    """On Ctrl-C, ``show`` the result of the games played so far (none are thrown away),
+    said on stderr to be partial; then the interruption goes on (exit status 130)."""
+    try:
+        yield
+    except SimulationInterrupted as stop:
+        print(f"\ninterrupted after {stop.played} of {stop.asked} games", file=sys.stderr)
+        if stop.result is not None:
+            show(stop.result)
+            print("(the results above are of the games played before it)", file=sys.stderr)
+        raise KeyboardInterrupt from None
+
+
+def _print_tournament(args: argparse.Namespace, result: TournamentResult, out: TextIO) -> None:
     if args.json:
         out.write(json.dumps(result.to_dict()) + "\n")
     elif args.csv:
@@ -303,12 +332,21 @@ def _simulate_solitaire(args: argparse.Namespace, rules: Rules, jobs: int, out: 
     policies: tuple[SolitairePolicy, ...] = (
         ("greedy", "random") if args.policy == "both" else (args.policy or "greedy",)
     )
-    rows = [
-        _solitaire_row(
-            solitaire_stats(name, games=args.games, rules=rules, seed=args.seed, jobs=jobs)
-        )
-        for name in policies
-    ]
+    rows: list[dict[str, Any]] = []
+
+    def partial(result: SolitaireResult) -> None:
+        _print_solitaire(args, rules, [*rows, _solitaire_row(result)], out)
+
+    with _partial_on_interrupt(partial):
+        for name in policies:
+            found = solitaire_stats(name, games=args.games, rules=rules, seed=args.seed, jobs=jobs)
+            rows.append(_solitaire_row(found))
+    _print_solitaire(args, rules, rows, out)
+
+
+def _print_solitaire(
+    args: argparse.Namespace, rules: Rules, rows: list[dict[str, Any]], out: TextIO
+) -> None:
     if args.json:
         data = {"game": "solitaire", "seed": args.seed, "rules": rules.to_dict(), "results": rows}
         out.write(json.dumps(data) + "\n")
@@ -330,7 +368,7 @@ def _simulate_solitaire(args: argparse.Namespace, rules: Rules, jobs: int, out: 
             )
         return
     out.write(
-        f"Solitaire: {args.games} game(s) per policy, seed {args.seed} "
+        f"Solitaire: {max(row['games'] for row in rows)} game(s) per policy, seed {args.seed} "
         "(every policy plays the same deals)\n"
     )
     out.write(

@@ -119,6 +119,17 @@ def _session_options(parser: argparse.ArgumentParser, load: str = "resume a save
     """The options of a game played in the terminal: the deal's seed, or a saved game."""
     parser.add_argument("--seed", type=int, default=None, help="fix the deal")
     parser.add_argument("--load", metavar="FILE", help=load)
+    parser.add_argument(
+        "--continue",
+        dest="resume",
+        nargs="?",
+        type=int,
+        const=-1,
+        default=None,
+        metavar="SLOT",
+        help="resume an unfinished game from its autosave slot (default: the newest); a game "
+        "left unfinished is saved in a slot of its own (FIVECROWNS_AUTOSAVE: their directory)",
+    )
 
 
 #: ``fivecrowns play --difficulty``: the opponents' bot at each level.

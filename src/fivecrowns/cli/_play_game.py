@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Final, TextIO
 
 from .._shuffle import bot_seed
@@ -34,18 +35,11 @@ from ..game.actions import (
 )
 from ..rules import Rules
 from ..solver import deadwood_by_discard
+from ._autosave import Slots, start
 from ._hint import suggest
 from ._screen import HUMAN, Screen, listed
 from ._session import check_resume, read_session, session_text
-from ._term import (
-    Painter,
-    autosave_path,
-    is_interactive,
-    read_saved,
-    save_text,
-    wants_colour,
-    write_autosave,
-)
+from ._term import Painter, is_interactive, read_saved, save_text, wants_colour
 
 __all__ = ["play_game"]
 
@@ -90,7 +84,8 @@ class _Game(Screen):
         stdin: TextIO,
         out: TextIO,
         *,
-        autosave: str | None = None,
+        slots: Slots | None = None,
+        slot: Path | None = None,
     ) -> None:
         self.state = state
         self.bots = bots
@@ -98,7 +93,7 @@ class _Game(Screen):
         self.stdin = stdin
         self.out = out
         self.interactive = is_interactive(stdin)
-        self.autosave = autosave
+        self.slots, self.slot = slots, slot
         # Line editing and history at the prompt (readline), when it is a real terminal.
         self.use_input = False
         if self.interactive and stdin is sys.stdin and out is sys.stdout:
@@ -139,14 +134,13 @@ class _Game(Screen):
             self.leave()
             raise
         self.standings()
+        Slots.finished(self.slot)
 
     def leave(self) -> None:
-        """The player leaves an unfinished game: save it where autosaves go, if anywhere."""
-        if self.autosave is None or self.state.is_over:
+        """The player leaves an unfinished game: save it in its autosave slot, if any."""
+        if self.slots is None or self.state.is_over:
             return
-        told = write_autosave(self.autosave, session_text(self.state, self.bot_names))
-        if told.startswith("game saved"):
-            told += f" (resume with: fivecrowns play --load {self.autosave})"
+        self.slot, told = self.slots.write(self.slot, session_text(self.state, self.bot_names))
         self.say(f"  {told}")
 
     def confirm(self, question: str, *, at_end: bool = False) -> bool:
@@ -350,6 +344,7 @@ def play_game(
     stdin: TextIO,
     out: TextIO,
     rule_options: Mapping[str, object] | None = None,
+    resume: int | None = None,
 ) -> None:
     """Play a whole game on ``stdin``/``out`` until it ends or the player quits.
 
@@ -360,8 +355,12 @@ def play_game(
     ``rule_options`` (the rule options given on the command line) must then agree with it.
 
     An unfinished game the player leaves (``quit``, the end of input, Ctrl-C) is saved to
-    :func:`~fivecrowns.cli._term.autosave_path`; at a terminal, ``quit`` asks first.
+    a slot of its own (see :mod:`fivecrowns.cli._autosave`; ``resume`` resumes slot
+    ``resume``, -1: the newest); at a terminal, ``quit`` asks first.
     """
+    slots, load, slot, waiting = start("play", is_interactive(stdin), load, resume)
+    if waiting is not None:
+        out.write(waiting + "\n")
     saved_bots: list[str] | None = None
     if load:
         state, saved_bots = read_session(read_saved(load))
@@ -391,5 +390,4 @@ def play_game(
         bot = make_bot(name)
         bot.reset(bot_seed(state.seed, seat))
         seated[seat] = bot
-    autosave = autosave_path(is_interactive(stdin))
-    _Game(state, seated, names, stdin, out, autosave=autosave).run()
+    _Game(state, seated, names, stdin, out, slots=slots, slot=slot).run()

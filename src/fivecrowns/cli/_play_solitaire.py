@@ -2,19 +2,22 @@
 
 The player types moves such as ``7 KD`` (put the drawn card on the 7-card pile, discard KD
 from it); ``hint``, ``save FILE``, ``help`` and ``quit`` also work. Bad input gets a message and
-the prompt again; end of input quits cleanly.
+the prompt again; end of input quits cleanly. A game left unfinished is autosaved in a slot
+of its own (``--continue`` resumes it).
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Final, TextIO
 
 from ..cards import Rank
 from ..errors import FiveCrownsError
 from ..game.solitaire import SolitaireAction, SolitairePile, SolitaireState, greedy_action
 from ..rules import Rules
+from ._autosave import Slots, start
 from ._term import Painter, is_interactive, read_saved, save_text, wants_colour
 
 __all__ = ["play_solitaire"]
@@ -100,49 +103,96 @@ def _reader(stdin: TextIO, out: TextIO) -> Callable[[str], str | None]:
 
 
 def play_solitaire(
-    *, rules: Rules, seed: int | None, load: str | None, stdin: TextIO, out: TextIO
+    *,
+    rules: Rules,
+    seed: int | None,
+    load: str | None,
+    stdin: TextIO,
+    out: TextIO,
+    resume: int | None = None,
 ) -> None:
-    """Play a game of Solitaire on ``stdin``/``out`` until it ends or the player quits."""
+    """Play a game of Solitaire on ``stdin``/``out`` until it ends or the player quits.
+
+    A game left unfinished (``quit``, the end of input, Ctrl-C) is saved in an autosave slot
+    of its own (see :mod:`fivecrowns.cli._autosave`), which ``resume`` resumes (-1: the
+    newest)."""
+    slots, load, slot, waiting = start("solitaire", is_interactive(stdin), load, resume)
     if load:
         state = SolitaireState.from_json(read_saved(load))
     else:
         state = SolitaireState.new(rules=rules, seed=seed)
-    paint = Painter(colour=wants_colour(out))
-    read = _reader(stdin, out)
+    if waiting is not None:
+        out.write(waiting + "\n")
+    out.write(f"Five Crowns Solitaire (seed {state.seed}). Type 'help' for the commands.\n")
+    game = _Session(state, Painter(colour=wants_colour(out)), _reader(stdin, out), out)
+    try:
+        game.run()
+    except KeyboardInterrupt:
+        out.write("\n")
+        _leave(game.state, slots, slot, out)
+        raise
+    if game.state.is_over:
+        _result(game.state, out)
+        Slots.finished(slot)
+    else:
+        _leave(game.state, slots, slot, out)
 
-    def confirm(question: str) -> bool:
-        answer = read(f"{question} [y/N] ")
+
+def _leave(state: SolitaireState, slots: Slots | None, slot: Path | None, out: TextIO) -> None:
+    """The player leaves an unfinished game: save it in its autosave slot, if any."""
+    if slots is not None:
+        out.write(f"  {slots.write(slot, state.to_json())[1]}\n")
+
+
+class _Session:
+    """One game at the prompt: ``state`` changes as the player moves."""
+
+    def __init__(
+        self,
+        state: SolitaireState,
+        paint: Painter,
+        read: Callable[[str], str | None],
+        out: TextIO,
+    ) -> None:
+        self.state, self.paint, self.read, self.out = state, paint, read, out
+
+    def confirm(self, question: str) -> bool:
+        answer = self.read(f"{question} [y/N] ")
         return answer is not None and answer.strip().lower() in ("y", "yes")
 
-    out.write(f"Five Crowns Solitaire (seed {state.seed}). Type 'help' for the commands.\n")
-    _show(state, paint, out)
-    while not state.is_over:
-        line = read("move> ")
-        if line is None:
-            out.write("\nEnd of input: game not finished.\n")
-            return
-        command = line.strip()
-        word = command.split(" ", 1)[0].lower()
-        if not command:
-            continue
-        if word in ("quit", "q", "exit"):
-            out.write("Bye.\n")
-            return
+    def run(self) -> None:
+        """Read moves until the game ends, the player quits or the input ends."""
+        out = self.out
+        _show(self.state, self.paint, out)
+        while not self.state.is_over:
+            line = self.read("move> ")
+            if line is None:
+                out.write("\nEnd of input: game not finished.\n")
+                return
+            command = line.strip()
+            word = command.split(" ", 1)[0].lower()
+            if word in ("quit", "q", "exit"):
+                out.write("Bye.\n")
+                return
+            if command:
+                self.command(command, word)
+
+    def command(self, command: str, word: str) -> None:
+        out, state = self.out, self.state
         if word in ("help", "h", "?"):
             out.write(_HELP + "\n")
         elif word == "show":
-            _show(state, paint, out)
+            _show(state, self.paint, out)
         elif word == "hint":
             out.write(f"  try: {greedy_action(state)}\n")
         elif word == "save":
             target = command[4:].strip()
-            problem = save_text(target, state.to_json(), confirm)
+            problem = save_text(target, state.to_json(), self.confirm)
             out.write(f"  {problem}\n" if problem is not None else f"  saved to {target}\n")
         else:
             try:
-                state = state.apply(command)
+                self.state = state.apply(command)
             except FiveCrownsError as error:
                 out.write(f"  {error}\n  (type 'help' for the commands)\n")
-                continue
-            _show(state, paint, out)
-    _result(state, out)
+                return
+            _show(self.state, self.paint, out)

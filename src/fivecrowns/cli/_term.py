@@ -24,13 +24,11 @@ from ..melds import Meld
 __all__ = [
     "AsciiWriter",
     "Painter",
-    "autosave_path",
     "is_interactive",
     "plain_streams",
     "read_saved",
     "save_text",
     "wants_colour",
-    "write_autosave",
 ]
 
 _RESET: Final = "\x1b[0m"
@@ -224,30 +222,6 @@ def save_text(target: str, text: str, confirm: Callable[[str], bool] | None = No
     except OSError as error:
         return f"cannot save to {target}: {error.strerror}"
     return None
-
-
-def autosave_path(interactive: bool) -> str | None:
-    """Where an unfinished game is saved when the player leaves it: ``FIVECROWNS_AUTOSAVE``
-    if set (empty: never), else, in an interactive session only, ``autosave.json`` in the
-    user's state directory (``$XDG_STATE_HOME/fivecrowns``, by default
-    ``~/.local/state/fivecrowns``)."""
-    chosen = os.environ.get("FIVECROWNS_AUTOSAVE")
-    if chosen is not None:
-        return chosen or None
-    if not interactive:
-        return None
-    base = os.environ.get("XDG_STATE_HOME") or os.path.join("~", ".local", "state")
-    return os.path.join(os.path.expanduser(base), "fivecrowns", "autosave.json")
-
-
-def write_autosave(path: str, text: str) -> str:
-    """Save ``text`` to ``path`` (making its directory); what to tell the player."""
-    try:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as error:
-        return f"could not save the game to {path}: {error.strerror}"
-    return f"game saved to {path}"
 
 
 def is_interactive(stream: TextIO) -> bool:

@@ -1,8 +1,8 @@
 """Running many games in chunks: in this process, in a process pool or in any executor, with a
 progress bar; the results come back in game order, so they never depend on how the games ran.
 
->>> run_chunked(lambda start, stop: list(range(start, stop)), 5, None, 1, False, "games")
-[0, 1, 2, 3, 4]
+>>> run_chunked(lambda start, stop: list(range(start, stop)), 5, None, 1, False, "games", sum)
+10
 
 The pool of worker processes this module starts (when no executor is given) is kept on a
 short leash:
@@ -11,7 +11,8 @@ short leash:
   cannot be sent (a lambda, a local class) fails at once with a clear error instead of
   leaving a pool waiting for work that never arrives;
 - the workers ignore Ctrl-C (SIGINT goes to the whole process group): the main process alone
-  handles it, by stopping the workers and raising :class:`KeyboardInterrupt` once;
+  handles it, by stopping the workers and raising :class:`SimulationInterrupted` (a
+  :class:`KeyboardInterrupt`) once, with the results of the games that had finished;
 - on any error or interruption the workers are terminated, not waited for;
 - a worker whose parent has died (killed, say) exits within a second instead of finishing
   its chunk as an orphan.
@@ -34,9 +35,28 @@ from ..errors import FiveCrownsError
 from ..rules import Rules
 from ._progress import progress_bar
 
-__all__ = ["check_picklable", "check_run", "run_chunked", "uses_own_processes"]
+__all__ = [
+    "SimulationInterrupted",
+    "check_picklable",
+    "check_run",
+    "run_chunked",
+    "uses_own_processes",
+]
 
 _T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`~fivecrowns.tournament` or :func:`~fivecrowns.solitaire_stats`:
+    ``result`` sums up the ``played`` games of the ``asked`` that had finished (a result of
+    the function's own type), or is None when none had. It is a :class:`KeyboardInterrupt`,
+    so code that does not look for it stops as before."""
+
+    def __init__(self, result: Any, played: int, asked: int) -> None:
+        super().__init__(f"interrupted after {played} of {asked} games")
+        self.result, self.played, self.asked = result, played, asked
+
 
 #: How often (seconds) a worker checks that its parent is still alive.
 _WATCH_INTERVAL = 0.5
@@ -180,19 +200,25 @@ def run_chunked(
     jobs: int | None,
     progress: bool | None,
     label: str,
-) -> list[_T]:
-    """``task`` over games ``0 .. games - 1`` in chunks (see :func:`_run`), with a progress
-    bar on stderr (see ``_progress.progress_bar``); the results in game order."""
+    summarise: Callable[[list[_T]], _R],
+) -> _R:
+    """``summarise`` of ``task`` over games ``0 .. games - 1`` in chunks (see :func:`_run`),
+    the games in order, with a progress bar on stderr (see ``_progress.progress_bar``).
+    Ctrl-C raises :class:`SimulationInterrupted` with the summary of the chunks finished."""
     jobs = _jobs(executor, jobs)
     workers = jobs or 2
     chunks = _chunks(games, min(workers, games))
     results: list[list[_T] | None] = [None] * len(chunks)
-    with progress_bar(games, label, progress) as bar:
-        for index, part in _run(task, chunks, executor, jobs):
-            results[index] = part
-            if bar is not None:
-                bar.update(len(part))
-    return [game for chunk in results if chunk is not None for game in chunk]
+    try:
+        with progress_bar(games, label, progress) as bar:
+            for index, part in _run(task, chunks, executor, jobs):
+                results[index] = part
+                if bar is not None:
+                    bar.update(len(part))
+    except KeyboardInterrupt:
+        done = [game for chunk in results if chunk is not None for game in chunk]
+        raise SimulationInterrupted(summarise(done) if done else None, len(done), games) from None
+    return summarise([game for chunk in results if chunk is not None for game in chunk])
 
 
 def check_run(rules: Rules, games: int, seed: int, jobs: int | None) -> None:

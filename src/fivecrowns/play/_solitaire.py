@@ -124,7 +124,23 @@ def solitaire_stats(
         raise FiveCrownsError(f"policy must be 'greedy' or 'random', got {policy!r}")
     check_run(rules, games, seed, jobs)
     task = functools.partial(_solitaire_chunk, rules.to_dict(), policy, seed)
-    outcomes = run_chunked(task, games, executor, jobs, progress, f"{policy} games")
+    label = f"{policy} games"
+    return run_chunked(
+        task,
+        games,
+        executor,
+        jobs,
+        progress,
+        label,
+        functools.partial(_result, policy, rules, seed),
+    )
+
+
+def _result(
+    policy: SolitairePolicy, rules: Rules, seed: int, outcomes: list[tuple[bool, int]]
+) -> SolitaireResult:
+    """The summary of the games played (each a win or not and its deadwood left)."""
+    games = len(outcomes)
     wins = sum(won for won, _ in outcomes)
     deadwood = tuple(left for _, left in outcomes)
     mean, half, _ = mean_ci(deadwood)

@@ -81,7 +81,13 @@ from ..game.actions import Action
 from ..rules import OFFICIAL, Rules
 from . import _entries
 from ._entries import BotEntry, isolated_names, make_entry
-from ._parallel import check_picklable, check_run, run_chunked, uses_own_processes
+from ._parallel import (
+    SimulationInterrupted,
+    check_picklable,
+    check_run,
+    run_chunked,
+    uses_own_processes,
+)
 from ._results import EntryStats, ScoreDifference, Summary, TournamentResult, summarise
 from ._solitaire import SolitairePolicy, SolitaireResult, solitaire_seed, solitaire_stats
 
@@ -90,6 +96,7 @@ __all__ = [
     "EntryStats",
     "GameResult",
     "ScoreDifference",
+    "SimulationInterrupted",
     "SolitairePolicy",
     "SolitaireResult",
     "TournamentResult",
@@ -385,7 +392,9 @@ def tournament(
       per action: the same games, move for move, as the Python engine plays (two orders of
       magnitude faster for official greedy games; see ``benchmarks/bench_simulate.py``).
 
-    Ctrl-C stops the worker processes at once and raises :class:`KeyboardInterrupt` here.
+    Ctrl-C stops the worker processes at once and raises
+    :class:`~fivecrowns.SimulationInterrupted` here (a :class:`KeyboardInterrupt`) whose
+    ``result`` sums up the games that had finished.
     """
     seed = new_seed() if seed is None else seed
     entries, names = _check_args(
@@ -393,5 +402,5 @@ def tournament(
     )
     limit = None if action_time_limit is None else float(action_time_limit)
     task = functools.partial(_play_chunk, entries, rules.to_dict(), seed, isolate, limit)
-    played = run_chunked(task, games, executor, jobs, progress, "games")
-    return summarise(names, rules, seed, played)
+    total = functools.partial(summarise, names, rules, seed)
+    return run_chunked(task, games, executor, jobs, progress, "games", total)
