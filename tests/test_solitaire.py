@@ -27,16 +27,18 @@ from fivecrowns.game.solitaire import (
     greedy_action,
     random_action,
 )
+from fivecrowns.rules import SolitaireDealtPiles
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "solitaire_golden.json").read_text("utf-8"))
-DRAW_TO_CLOSE = fc.Rules(solitaire_close_dealt_piles=False)
+DRAW_TO_CLOSE = fc.Rules(solitaire_dealt_piles="draw")
+ALL_BUT_ONE = fc.Rules(solitaire_dealt_piles="all_but_one")
 
 
 def golden_rules(case: dict[str, Any]) -> fc.Rules:
     """The rules a golden game was recorded under: its options, with dealt piles closing only
-    once a card is added (recorded before ``solitaire_close_dealt_piles`` existed; the first
-    action of seed 13, "9 6H", closes its pile 9, dealt all in melds)."""
-    return fc.Rules.from_dict({"solitaire_close_dealt_piles": False, **case["rules"]})
+    once a card is added (recorded before the option existed; the first action of seed 13,
+    "9 6H", closes its pile 9, dealt all in melds)."""
+    return fc.Rules.from_dict({"solitaire_dealt_piles": "draw", **case["rules"]})
 
 
 def position(piles: dict[int, str], top: str, rules: fc.Rules = fc.OFFICIAL) -> SolitaireState:
@@ -69,8 +71,8 @@ def test_rule_solitaire_deal_eleven_piles_of_3_to_13_and_a_draw_pile_of_28() -> 
     state.check()
     assert not state.is_over
     assert state.top_card == state.draw_pile[-1]
-    # by default pile 6, dealt with all but one card melded, discards that card at the deal
-    dealt = SolitaireState.new(seed=1)
+    # under all_but_one pile 6, dealt with all but one card melded, discards it at the deal
+    dealt = SolitaireState.new(rules=ALL_BUT_ONE, seed=1)
     assert [len(pile.cards) for pile in dealt.piles] == [3, 4, 5, 5, *range(7, 14)]
     assert sum(len(pile.cards) for pile in dealt.piles) + len(dealt.discards) == 88
     assert dealt.draw_pile == state.draw_pile
@@ -188,24 +190,27 @@ def test_rule_solitaire_deadwood_scoring() -> None:
     )
 
 
-# -- a pile dealt closed (Rules.solitaire_close_dealt_piles) -----------------------------------
+# -- a pile dealt closed (Rules.solitaire_dealt_piles) -----------------------------------------
 # Seed 12 deals pile 3 as 10C 10S JK (a book) and pile 4 as 4H QH 7S 8S (all but QH melded);
 # seed 13 deals pile 9 all in melds; seed 2 deals pile 4 as 3* JH KH 4D: all but one card
 # (3*) melded, and no pile all in melds.
 
 
-def test_rule_solitaire_dealt_pile_that_already_closes_is_closed_at_the_deal() -> None:
+def test_rule_solitaire_a_pile_dealt_all_in_melds_is_closed_at_the_deal() -> None:
+    # the default, the text's reading: closed "when all its cards are arranged into books
+    # and/or runs"
     state = SolitaireState.new(seed=12)
+    assert state.rules.solitaire_dealt_piles == "whole"
     pile = state.pile(3)
     assert pile.cards == fc.parse_cards("10C 10S JK")
     assert pile.is_closed
     assert pile.melds is not None
     assert [str(meld) for meld in pile.melds] == ["10C 10S JK=10*"]
-    # nothing was drawn or played, and nothing discarded from pile 3: the deal closed it
-    # (the one discard is pile 4's extra card, QH)
-    assert (len(state.draw_pile), state.actions) == (28, ())
-    assert state.dealt_discards == {4: fc.Card.parse("QH")}
-    assert state.discards == (fc.Card.parse("QH"),)
+    # nothing was drawn, played or discarded: the deal closed it; pile 4 (all but QH melded)
+    # stays open under this reading
+    assert (len(state.draw_pile), state.actions, state.discards) == (28, (), ())
+    assert state.dealt_discards == {}
+    assert not state.pile(4).is_closed
     assert all(action.pile != 3 for action in state.legal_actions())
     with pytest.raises(fc.IllegalActionError, match="pile 3 is closed"):
         state.apply("3 10C")
@@ -215,12 +220,21 @@ def test_rule_solitaire_dealt_pile_that_already_closes_is_closed_at_the_deal() -
     for seed in range(20):
         drawn = SolitaireState.new(rules=DRAW_TO_CLOSE, seed=seed)
         for dealt, pile in zip(drawn.piles, SolitaireState.new(seed=seed).piles):
-            if fc.min_deadwood(dealt.cards, dealt.size) == 0:
-                assert pile.is_closed
-                assert pile.cards == dealt.cards
+            assert pile.is_closed == (fc.min_deadwood(dealt.cards, dealt.size) == 0)
+            assert pile.cards == dealt.cards
 
 
-def test_rule_option_solitaire_close_dealt_piles_off_closes_only_after_a_card_is_added() -> None:
+def test_rule_option_solitaire_dealt_piles_all_but_one_closes_a_pile_with_one_card_spare() -> None:
+    state = SolitaireState.new(rules=ALL_BUT_ONE, seed=12)
+    assert state.pile(3).is_closed
+    assert state.pile(4).is_closed
+    assert state.dealt_discards == {4: fc.Card.parse("QH")}
+    assert state.discards == (fc.Card.parse("QH"),)
+    assert (len(state.draw_pile), state.actions) == (28, ())
+    state.check()
+
+
+def test_rule_option_solitaire_dealt_piles_draw_closes_only_after_a_card_is_added() -> None:
     state = SolitaireState.new(rules=DRAW_TO_CLOSE, seed=12)
     assert not state.pile(3).is_closed
     assert state.top_card == fc.Card.parse("10*")
@@ -239,8 +253,8 @@ def test_rule_option_solitaire_close_dealt_piles_off_closes_only_after_a_card_is
         )
 
 
-def test_rule_solitaire_pile_dealt_all_but_one_melded_closes_at_deal_discarding_extra() -> None:
-    state = SolitaireState.new(seed=2)  # pile 4 (4s wild) is dealt 3* JH KH 4D
+def test_rule_solitaire_all_but_one_closes_a_pile_dealt_all_but_one_melded_at_the_deal() -> None:
+    state = SolitaireState.new(rules=ALL_BUT_ONE, seed=2)  # pile 4 (4s wild) is dealt 3* JH KH 4D
     pile = state.pile(4)
     assert pile.is_closed
     assert pile.melds is not None
@@ -263,17 +277,18 @@ def test_rule_solitaire_pile_dealt_all_but_one_melded_closes_at_deal_discarding_
         attrs.evolve(
             state, draw_pile=state.draw_pile[:-1], discards=(extra, state.top_card)
         ).check()
-    with pytest.raises(fc.InvalidStateError, match="only a pile closed at the deal"):
-        attrs.evolve(state, rules=DRAW_TO_CLOSE).check()
+    for other in (DRAW_TO_CLOSE, fc.OFFICIAL):
+        with pytest.raises(fc.InvalidStateError, match="only a pile closed at the deal"):
+            attrs.evolve(state, rules=other).check()
     # a closed pile scores nothing
-    rules = fc.Rules(solitaire_scoring="deadwood")
+    rules = fc.Rules(solitaire_scoring="deadwood", solitaire_dealt_piles="all_but_one")
     scored = SolitaireState.new(rules=rules, seed=2)
     assert scored.pile(4).is_closed
     assert scored.deadwood == sum(
         fc.min_deadwood(p.cards, p.size, rules=rules) for p in scored.piles if p.size != 4
     )
     # the discards dealt come first, one per pile closed so, in pile order; turns add theirs
-    several = SolitaireState.new(seed=3)
+    several = SolitaireState.new(rules=ALL_BUT_ONE, seed=3)
     assert list(several.dealt_discards) == [4, 10]
     assert several.discards == tuple(several.dealt_discards.values())
     after = several.apply(greedy_action(several))
@@ -282,15 +297,16 @@ def test_rule_solitaire_pile_dealt_all_but_one_melded_closes_at_deal_discarding_
     after.check()
 
 
-def test_rule_solitaire_pile_dealt_all_but_one_melded_stays_open_when_drawing_to_close() -> None:
+def test_rule_solitaire_pile_dealt_all_but_one_melded_stays_open_unless_all_but_one() -> None:
     state = SolitaireState.new(rules=DRAW_TO_CLOSE, seed=2)
     pile = state.pile(4)
     assert not pile.is_closed
     assert pile.cards == fc.parse_cards("3* JH KH 4D")
     assert (state.discards, state.dealt_discards) == ((), {})
     assert any(action.pile == 4 for action in state.legal_actions())
-    # unlike the default reading, which closes it at the deal
-    assert SolitaireState.new(seed=2).pile(4) != pile
+    # as under the default (a pile closes at the deal dealt whole only), unlike all_but_one
+    assert SolitaireState.new(seed=2).pile(4) == pile
+    assert SolitaireState.new(rules=ALL_BUT_ONE, seed=2).pile(4) != pile
     # it closes on a turn whose card completes it: the drawn 7S does not, so 4 7S is
     # one of the discards offered, and the pile stays open
     assert state.top_card == fc.Card.parse("7S")
@@ -306,18 +322,18 @@ def _solitaire_rules(draw: st.DrawFn) -> fc.Rules:
         distinct_suit_books=draw(st.booleans()),
         max_wilds_per_meld=draw(st.sampled_from([None, 1, "naturals"])),
         all_wild_melds=draw(st.booleans()),
-        solitaire_close_dealt_piles=draw(st.booleans()),
+        solitaire_dealt_piles=draw(st.sampled_from(["whole", "all_but_one", "draw"])),
     )
 
 
 def _check_dealt_piles_against_the_solver(state: SolitaireState) -> None:
     """Each dealt pile is closed exactly when the solver says its dealt cards all meld or
-    some single discard leaves zero deadwood (and the option is on); every card is in one
-    place."""
+    some single discard leaves zero deadwood (as the option reads the deal); every card is
+    in one place."""
     rules = state.rules
     # the same deal with every pile open: the dealt cards, and the draw pile
     dealt = SolitaireState.new(
-        rules=attrs.evolve(rules, solitaire_close_dealt_piles=False), seed=state.seed
+        rules=attrs.evolve(rules, solitaire_dealt_piles="draw"), seed=state.seed
     )
     assert not any(pile.is_closed for pile in dealt.piles)
     assert state.draw_pile == dealt.draw_pile
@@ -328,10 +344,10 @@ def _check_dealt_piles_against_the_solver(state: SolitaireState) -> None:
         all_meld = fc.min_deadwood(cards_dealt, size, rules=rules) == 0
         by_discard = fc.deadwood_by_discard(cards_dealt, size, rules=rules)
         all_but_one = min(by_discard.values()) == 0
-        if rules.solitaire_close_dealt_piles and all_meld:
+        if rules.solitaire_dealt_piles != "draw" and all_meld:
             assert pile.is_closed
             assert pile.cards == cards_dealt
-        elif rules.solitaire_close_dealt_piles and all_but_one:
+        elif rules.solitaire_dealt_piles == "all_but_one" and all_but_one:
             extra, rest = fc.best_discard(cards_dealt, size, rules=rules)
             assert by_discard[extra] == 0
             assert pile.is_closed
@@ -353,7 +369,7 @@ def _check_dealt_piles_against_the_solver(state: SolitaireState) -> None:
 
 def test_rule_solitaire_dealt_piles_close_exactly_when_the_solver_says_many_seeds() -> None:
     for seed in range(40):
-        for rules in (fc.OFFICIAL, DRAW_TO_CLOSE):
+        for rules in (fc.OFFICIAL, ALL_BUT_ONE, DRAW_TO_CLOSE):
             _check_dealt_piles_against_the_solver(SolitaireState.new(rules=rules, seed=seed))
 
 
@@ -370,6 +386,11 @@ def test_cli_shows_a_pile_closed_at_the_deal_and_the_card_it_discarded() -> None
     play_solitaire(rules=fc.OFFICIAL, seed=12, load=None, stdin=io.StringIO("quit\n"), out=out)
     text = out.getvalue()
     assert "pile  3 (3s wild)  closed at the deal: 10C 10S JK=10*\n" in text
+    assert "pile  4 (4s wild)  4H QH 7S 8S\n" in text
+    assert "Closed 1/11." in text
+    out = io.StringIO()
+    play_solitaire(rules=ALL_BUT_ONE, seed=12, load=None, stdin=io.StringIO("quit\n"), out=out)
+    text = out.getvalue()
     assert "pile  4 (4s wild)  closed at the deal: 7S 8S 4H=9S  (QH discarded)\n" in text
     assert "Closed 2/11." in text
     out = io.StringIO()
@@ -378,7 +399,7 @@ def test_cli_shows_a_pile_closed_at_the_deal_and_the_card_it_discarded() -> None
     assert "closed" not in out.getvalue().split("Closed")[0]
 
 
-def test_rule_solitaire_close_dealt_piles_changes_the_game_and_the_policies() -> None:
+def test_rule_solitaire_dealt_piles_changes_the_game_and_the_policies() -> None:
     case = next(game for game in GOLDEN["games"] if game["seed"] == 13)
     with pytest.raises(fc.InvalidStateError, match="pile 9 is closed"):
         SolitaireState.replay(case["actions"], seed=13)
@@ -391,73 +412,68 @@ def test_rule_solitaire_close_dealt_piles_changes_the_game_and_the_policies() ->
     assert state.pile(9) == SolitaireState.new(seed=13).pile(9)
 
 
-def test_rule_option_solitaire_close_dealt_piles_is_saved_only_when_off() -> None:
-    assert "solitaire_close_dealt_piles" not in fc.Rules().to_dict()
-    assert DRAW_TO_CLOSE.to_dict()["solitaire_close_dealt_piles"] is False
+def test_rule_option_solitaire_dealt_piles_is_saved_only_when_not_the_default() -> None:
+    assert "solitaire_dealt_piles" not in fc.Rules().to_dict()
+    assert DRAW_TO_CLOSE.to_dict()["solitaire_dealt_piles"] == "draw"
     assert fc.Rules.from_dict(DRAW_TO_CLOSE.to_dict()) == DRAW_TO_CLOSE
-    with pytest.raises(fc.InvalidRulesError, match="solitaire_close_dealt_piles must be True"):
-        fc.Rules(solitaire_close_dealt_piles="no")  # type: ignore[arg-type]
-    for rules in (fc.OFFICIAL, DRAW_TO_CLOSE):
+    with pytest.raises(fc.InvalidRulesError, match="solitaire_dealt_piles must be 'whole'"):
+        fc.Rules(solitaire_dealt_piles="no")  # type: ignore[arg-type]
+    # the option it replaced, as older saves wrote it
+    assert fc.Rules.from_dict({"solitaire_close_dealt_piles": False}) == DRAW_TO_CLOSE
+    assert fc.Rules.from_dict({"solitaire_close_dealt_piles": True}) == ALL_BUT_ONE
+    with pytest.raises(fc.InvalidRulesError, match="not given with solitaire_dealt_piles"):
+        fc.Rules.from_dict({"solitaire_close_dealt_piles": 1, "solitaire_dealt_piles": "draw"})
+    for rules in (fc.OFFICIAL, ALL_BUT_ONE, DRAW_TO_CLOSE):
         state = SolitaireState.new(rules=rules, seed=12)
         for _ in range(3):
             state = state.apply(greedy_action(state))
         data = json.loads(state.to_json())
-        assert data["schema"] == "fivecrowns.solitaire/3"
+        assert data["schema"] == SCHEMA == "fivecrowns.solitaire/4"
         assert 3 in data["closed"]
         assert SolitaireState.from_json(state.to_json()) == state
-        # the same actions under the other reading do not load as this game
-        other = dict(data, rules=(DRAW_TO_CLOSE if rules is fc.OFFICIAL else fc.OFFICIAL).to_dict())
+        # the same actions under another reading do not load as this game
+        other = dict(data, rules=(ALL_BUT_ONE if rules is fc.OFFICIAL else fc.OFFICIAL).to_dict())
         with pytest.raises(fc.InvalidStateError):
             SolitaireState.from_dict(other)
 
 
-def test_rule_solitaire_saves_from_before_the_option_load_under_draw_to_close() -> None:
-    """A "fivecrowns.solitaire/1" save was played with dealt piles closing only once a card
-    was added: it still loads, under that reading, and saves again as /3."""
-    case = GOLDEN["games"][0]  # seed 13: the first action closes pile 9, dealt closed
-    state = SolitaireState.replay(case["actions"][:5], rules=DRAW_TO_CLOSE, seed=13)
-    old = json.loads(state.to_json())
-    old["schema"] = "fivecrowns.solitaire/1"
-    del old["rules"]["solitaire_close_dealt_piles"]
-    loaded = SolitaireState.from_dict(old)
-    assert loaded == state
-    assert loaded.rules.solitaire_close_dealt_piles is False
-    assert json.loads(loaded.to_json())["schema"] == "fivecrowns.solitaire/3"
-    with pytest.raises(fc.InvalidStateError, match="cannot set solitaire_close_dealt_piles"):
-        SolitaireState.from_dict(dict(old, rules={"solitaire_close_dealt_piles": False}))
+def _old_save(state: SolitaireState, schema: str, **old: bool) -> dict[str, Any]:
+    """``state`` saved as an older layout wrote it: its rules without the new option, with
+    the old one as given."""
+    data = json.loads(state.to_json())
+    data["rules"].pop("solitaire_dealt_piles", None)
+    if old:
+        data["rules"]["solitaire_close_dealt_piles"] = old["old"]
+    return dict(data, schema=f"fivecrowns.solitaire/{schema}")
+
+
+def test_rule_solitaire_saves_of_every_older_layout_load_under_the_reading_they_played() -> None:
+    """Layout /1 (before the option) played dealt piles open; /2 closed those dealt whole
+    (the default now); /3 closed those dealt with all but one card melded too; False always
+    meant draw. Each loads as the game it recorded and saves again in the current layout."""
+    # seed 2 deals pile 4 with all but 3* melded and no pile all in melds; seed 13 deals
+    # pile 9 all in melds: the readings give three different games between them
+    for seed in (2, 13):
+        for rules, schema, old in (
+            (DRAW_TO_CLOSE, "1", {}),
+            (fc.OFFICIAL, "2", {}),
+            (DRAW_TO_CLOSE, "2", {"old": False}),
+            (ALL_BUT_ONE, "3", {}),
+            (DRAW_TO_CLOSE, "3", {"old": False}),
+        ):
+            state = SolitaireState.new(rules=rules, seed=seed)
+            for _ in range(4):
+                state = state.apply(greedy_action(state))
+            loaded = SolitaireState.from_dict(_old_save(state, schema, **old))
+            assert loaded == state, (seed, schema, old)
+            assert json.loads(loaded.to_json())["schema"] == SCHEMA
+    state = SolitaireState.replay(GOLDEN["games"][0]["actions"][:5], rules=DRAW_TO_CLOSE, seed=13)
+    with pytest.raises(fc.InvalidStateError, match="sets its dealt piles by"):
+        SolitaireState.from_dict(_old_save(state, "1", old=False))
     with pytest.raises(fc.InvalidStateError, match="do not replay"):
-        SolitaireState.from_dict(dict(old, schema="fivecrowns.solitaire/3", rules={}))
-
-
-def test_rule_solitaire_saves_of_layout_2_load_unless_a_pile_dealt_all_but_one_melded() -> None:
-    """A "fivecrowns.solitaire/2" save was played with a pile dealt all but one card melded
-    left open. Where the deal has no such pile, or the option is off, the readings agree and
-    it loads unchanged (saving again as /3); otherwise it is refused, saying why."""
-    # seed 7 deals no such pile: a /2 save of it is what /3 writes, the schema aside
-    state = SolitaireState.new(seed=7)
-    for _ in range(4):
-        state = state.apply(greedy_action(state))
-    assert state.dealt_discards == {}
-    saved = dict(json.loads(state.to_json()), schema="fivecrowns.solitaire/2")
-    assert SolitaireState.from_dict(saved) == state
-    assert json.loads(SolitaireState.from_dict(saved).to_json())["schema"] == SCHEMA
-    # seed 2 deals pile 4 with all but 3* melded; it has no pile all in melds, so the game
-    # the old default played there is the draw-to-close game
-    played = SolitaireState.new(rules=DRAW_TO_CLOSE, seed=2)
-    for _ in range(4):
-        played = played.apply(greedy_action(played))
-    old = json.loads(played.to_json())
-    old["schema"] = "fivecrowns.solitaire/2"
-    off = SolitaireState.from_dict(old)  # saved with the option off: the readings agree
-    assert off == played
-    assert off.rules.solitaire_close_dealt_piles is False
-    default = dict(old, rules={})  # saved under the default: played with pile 4 open
-    with pytest.raises(
-        fc.InvalidStateError, match=r"solitaire/2' save cannot be loaded.*pile\(s\) 4 "
-    ):
-        SolitaireState.from_dict(default)
-    with pytest.raises(fc.InvalidStateError, match=r"do not replay|do not match"):
-        SolitaireState.from_dict(dict(default, schema=SCHEMA))
+        SolitaireState.from_dict(_old_save(state, "3"))  # (pile 9 closed at the deal)
+    with pytest.raises(fc.InvalidStateError, match="unknown schema"):
+        SolitaireState.from_dict(_old_save(state, "9"))
 
 
 def test_solitaire_needs_a_deck_bigger_than_the_piles() -> None:
@@ -560,11 +576,14 @@ class SolitaireMachine(RuleBasedStateMachine):
         super().__init__()
         self.state = SolitaireState.new(seed=0)
 
-    @rule(seed=st.integers(0, 2**32), deadwood=st.booleans(), close_dealt=st.booleans())
-    def restart(self, seed: int, deadwood: bool, close_dealt: bool) -> None:
+    @rule(
+        seed=st.integers(0, 2**32),
+        deadwood=st.booleans(),
+        dealt=st.sampled_from(["whole", "all_but_one", "draw"]),
+    )
+    def restart(self, seed: int, deadwood: bool, dealt: SolitaireDealtPiles) -> None:
         rules = fc.Rules(
-            solitaire_scoring="deadwood" if deadwood else "win",
-            solitaire_close_dealt_piles=close_dealt,
+            solitaire_scoring="deadwood" if deadwood else "win", solitaire_dealt_piles=dealt
         )
         self.state = SolitaireState.new(rules=rules, seed=seed)
 

@@ -71,10 +71,15 @@ MAX_ROUND_TURNS: Final = 10_000
 
 TieBreak = Literal["shared", "extra_round", "most_rounds_out"]
 SolitaireScoring = Literal["win", "deadwood"]
+SolitaireDealtPiles = Literal["whole", "all_but_one", "draw"]
 MaxWilds = int | Literal["naturals"] | None
 
 _TIE_BREAKS: Final = ("shared", "extra_round", "most_rounds_out")
 _SOLITAIRE_SCORINGS: Final = ("win", "deadwood")
+_DEALT_PILES: Final = ("whole", "all_but_one", "draw")
+#: The option ``solitaire_dealt_piles`` replaced (in unreleased versions, before a release),
+#: read from old saves: True closed piles dealt whole or all but one card melded.
+_OLD_DEALT_OPTION: Final = "solitaire_close_dealt_piles"
 
 
 def check_rules(rules: object, name: str = "rules") -> Rules:
@@ -100,7 +105,7 @@ Rules(lay_off=True), got None (NoneType)
 _LATER_OPTIONS: Final[dict[str, object]] = {
     "seat_to_capacity": False,
     "go_out_bonus_below_zero": False,
-    "solitaire_close_dealt_piles": True,
+    "solitaire_dealt_piles": "whole",
 }
 _WRITTEN: Final = object()
 
@@ -150,15 +155,15 @@ class Rules:
     - ``extra_round_hand_size`` (13): the hand size of a tie-break round (at most
       :data:`MAX_HAND_SIZE`).
     - ``solitaire_scoring`` ("win"): ``"win"`` (close every pile) or ``"deadwood"``.
-    - ``solitaire_close_dealt_piles`` (True): in Solitaire, a pile whose dealt cards already
-      close is closed at the deal, before any card is drawn (the printed rules are silent;
-      this is the official reading, as they close a pile once all but one of its cards form
-      books and runs and ask for no draw first). If all its dealt cards form books and runs
-      it keeps them all, laid out as melds; if all but one do, the engine lays out the melds
-      and discards the extra card (the one :func:`~fivecrowns.best_discard` picks; which one
-      cannot matter, as a closed pile takes no more cards and scores nothing). False reads
-      step 4 to the letter ("when, *after adding a card*, all but one of a pile's cards form
-      books and runs"): every pile starts open, and closing one costs a turn.
+    - ``solitaire_dealt_piles`` ("whole"): in Solitaire, which piles start closed, before
+      any card is drawn (the printed rules say a pile is closed "when all its cards are
+      arranged into books and/or runs" and are silent on the deal). ``"whole"`` (the text's
+      reading): a pile whose dealt cards all form books and runs is closed at the deal,
+      keeping them all as melds. ``"all_but_one"``: also a pile dealt with all but one card
+      in books and runs, its melds laid out and the extra card (the one
+      :func:`~fivecrowns.best_discard` picks; which one cannot matter) discarded at the deal.
+      ``"draw"`` (step 4 to the letter, "after adding a card"): every pile starts open, and
+      closing one costs a turn.
     - ``wild_points`` (20) and ``joker_points`` (50): what an unmelded wild costs, 0 to
       :data:`MAX_POINTS` (2**20: what the compiled core represents).
     - ``turn_limit`` (None): not a rule but a simulation safeguard: end a round with nobody
@@ -243,10 +248,13 @@ class Rules:
     solitaire_scoring: SolitaireScoring = _choice(  # noqa: RUF009
         "win", "--solitaire-scoring", "Solitaire scoring", _SOLITAIRE_SCORINGS, "deadwood"
     )
-    solitaire_close_dealt_piles: bool = _switch(
-        True,
-        "--solitaire-draw-to-close",
-        "Solitaire: every pile starts open and closes only once a card is added to it",
+    solitaire_dealt_piles: SolitaireDealtPiles = _choice(  # noqa: RUF009
+        "whole",
+        "--solitaire-dealt-piles",
+        "Solitaire: the dealt piles that start closed: all melded (whole), all but one card "
+        "melded too (all_but_one), or none (draw)",
+        _DEALT_PILES,
+        "draw",
     )
     wild_points: int = _number(
         20, "--wild-points", "what an unmelded wild costs (default 20)", "25"
@@ -326,6 +334,11 @@ class Rules:
                 "solitaire_scoring must be 'win' or 'deadwood', got "
                 f"{short_repr(self.solitaire_scoring)}"
             )
+        if self.solitaire_dealt_piles not in _DEALT_PILES:
+            raise InvalidRulesError(
+                "solitaire_dealt_piles must be 'whole', 'all_but_one' or 'draw', got "
+                f"{short_repr(self.solitaire_dealt_piles)}"
+            )
         for name in ("wild_points", "joker_points"):
             value = getattr(self, name)
             if not _is_int(value) or not 0 <= value <= MAX_POINTS:
@@ -378,7 +391,7 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """Every option by name, JSON-ready (sequences as lists). Options added after the
         save format was first published (``seat_to_capacity``, ``go_out_bonus_below_zero``,
-        ``solitaire_close_dealt_piles``) are written only when they differ from their
+        ``solitaire_dealt_piles``) are written only when they differ from their
         defaults, so saves and state digests of games that do not use them stay as they
         were.
 
@@ -403,6 +416,8 @@ class Rules:
             raise InvalidRulesError(
                 f"rules must be a mapping of option names, got {short_repr(data)}"
             )
+        if _OLD_DEALT_OPTION in data:
+            data = _renamed_dealt_option(data)
         names = {field.name for field in attrs.fields(cls)}
         unknown = sorted(str(key) for key in data if key not in names)
         if unknown:
@@ -544,6 +559,22 @@ class Rules:
 
 
 #: Point tables by (wild points, joker points, wild rank); bounded: cleared when full.
+def _renamed_dealt_option(data: Mapping[str, object]) -> dict[str, object]:
+    """``data`` with the old option ``solitaire_close_dealt_piles`` given as
+    ``solitaire_dealt_piles``, as it last meant it: True ``"all_but_one"``, False
+    ``"draw"`` (a Solitaire save reads it by its layout's version itself, see
+    :meth:`fivecrowns.SolitaireState.from_json`)."""
+    renamed = dict(data)
+    old = renamed.pop(_OLD_DEALT_OPTION)
+    if not isinstance(old, bool) or "solitaire_dealt_piles" in renamed:
+        raise InvalidRulesError(
+            f"{_OLD_DEALT_OPTION} (of older saves) must be True or False, and not given with "
+            f"solitaire_dealt_piles, its successor; got {short_repr(old)}"
+        )
+    renamed["solitaire_dealt_piles"] = "all_but_one" if old else "draw"
+    return renamed
+
+
 _POINTS: dict[tuple[int, int, int | None], tuple[int, ...]] = {}
 
 #: The official rules.

@@ -32,9 +32,9 @@ Other commands:
   help        this text
   quit        stop playing
 A pile closes when all its cards but the discard form books and runs. A pile dealt with all
-its cards, or all but one, in books and runs starts closed (the extra card is discarded at
-the deal), unless --solitaire-draw-to-close. Close all eleven before the draw pile runs out
-to win."""
+its cards in books and runs starts closed (--solitaire-dealt-piles all_but_one: also one
+dealt with all but one, its extra card discarded at the deal; draw: none). Close all eleven
+before the draw pile runs out to win."""
 
 
 def _pile_line(pile: SolitairePile, state: SolitaireState, paint: Painter) -> str:

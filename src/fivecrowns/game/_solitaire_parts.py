@@ -122,19 +122,19 @@ def dealt_pile(
 ) -> tuple[SolitairePile, Card | None]:
     """A pile as dealt (``cards`` sorted), and the card it discards at the deal, if any.
 
-    Under ``rules.solitaire_close_dealt_piles`` (the official reading) the pile is closed at
-    once when its cards all form books and runs (it keeps them all, nothing discarded) or
-    when all but one do (the card :func:`best_discard` picks is discarded, the rest laid out
-    as melds). Otherwise it is open.
+    Under ``rules.solitaire_dealt_piles``: ``"whole"`` (the default) closes the pile at once
+    when its cards all form books and runs (it keeps them all, nothing discarded);
+    ``"all_but_one"`` also when all but one do (the card :func:`best_discard` picks is
+    discarded, the rest laid out as melds); ``"draw"`` leaves it open.
     """
-    if rules.solitaire_close_dealt_piles:
-        if can_meld_all(cards, size, rules=rules):
-            melds = best_arrangement(cards, size, rules=rules).melds
-            return SolitairePile(size, cards, melds), None
-        if can_go_out(cards, size, rules=rules):
-            extra, rest = best_discard(cards, size, rules=rules)
-            assert not rest.deadwood
-            return SolitairePile(size, without(cards, (extra,)), rest.melds), extra
+    reading = rules.solitaire_dealt_piles
+    if reading != "draw" and can_meld_all(cards, size, rules=rules):
+        melds = best_arrangement(cards, size, rules=rules).melds
+        return SolitairePile(size, cards, melds), None
+    if reading == "all_but_one" and can_go_out(cards, size, rules=rules):
+        extra, rest = best_discard(cards, size, rules=rules)
+        assert not rest.deadwood
+        return SolitairePile(size, without(cards, (extra,)), rest.melds), extra
     return SolitairePile(size, cards), None
 
 

@@ -25,44 +25,43 @@ discards KD.
 lets a pile close, the only discards allowed from that pile are those that close it (closing
 is never worse, in either scoring).
 
-*A pile dealt closed* (the printed rules are silent; the option
-``Rules.solitaire_close_dealt_piles`` settles it). By default, the official reading, a pile
-whose dealt cards already close is closed at the deal: the rules close a pile once all but
-one of its cards form books and runs, and ask for no draw first. That covers two cases:
+*A pile dealt closed*: the printed rules close a pile "when all its cards are arranged into
+books and/or runs" and are silent on the deal; the option ``Rules.solitaire_dealt_piles``
+offers the three readings:
 
-- all its dealt cards form books and runs: it keeps them all, laid out as melds, and nothing
-  is discarded;
-- all but one do: the engine closes it itself. The melds are laid out and the extra card
-  (the one :func:`~fivecrowns.best_discard` picks) is discarded at the deal: it leaves the
-  game and is one of ``SolitaireState.discards`` before any turn (piles 3 to 13 in
-  order). Which card it is cannot change the game: a closed pile takes no more cards and
-  scores nothing, discards leave the game, and closing is compulsory anyway.
+- ``"whole"`` (the default, the text's reading): a pile whose dealt cards all form books and
+  runs is closed at the deal, keeping them all, laid out as melds; nothing is discarded.
+- ``"all_but_one"``: also a pile dealt with all but one card in books and runs (the closing
+  a turn makes, without the turn): the melds are laid out and the extra card (the one
+  :func:`~fivecrowns.best_discard` picks) is discarded at the deal: it leaves the game and is
+  one of ``SolitaireState.discards`` before any turn (piles 3 to 13 in order). Which card it
+  is cannot change the game: a closed pile takes no more cards and scores nothing, discards
+  leave the game, and closing is compulsory anyway.
+- ``"draw"`` (step 4, "after adding a card", read to the letter): every pile starts open and
+  closes only on a turn that adds a card to it; closing is compulsory, so that turn discards
+  the added card or a card the pile can spare.
 
 No turn is spent and the draw pile is untouched. A closed pile's ``cards`` are the cards in
-its melds: its size, or one fewer for a pile closed at the deal with a discard. With
-``solitaire_close_dealt_piles=False`` (step 4, "after adding a card", read to the letter)
-every pile starts open and closes only on a turn that adds a card to it; closing is
-compulsory, so that turn discards the added card or a card the pile can spare.
+its melds: its size, or one fewer for a pile closed at the deal with a discard.
 
 >>> dealt = SolitaireState.new(seed=12)  # pile 3 is dealt 10C 10S JK, a book
 >>> dealt.pile(3).is_closed, [str(meld) for meld in dealt.pile(3).melds or ()]
 (True, ['10C 10S JK=10*'])
 >>> [action for action in dealt.legal_actions() if action.pile == 3]
 []
->>> drawn = SolitaireState.new(rules=Rules(solitaire_close_dealt_piles=False), seed=12)
+>>> drawn = SolitaireState.new(rules=Rules(solitaire_dealt_piles="draw"), seed=12)
 >>> drawn.pile(3).is_closed, [str(a) for a in drawn.legal_actions() if a.pile == 3]
 (False, ['3 10*', '3 10C', '3 10S', '3 JK'])
 
-Seed 2 deals ``3* JH KH 4D`` to pile 4 (4s wild): JH 4D KH is a run, and 3* is discarded.
+Seed 2 deals ``3* JH KH 4D`` to pile 4 (4s wild): JH 4D KH is a run, and 3* is spare.
 
->>> dealt = SolitaireState.new(seed=2)
->>> dealt.pile(4).is_closed, [str(meld) for meld in dealt.pile(4).melds or ()]
+>>> SolitaireState.new(seed=2).pile(4).is_closed
+False
+>>> spare = SolitaireState.new(rules=Rules(solitaire_dealt_piles="all_but_one"), seed=2)
+>>> spare.pile(4).is_closed, [str(meld) for meld in spare.pile(4).melds or ()]
 (True, ['JH 4D=QH KH'])
->>> dealt.discards, dealt.dealt_discards, len(dealt.draw_pile)
+>>> spare.discards, spare.dealt_discards, len(spare.draw_pile)
 ((Card.parse('3*'),), {4: Card.parse('3*')}, 28)
->>> drawn = SolitaireState.new(rules=Rules(solitaire_close_dealt_piles=False), seed=2)
->>> drawn.pile(4).is_closed, format_cards(drawn.pile(4).cards), drawn.discards
-(False, '3* JH KH 4D', ())
 """
 
 from __future__ import annotations
@@ -84,7 +83,7 @@ from ..errors import (
     InvalidRulesError,
     InvalidStateError,
 )
-from ..rules import OFFICIAL, Rules
+from ..rules import OFFICIAL, Rules, SolitaireDealtPiles
 from ..solver import (
     best_arrangement,
     deadwood_by_discard,
@@ -111,17 +110,16 @@ __all__ = [
 ]
 
 #: The version of the JSON layout written by :meth:`SolitaireState.to_json`.
-SCHEMA: Final = "fivecrowns.solitaire/3"
-#: The layout before ``Rules.solitaire_close_dealt_piles`` existed: the same fields, but its
-#: games were played with a pile dealt all in melds closing only once a card was added to it,
-#: so :meth:`SolitaireState.from_json` still reads it, under that reading.
-_SCHEMA_1: Final = "fivecrowns.solitaire/1"
-#: The layout before a pile dealt with all but one card melded closed at the deal: the same
-#: fields, its games played with only piles dealt all in melds closed at the deal (under
-#: ``solitaire_close_dealt_piles``). :meth:`SolitaireState.from_json` reads such a save
-#: unless its deal has a pile that now closes at the deal, where the two readings differ.
-_SCHEMA_2: Final = "fivecrowns.solitaire/2"
-_DEALT_OPTION: Final = "solitaire_close_dealt_piles"
+SCHEMA: Final = "fivecrowns.solitaire/4"
+#: The older layouts :meth:`SolitaireState.from_json` reads (the same fields), and the
+#: reading of the dealt piles their games were played under, by the value of the option of
+#: their time, ``solitaire_close_dealt_piles`` (True when left out; ``/1`` predates it).
+_OLD_SCHEMAS: Final[dict[str, dict[bool, SolitaireDealtPiles]]] = {
+    "fivecrowns.solitaire/1": {True: "draw"},
+    "fivecrowns.solitaire/2": {True: "whole", False: "draw"},
+    "fivecrowns.solitaire/3": {True: "all_but_one", False: "draw"},
+}
+_OLD_OPTION: Final = "solitaire_close_dealt_piles"
 #: Solitaire deals take the game-seed shuffle of "round 0", which the main game never uses.
 _DEAL_ROUND: Final = 0
 
@@ -145,9 +143,9 @@ class SolitaireState:
     @classmethod
     def new(cls, *, rules: Rules = OFFICIAL, seed: int | None = None) -> SolitaireState:
         """A new game, dealt. ``seed`` (an int of at least 0) fixes the shuffle; without it,
-        one is drawn from the operating system's entropy. A pile dealt with all its cards,
-        or all but one, in books and runs is closed already (the extra card discarded),
-        unless ``rules.solitaire_close_dealt_piles`` is False."""
+        one is drawn from the operating system's entropy. A pile dealt with all its cards in
+        books and runs is closed already, or also one with all but one (the extra card
+        discarded), as ``rules.solitaire_dealt_piles`` says."""
         if not isinstance(rules, Rules):
             raise InvalidStateError(f"rules must be a Rules, got {rules!r}")
         if rules.deck_size <= sum(PILE_SIZES):
@@ -213,7 +211,7 @@ class SolitaireState:
     def dealt_discards(self) -> dict[int, Card]:
         """The cards discarded at the deal, by pile size: the extra card of each pile dealt
         with all but one of its cards in books and runs (closed at the deal under
-        ``solitaire_close_dealt_piles``). They are the first of ``discards``."""
+        ``solitaire_dealt_piles="all_but_one"``). They are the first of ``discards``."""
         short = [pile.size for pile in self.piles if len(pile.cards) < pile.size]
         return dict(zip(short, self.discards))
 
@@ -345,13 +343,10 @@ class SolitaireState:
         bounded like :meth:`GameState.from_json <fivecrowns.GameState.from_json>`'s (size,
         nesting, integer digits, no repeated key).
 
-        A save of the older layout ``"fivecrowns.solitaire/1"``, written before
-        ``Rules.solitaire_close_dealt_piles`` existed, was played with dealt piles closing
-        only once a card is added: it loads with that option False, and saves again in the
-        current layout. A ``"fivecrowns.solitaire/2"`` save was played when a pile dealt with
-        all but one card melded stayed open: it loads, and saves again in the current layout,
-        unless the option is on and its deal has such a pile (then the game it records
-        cannot be replayed, and :class:`InvalidStateError` says so)."""
+        A save of an older layout (``"fivecrowns.solitaire/1"`` to ``/3``) loads under the
+        reading of the dealt piles its game was played with (``/1``: ``"draw"``; ``/2``:
+        ``"whole"``; ``/3``: ``"all_but_one"``; ``"draw"`` wherever it set
+        ``solitaire_close_dealt_piles=False``), and saves again in the current layout."""
         return cls.from_dict(loads(text, "saved Solitaire game"))
 
     @classmethod
@@ -364,26 +359,7 @@ class SolitaireState:
                 f"a saved Solitaire game has the fields {sorted(fields)}, got {got}"
             )
         schema = data["schema"]
-        if schema not in (SCHEMA, _SCHEMA_2, _SCHEMA_1):
-            raise InvalidStateError(
-                f"unknown schema {short(schema)}; this version reads {SCHEMA!r} "
-                f"(and the older {_SCHEMA_2!r} and {_SCHEMA_1!r})"
-            )
-        try:
-            rules = Rules.from_dict(data["rules"])
-        except InvalidRulesError as error:
-            raise InvalidStateError(clip(f"bad rules: {error}")) from None
-        legacy = schema == _SCHEMA_1
-        if legacy:
-            if _DEALT_OPTION in data["rules"]:
-                raise InvalidStateError(
-                    f"a {_SCHEMA_1!r} save cannot set {_DEALT_OPTION}: the option came later"
-                )
-            # Saved before the option existed, when a pile dealt all in melds closed only
-            # once a card was added to it: replay (and go on playing) under that reading.
-            rules = attrs.evolve(rules, solitaire_close_dealt_piles=False)
-        elif schema == _SCHEMA_2 and rules.solitaire_close_dealt_piles:
-            cls._check_schema_2_deal(rules, data["seed"])
+        rules = cls._saved_rules(schema, data["rules"])
         actions = data["actions"]
         most = rules.deck_size - sum(PILE_SIZES)  # one action per card of the draw pile
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -398,9 +374,8 @@ class SolitaireState:
         except (IllegalActionError, ValueError) as error:
             raise InvalidStateError(clip(f"the saved actions do not replay: {error}")) from None
         expected = json.loads(state.to_json())
-        expected["schema"] = schema
-        if legacy:
-            del expected["rules"][_DEALT_OPTION]
+        if schema != SCHEMA:  # (its rules were read from the data as that layout wrote them)
+            expected.update(schema=schema, rules=data["rules"])
         if expected != data:
             raise InvalidStateError(
                 "the saved piles, draw pile or discards do not match the game's seed and actions"
@@ -408,20 +383,30 @@ class SolitaireState:
         return state
 
     @staticmethod
-    def _check_schema_2_deal(rules: Rules, seed: object) -> None:
-        """Refuse a ``"fivecrowns.solitaire/2"`` save whose deal has a pile with all but one
-        card melded: it was played with that pile open, and it now closes at the deal."""
-        if type(seed) is not int or seed < 0:
-            return  # the replay refuses it, saying why
-        dealt = SolitaireState.new(rules=rules, seed=seed).dealt_discards
-        if dealt:
-            piles = ", ".join(str(size) for size in dealt)
+    def _saved_rules(schema: object, saved: object) -> Rules:
+        """The rules of a save of layout ``schema``: the dealt piles read as its game was
+        played (see :meth:`from_json`)."""
+        if schema != SCHEMA and schema not in _OLD_SCHEMAS:
             raise InvalidStateError(
-                f"this {_SCHEMA_2!r} save cannot be loaded: it was played with pile(s) {piles} "
-                "open, dealt with all but one card in books and runs, and this version closes "
-                "such a pile at the deal (solitaire_close_dealt_piles), so its game no longer "
-                "replays; start a new game"
+                f"unknown schema {short(schema)}; this version reads {SCHEMA!r} (and the "
+                f"older {', '.join(map(repr, reversed(_OLD_SCHEMAS)))})"
             )
+        if schema != SCHEMA and isinstance(saved, dict):
+            readings = _OLD_SCHEMAS[str(schema)]
+            old = saved.get(_OLD_OPTION, True)
+            if "solitaire_dealt_piles" in saved or old not in readings:
+                raise InvalidStateError(
+                    f"a {schema!r} save sets its dealt piles by {_OLD_OPTION} "
+                    f"({', '.join(map(str, readings))}), got {short(saved)}"
+                )
+            saved = {
+                **{k: v for k, v in saved.items() if k != _OLD_OPTION},
+                "solitaire_dealt_piles": readings[old],
+            }
+        try:
+            return Rules.from_dict(saved)  # type: ignore[arg-type]
+        except InvalidRulesError as error:
+            raise InvalidStateError(clip(f"bad rules: {error}")) from None
 
     def check(self) -> None:
         """Raise :class:`InvalidStateError` unless every card of the deck is in exactly one
@@ -436,11 +421,12 @@ class SolitaireState:
         short = 0
         for pile in self.piles:
             if len(pile.cards) == pile.size - 1 and pile.is_closed:
-                if not self.rules.solitaire_close_dealt_piles or pile.size in played:
+                spare = self.rules.solitaire_dealt_piles == "all_but_one"
+                if not spare or pile.size in played:
                     raise InvalidStateError(
                         f"closed pile {pile.size} holds {len(pile.cards)} cards, but only a "
-                        "pile closed at the deal (solitaire_close_dealt_piles) holds one "
-                        "card fewer than its size"
+                        'pile closed at the deal (solitaire_dealt_piles="all_but_one") holds '
+                        "one card fewer than its size"
                     )
                 short += 1
             elif len(pile.cards) != pile.size:
