@@ -49,9 +49,10 @@ _R = TypeVar("_R")
 
 class SimulationInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped :func:`~fivecrowns.tournament` or
-    :func:`~fivecrowns.play.simulate.solitaire_stats`: ``result`` sums up the ``played`` games of the ``asked`` that had finished (a result of
-    the function's own type), or is None when none had. It is a :class:`KeyboardInterrupt`,
-    so code that does not look for it stops as before."""
+    :func:`~fivecrowns.play.simulate.solitaire_stats`: ``result`` sums up the ``played``
+    games of the ``asked`` that had finished (a result of the function's own type), or is
+    None when none had. It is a :class:`KeyboardInterrupt`, so code that does not look for
+    it stops as before."""
 
     def __init__(self, result: Any, played: int, asked: int) -> None:
         super().__init__(f"interrupted after {played} of {asked} games")
