@@ -15,11 +15,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
-from . import _schedule
+from . import _interned, _schedule
 from ._rule_flags import (
     RuleFlag,
     _choice,
@@ -110,66 +110,8 @@ _LATER_OPTIONS: Final[dict[str, object]] = {
 _WRITTEN: Final = object()
 
 
-#: The most rule sets :class:`_Interned` keeps (then it starts afresh).
-_MOST_INTERNED: Final = 1024
-#: The types of the option values a rule set is interned by (and of a sequence's entries).
-_PLAIN: Final = (bool, int, str, type(None))
-
-
-def _plain_key(options: dict[str, object]) -> tuple[object, ...] | None:
-    """The key a rule set of ``options`` is interned by: every option not at its default,
-    with its value's exact type (so ``True`` and ``1``, which are equal, never share a rule
-    set), so equal rule sets share one however they were asked for; None when some value is
-    not a plain bool, int, str or None, or a tuple of ints and None."""
-    key = []
-    for name, value in options.items():
-        kind = type(value)
-        if _DEFAULTS.get(name) == (kind, value):
-            continue
-        if kind is tuple:
-            if not all(type(entry) is int or entry is None for entry in value):  # type: ignore[attr-defined]
-                return None
-        elif kind not in _PLAIN:
-            return None
-        key.append((name, kind, value))
-    key.sort()
-    return tuple(key)
-
-
-if TYPE_CHECKING:  # (for mypy, Rules(...) is attrs's own constructor, every option typed)
-    _Interned = type
-else:
-
-    class _Interned(type):
-        """Makes ``Rules(...)`` cost a look-up when the same options were given before: the
-        rule set of equal plain options is made (and validated) once and shared. It is
-        immutable, so sharing it changes nothing a caller can see, and an equal object is
-        the one the compiled core's fast path already knows."""
-
-        def __call__(cls, *args, **options):
-            if not options and not args:  # (the official rules: the commonest call)
-                found = _INTERNED.get(())
-                if found is not None:
-                    return found
-            key = None if args else _plain_key(options)
-            if key is None:
-                return super().__call__(*args, **options)
-            found = _INTERNED.get(key)
-            if found is None:
-                found = super().__call__(**options)
-                if len(_INTERNED) >= _MOST_INTERNED:
-                    _INTERNED.clear()
-                _INTERNED[key] = found
-            return found
-
-
-_INTERNED: dict[tuple[object, ...], Any] = {}
-#: Each option's default and its type (filled in below the class).
-_DEFAULTS: dict[str, tuple[type, object]] = {}
-
-
 @attrs.frozen(kw_only=True, cache_hash=True)
-class Rules(metaclass=_Interned):
+class Rules(metaclass=_interned.Interned):
     """Every rule option of Five Crowns; the defaults are the official rules.
 
     All options are keyword arguments, validated on construction (a bad value raises
@@ -636,7 +578,7 @@ def _renamed_dealt_option(data: Mapping[str, object]) -> dict[str, object]:
 _POINTS: dict[tuple[int, int, int | None], tuple[int, ...]] = {}
 
 #: The official rules.
-_DEFAULTS.update(
+_interned.DEFAULTS.update(
     (field.name, (type(field.default), field.default)) for field in attrs.fields(Rules)
 )
 OFFICIAL: Final = Rules()

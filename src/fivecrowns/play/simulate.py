@@ -384,17 +384,15 @@ def tournament(
       down), else in ``jobs`` processes (``None``: one per CPU core; ``1``: in this process).
       Games are sent in chunks and the results put back in game order, so the result is the
       same however the games are run.
-    - ``progress``: a progress bar on stderr, drawn by tqdm (the ``progress`` extra; without
-      it ``True`` warns and draws none); ``None`` shows it if tqdm is installed and stderr is
-      a terminal (or in a notebook).
+    - ``progress``: a progress bar on stderr (tqdm's: the ``progress`` extra); ``None``
+      shows it where someone watches (a terminal, a notebook).
     - In the compiled core: when every entry is ``"random"``, ``"greedy"`` or ``"strong"`` (by
       name), ``isolate`` is off, each chunk of games is played inside the core, with no Python call
       per action: the same games, move for move, as the Python engine plays (two orders of
       magnitude faster for official greedy games; see ``benchmarks/bench_simulate.py``).
 
-    Ctrl-C stops the worker processes at once and raises
-    :class:`~fivecrowns.SimulationInterrupted` here (a :class:`KeyboardInterrupt`) whose
-    ``result`` sums up the games that had finished.
+    Ctrl-C stops the workers at once: :class:`~fivecrowns.SimulationInterrupted` (a
+    :class:`KeyboardInterrupt`) carries the ``result`` of the games that had finished.
     """
     seed = new_seed() if seed is None else seed
     entries, names = _check_args(
