@@ -12,6 +12,7 @@ import importlib
 
 from ._moved import MOVED
 from ._version import __version__
+from .analysis import DrawOdds, draw_odds
 from .bots import BOTS, Bot, GreedyBot, RandomBot, StrongBot, make_bot
 from .bots.expert import ExpertBot
 from .bots.rollout import rollouts, sample_state
@@ -88,6 +89,7 @@ __all__ = [
     "Card",
     "CardsLike",
     "CoreInfo",
+    "DrawOdds",
     "EntryStats",
     "ExpertBot",
     "FinalLayout",
@@ -134,6 +136,7 @@ __all__ = [
     "core_info",
     "deadwood_by_discard",
     "deck",
+    "draw_odds",
     "format_cards",
     "make_bot",
     "max_score",
