@@ -9,6 +9,7 @@ the least deadwood after each single discard by ``min_deadwood`` (``draw_odds`` 
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from fractions import Fraction
@@ -141,3 +142,27 @@ def test_bad_input_says_what_is_wrong() -> None:
         fc.draw_odds("7H 8H 9H", 3, unseen={"ZZ": 1})
     with pytest.raises(fc.InvalidRulesError):
         fc.draw_odds("7H 8H 9H", 3, rules="official")  # type: ignore[arg-type]
+
+
+def test_the_odds_command_prints_the_exact_odds() -> None:
+    from test_cli import run
+
+    text = run("odds", "7H", "8H", "9H", "10H", "QS", "--wild", "3", env={"NO_COLOR": "1"})
+    assert text.returncode == 0, text.stderr
+    odds = fc.draw_odds("7H 8H 9H 10H QS", 3)
+    assert f"outs      {fc.format_cards(card for card, _ in odds.outs)}  (20 of 111" in text.stdout
+    assert f"{float(odds.probability):.1%} to go out" in text.stdout
+    assert f"expected  {float(odds.expected_deadwood):.2f} points" in text.stdout
+    data = run("odds", "7H 8H 9H 10H QS", "--wild", "3", "--unseen", "6H JH JK 4C", "--json")
+    assert data.returncode == 0, data.stderr
+    found = json.loads(data.stdout)
+    assert found["outs"] == {"6H": 1, "JH": 1, "JK": 1}
+    assert (found["probability"], found["probability_value"]) == ("3/4", 0.75)
+    assert found["after_draw"] == {"6H": 0, "JH": 0, "4C": 4, "JK": 0}
+    bad = run("odds", "7H 8H ZZ", "--wild", "3")
+    assert bad.returncode == 2
+    assert "fivecrowns odds: error:" in bad.stderr
+    assert "Traceback" not in bad.stderr
+    wild = run("odds", "7H 8H 9H", "--wild", "2")
+    assert wild.returncode == 2
+    assert "--wild must be a rank" in wild.stderr

@@ -1,6 +1,7 @@
 """The ``fivecrowns`` command line (also ``python -m fivecrowns``).
 
-Commands: ``arrange`` (the best arrangement of a hand), ``rules`` (the rules in effect for
+Commands: ``arrange`` (the best arrangement of a hand), ``odds`` (the exact odds of a hand's
+next draw), ``rules`` (the rules in effect for
 given options), ``solitaire`` (play Solitaire in the terminal), ``play`` (a whole game in the
 terminal against built-in bots), ``simulate`` (bot tournaments, or Solitaire win rates, at
 scale). Mistakes are reported on stderr with a non-zero exit status and no traceback.
@@ -384,8 +385,18 @@ def _print_solitaire(
         )
 
 
+def _odds(args: argparse.Namespace, out: TextIO) -> None:
+    from ._odds import show_odds
+
+    rules = rules_from(args)
+    show_odds(
+        _hand(args.hand, sys.stdin), _wild_rank(args.wild), args.unseen, rules, args.json, out
+    )
+
+
 _COMMANDS = {
     "arrange": _arrange,
+    "odds": _odds,
     "rules": _rules,
     "solitaire": _solitaire,
     "play": _play,

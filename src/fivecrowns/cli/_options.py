@@ -111,6 +111,12 @@ def _arrange_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
+def _odds_options(parser: argparse.ArgumentParser) -> None:
+    from ._odds import odds_options
+
+    odds_options(parser)
+
+
 def _show_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the options as JSON")
 
@@ -221,6 +227,12 @@ _COMMAND_PARSERS: dict[str, tuple[str, str, Callable[[argparse.ArgumentParser], 
         "the best arrangement of a hand",
         "Print the arrangement of a hand that leaves the least deadwood.",
         _arrange_options,
+    ),
+    "odds": (
+        "the exact odds of a hand's next draw",
+        "Print the outs of a hand before its draw, the chance of going out on the next draw, "
+        "and the expected least deadwood after it (exact over the unseen cards).",
+        _odds_options,
     ),
     "rules": (
         "the rules in effect for given options",
