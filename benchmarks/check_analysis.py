@@ -11,7 +11,9 @@ player to draw) with brute force over every unseen copy (``tests/test_analysis_o
 prints the differences (target: 0). Then times ``draw_odds`` of ``--time`` random 14-card
 hands before their draw (default 300; CPU time of the calling thread, median and p99, the
 whole deck less the hand unseen) on the engine in use, against the target of 100 us on the
-core.
+core. Last, the sampled going-out odds of one turn (``--coverage`` views, default 100, 400
+samples each) against the exact ones: how often the exact value lies within 1.96 standard
+errors of the sampled one (stated rate: 95%).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ def main() -> int:
     parser.add_argument("views", nargs="?", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--time", type=int, default=300, help="14-card hands to time")
+    parser.add_argument("--coverage", type=int, default=100, help="views for the coverage")
     args = parser.parse_args()
     start = time.perf_counter()
     differences = 0
@@ -72,7 +75,34 @@ def main() -> int:
         f"draw_odds of a 14-card hand ({args.time} hands, CPU time): median "
         f"{statistics.median(times):,.0f} us, p99 {p99:,.0f} us (target: 100 us on the core)"
     )
+    _coverage(args.coverage, args.seed)
     return 1 if differences else 0
+
+
+def _coverage(views: int, seed: int) -> None:
+    """How often one turn's exact going-out odds lie within 1.96 standard errors of the
+    sampled odds."""
+    from fivecrowns.analysis.going_out import _sampled
+
+    inside = asked = index = 0
+    start = time.perf_counter()
+    while asked < views and index < 50 * views:
+        view = random_view(seed * 1_000_003 + 7 + index)
+        index += 1
+        if view.went_out is not None:
+            continue
+        exact = fc.going_out_odds(view, 1).probability
+        if not 0.02 < exact < 0.98:
+            continue
+        sampled = _sampled(view, 1, "strong", 400, index)
+        error = (exact * (1 - exact) / 400) ** 0.5
+        inside += abs(sampled.probability - exact) <= 1.96 * error
+        asked += 1
+    print(
+        f"going-out odds of one turn, sampled (400) against exact, {asked} views: exact within "
+        f"1.96 standard errors in {inside / max(1, asked):.1%} (stated: 95%; "
+        f"{time.perf_counter() - start:.1f} s)"
+    )
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import importlib
 
 from ._moved import MOVED
 from ._version import __version__
-from .analysis import DrawOdds, draw_odds
+from .analysis import DrawOdds, GoingOutOdds, draw_odds, going_out_odds
 from .bots import BOTS, Bot, GreedyBot, RandomBot, StrongBot, make_bot
 from .bots.expert import ExpertBot
 from .bots.rollout import rollouts, sample_state
@@ -97,6 +97,7 @@ __all__ = [
     "GameRecord",
     "GameResult",
     "GameState",
+    "GoingOutOdds",
     "GreedyBot",
     "IllegalActionError",
     "InvalidCardError",
@@ -138,6 +139,7 @@ __all__ = [
     "deck",
     "draw_odds",
     "format_cards",
+    "going_out_odds",
     "make_bot",
     "max_score",
     "min_deadwood",

@@ -1,11 +1,14 @@
 """Analysis on the engine: what a hand, a move and a game are worth.
 
 This layer sits on the play, bots, game and solver layers and is used by the command line,
-the web app and the adapters above it. So far: exact draw odds (:mod:`fivecrowns.analysis.odds`).
+the web app and the adapters above it. So far: exact draw odds
+(:mod:`fivecrowns.analysis.odds`) and going-out odds over several turns
+(:mod:`fivecrowns.analysis.going_out`).
 """
 
 from __future__ import annotations
 
+from .going_out import GoingOutOdds, going_out_odds
 from .odds import DrawOdds, draw_odds
 
-__all__ = ["DrawOdds", "draw_odds"]
+__all__ = ["DrawOdds", "GoingOutOdds", "draw_odds", "going_out_odds"]
