@@ -12,7 +12,15 @@ import importlib
 
 from ._moved import MOVED
 from ._version import __version__
-from .analysis import DrawOdds, GoingOutOdds, draw_odds, going_out_odds
+from .analysis import (
+    ActionValue,
+    ActionValues,
+    DrawOdds,
+    GoingOutOdds,
+    draw_odds,
+    evaluate_actions,
+    going_out_odds,
+)
 from .bots import BOTS, Bot, GreedyBot, RandomBot, StrongBot, make_bot
 from .bots.expert import ExpertBot
 from .bots.rollout import rollouts, sample_state
@@ -82,6 +90,8 @@ __all__ = [
     "OFFICIAL",
     "Action",
     "ActionKind",
+    "ActionValue",
+    "ActionValues",
     "Arrangement",
     "Bot",
     "CacheInfo",
@@ -138,6 +148,7 @@ __all__ = [
     "deadwood_by_discard",
     "deck",
     "draw_odds",
+    "evaluate_actions",
     "format_cards",
     "going_out_odds",
     "make_bot",

@@ -2,13 +2,23 @@
 
 This layer sits on the play, bots, game and solver layers and is used by the command line,
 the web app and the adapters above it. So far: exact draw odds
-(:mod:`fivecrowns.analysis.odds`) and going-out odds over several turns
-(:mod:`fivecrowns.analysis.going_out`).
+(:mod:`fivecrowns.analysis.odds`), going-out odds over several turns
+(:mod:`fivecrowns.analysis.going_out`) and every legal action's value
+(:mod:`fivecrowns.analysis.actions`).
 """
 
 from __future__ import annotations
 
+from .actions import ActionValue, ActionValues, evaluate_actions
 from .going_out import GoingOutOdds, going_out_odds
 from .odds import DrawOdds, draw_odds
 
-__all__ = ["DrawOdds", "GoingOutOdds", "draw_odds", "going_out_odds"]
+__all__ = [
+    "ActionValue",
+    "ActionValues",
+    "DrawOdds",
+    "GoingOutOdds",
+    "draw_odds",
+    "evaluate_actions",
+    "going_out_odds",
+]
