@@ -64,7 +64,7 @@ copybutton_only_copy_prompt_lines = True
 # the standard library's and numpy's types, that signatures name, and PettingZoo's base
 # class (the docs are built offline, without intersphinx inventories to link them to).
 nitpick_ignore_regex = [
-    (r"py:.*", r"(collections\.abc|concurrent\.futures|enum|random|typing)\..*"),
+    (r"py:.*", r"(collections\.abc|concurrent\.futures|enum|fractions|random|typing)\..*"),
     (r"py:.*", r"numpy(\..*)?"),
     (r"py:.*", r"(pettingzoo|gymnasium)(\..*)?"),
     (r"py:.*", r"attrs\..*"),
