@@ -311,3 +311,9 @@ def test_solitaire_stats_refuse_bad_arguments(kwargs: dict[str, object], message
 
     with pytest.raises(fc.FiveCrownsError, match=message):
         solitaire_stats(**kwargs)  # type: ignore[arg-type]
+
+
+def test_play_game_refuses_a_bot_name_with_what_to_do() -> None:
+    # (a name where a Bot object belongs raised AttributeError from deep inside)
+    with pytest.raises(fc.FiveCrownsError, match=r"make_bot\('greedy'\)"):
+        fc.play_game(["greedy", fc.GreedyBot()])  # type: ignore[list-item]

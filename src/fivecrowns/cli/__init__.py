@@ -1,7 +1,7 @@
 """The ``fivecrowns`` command line (also ``python -m fivecrowns``).
 
 Commands: ``arrange`` (the best arrangement of a hand), ``odds`` (the exact odds of a hand's
-next draw), ``rules`` (the rules in effect for
+next draw), ``review`` (a recorded game annotated), ``rules`` (the rules in effect for
 given options), ``solitaire`` (play Solitaire in the terminal), ``play`` (a whole game in the
 terminal against built-in bots), ``simulate`` (bot tournaments, or Solitaire win rates, at
 scale). Mistakes are reported on stderr with a non-zero exit status and no traceback.
@@ -385,7 +385,7 @@ def _print_solitaire(
         )
 
 
-def _odds(args: argparse.Namespace, out: TextIO) -> None:
+def _odds_command(args: argparse.Namespace, out: TextIO) -> None:
     from ._odds import show_odds
 
     rules = rules_from(args)
@@ -394,9 +394,18 @@ def _odds(args: argparse.Namespace, out: TextIO) -> None:
     )
 
 
+def _review_command(args: argparse.Namespace, out: TextIO) -> None:
+    from ._review import review
+
+    if args.rollouts < 2:
+        raise UsageError(f"--rollouts must be at least 2, got {args.rollouts}")
+    review(args, out)
+
+
 _COMMANDS = {
     "arrange": _arrange,
-    "odds": _odds,
+    "odds": _odds_command,
+    "review": _review_command,
     "rules": _rules,
     "solitaire": _solitaire,
     "play": _play,

@@ -117,6 +117,12 @@ def _odds_options(parser: argparse.ArgumentParser) -> None:
     odds_options(parser)
 
 
+def _review_options(parser: argparse.ArgumentParser) -> None:
+    from ._review import review_options
+
+    review_options(parser)
+
+
 def _show_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the options as JSON")
 
@@ -233,6 +239,13 @@ _COMMAND_PARSERS: dict[str, tuple[str, str, Callable[[argparse.ArgumentParser], 
         "Print the outs of a hand before its draw, the chance of going out on the next draw, "
         "and the expected least deadwood after it (exact over the unseen cards).",
         _odds_options,
+    ),
+    "review": (
+        "a recorded game annotated, move by move",
+        "Value every decision of a recorded game against the best move (rollouts on common "
+        "deals, exact on the final lap) and mark the losses as a chess annotator does: "
+        "?! inaccuracy, ? mistake, ?? blunder.",
+        _review_options,
     ),
     "rules": (
         "the rules in effect for given options",

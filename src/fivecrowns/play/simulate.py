@@ -159,6 +159,12 @@ def play_game(
     True
     """
     bots = tuple(bots)
+    for bot in bots:
+        if not isinstance(bot, Bot):
+            raise FiveCrownsError(
+                f"play_game takes a Bot object per seat, got {short_repr(bot)}; for a built-in "
+                "bot by name, make one with make_bot, e.g. make_bot('greedy')"
+            )
     if len({id(bot) for bot in bots}) != len(bots):
         raise FiveCrownsError(
             "each seat needs its own bot object (a bot keeps memory of its game); "
