@@ -19,10 +19,12 @@ from .analysis import (
     Annotation,
     DrawOdds,
     GoingOutOdds,
+    WinChances,
     annotate,
     draw_odds,
     evaluate_actions,
     going_out_odds,
+    win_chances,
 )
 from .bots import BOTS, Bot, GreedyBot, RandomBot, StrongBot, make_bot
 from .bots.expert import ExpertBot
@@ -141,6 +143,7 @@ __all__ = [
     "Suit",
     "TableMeld",
     "TournamentResult",
+    "WinChances",
     "__version__",
     "annotate",
     "best_arrangement",
@@ -170,6 +173,7 @@ __all__ = [
     "sample_state",
     "set_cache_limit",
     "tournament",
+    "win_chances",
 ]
 
 
