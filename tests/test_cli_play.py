@@ -373,3 +373,17 @@ def test_a_game_resumed_from_its_autosave_plays_to_the_end_and_removes_it(
     for seat, score in enumerate(state.scores):  # (the game the script plays, uncut)
         assert re.search(rf"\d\. {names[seat]}\s+{score}\b", resumed.stdout), seat
     assert list(tmp_path.iterdir()) == []  # (the game is over: nothing is left to resume)
+
+
+def test_hint_values_the_best_moves_by_their_expected_round_points() -> None:
+    result = run(
+        "play", *SHORT, "--seed", "9", stdin="hint\nquit\n", env={"FIVECROWNS_AUTOSAVE": ""}
+    )
+    assert result.returncode == 0, result.stderr
+    line = next(text for text in result.stdout.splitlines() if "expected round points:" in text)
+    state = fc.GameState.new(3, rules=fc.Rules(schedule=(3, 4)), seed=9)
+    values = fc.evaluate_actions(state.view(0), seed=0)
+    shown = ", ".join(
+        f"{value.action} {value.mean:.1f} ± {value.standard_error:.1f}" for value in values.actions
+    )
+    assert f"expected round points: {shown} (64 rollouts a move)" in line

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..analysis import evaluate_actions
 from ..bots._builtin import least_giving_out
 from ..bots.tracking import final_layout
 from ..game import GameState
@@ -9,7 +10,10 @@ from ..game.actions import DRAW_DISCARD, GO_OUT_WITHOUT_DISCARD, ActionKind, Pha
 from ..solver import deadwood_by_discard, min_deadwood
 from ._screen import HUMAN
 
-__all__ = ["suggest"]
+__all__ = ["action_values", "suggest"]
+
+#: How many moves ``hint`` lists with their values.
+_SHOWN = 4
 
 
 def suggest(state: GameState) -> tuple[str, str]:
@@ -64,3 +68,17 @@ def suggest(state: GameState) -> tuple[str, str]:
     values = deadwood_by_discard(hand, wild, rules=rules)
     card = min(cards, key=lambda c: (values[c], c.is_wild(wild), -rules.points(c, wild)))
     return f"discard {card}", f"leaves {values[card]} points of deadwood"
+
+
+def action_values(state: GameState) -> str:
+    """The best few moves of player 0 with their expected round scores (``evaluate_actions``
+    at its default precision; exact on the final lap), for ``hint``."""
+    values = evaluate_actions(state.view(HUMAN), seed=len(state.actions))
+    shown = []
+    for value in values.actions[:_SHOWN]:
+        noise = "" if values.exact else f" ± {value.standard_error:.1f}"
+        shown.append(f"{value.action} {value.mean:.1f}{noise}")
+    more = len(values.actions) - _SHOWN
+    tail = f", and {more} more" if more > 0 else ""
+    how = "exact" if values.exact else f"{values.rollouts} rollouts a move"
+    return f"expected round points: {', '.join(shown)}{tail} ({how})"

@@ -36,7 +36,7 @@ from ..game.actions import (
 from ..rules import Rules
 from ..solver import deadwood_by_discard
 from ._autosave import Slots, start
-from ._hint import suggest
+from ._hint import action_values, suggest
 from ._screen import HUMAN, Screen, listed
 from ._session import check_resume, read_session, session_text
 from ._term import Painter, is_interactive, read_saved, save_text, wants_colour
@@ -59,7 +59,7 @@ Final turns with your own lay-downs (--manual-final-hands):
   layoff 2 8H        add cards to table meld 2 (--lay-off); 'table' shows the indices
   select 7H, deselect 7H, meld book, meld run, layoff 2   the same, one card at a time
 Any time:
-  hint               suggest a move and say why
+  hint               suggest a move and say why, and value the best few moves
   hand, show         show the table and your hand again
   scores             the scores round by round
   table              the melds on the table
@@ -273,6 +273,7 @@ class _Game(Screen):
         if word == "hint":
             command, why = suggest(state)
             self.say(f"  try: {command}  ({why})")
+            self.say(f"  {action_values(state)}")
             return None
         if word == "save":
             self.save(rest)
