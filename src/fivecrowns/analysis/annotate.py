@@ -71,6 +71,7 @@ class Annotation:
     exact: bool
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (the actions in their notation)."""
         return {
             "index": self.index,
             "seat": self.seat,
@@ -116,6 +117,7 @@ class AnnotatedGame:
         }
 
     def to_json(self) -> str:
+        """The annotations and their record as a JSON text (see :meth:`to_dict`)."""
         return json.dumps(self.to_dict())
 
     @classmethod
