@@ -5,6 +5,7 @@ use crate::naturals::Naturals;
 use crate::rules::MeldRules;
 use crate::{is_wild, rank_index, JOKER, NUM_CODES};
 
+use super::big;
 use super::hand::Hand;
 use super::lonely::Lonely;
 use super::search::{self, Discards};
@@ -56,6 +57,9 @@ impl Hand {
         if self.codes.is_empty() {
             return;
         }
+        if big::is_big(&self.codes, self.wild_rank) {
+            return self.big_zero_discards_until(visit);
+        }
         let lonely = Lonely::of(&self.codes, self.wild_rank, &self.rules);
         let mut pricing = self.zero_pricing(&lonely);
         let points = |c: u8| u64::from(self.rules.points(c, self.wild_rank));
@@ -87,6 +91,31 @@ impl Hand {
                             .score(c)
                             .points
                             == 0
+                }
+            });
+            if visit(c, zero) {
+                return;
+            }
+        }
+    }
+
+    /// [`Hand::zero_discards_until`] of a big hand (see [`big::is_big`]), on its least
+    /// deadwood (mostly built, see the module `dense`): discarding c leaves at least that
+    /// less c's points, exactly that when c is a natural no meld can hold, and at least the
+    /// points of the other such naturals; the discards these do not settle are each solved.
+    fn big_zero_discards_until(&self, mut visit: impl FnMut(u8, bool) -> bool) {
+        let lonely = Lonely::of(&self.codes, self.wild_rank, &self.rules);
+        // (two naturals no meld can hold: one stays, whatever is thrown)
+        let least = (lonely.cards < 2).then(|| self.least());
+        for &c in self.distinct().iter().rev() {
+            let zero = least.is_some_and(|least| {
+                let points = u64::from(self.rules.points(c, self.wild_rank));
+                if points < least {
+                    false
+                } else if lonely.holds(c) {
+                    points == least
+                } else {
+                    lonely.cards == 0 && self.least_of(&self.without(c).codes) == 0
                 }
             });
             if visit(c, zero) {
