@@ -39,6 +39,11 @@ use spares::Built;
 /// The states the search may value on the rest before the building gives up.
 const BUDGET: u64 = 20_000;
 
+/// The fewest cards of a hand that is built: a smaller one is solved as before (the paths
+/// tuned for the hands of up to 30 cards and the draws of their outs, whose few books make
+/// a rest nearly the whole hand).
+pub(super) const FEWEST: usize = 33;
+
 /// The least score any arrangement of the hand `codes` may have: its naturals no meld can
 /// hold, and its wilds when no meld may hold one.
 pub(super) fn floor(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Score {
@@ -144,8 +149,16 @@ impl<'r> Dense<'r> {
     }
 }
 
-/// The least deadwood of the hand `codes` (sorted) when a building reaches its floor.
+/// The least deadwood of the hand `codes` (sorted) when a building reaches its floor (None
+/// too below [`FEWEST`] cards).
 pub(super) fn least(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<u64> {
+    (codes.len() >= FEWEST)
+        .then(|| built_least(codes, wild_rank, rules))
+        .flatten()
+}
+
+/// [`least`] of a hand of any size.
+fn built_least(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<u64> {
     let dense = Dense::of(codes, wild_rank, rules);
     let rest = dense.peeled.rest_codes(&dense.wilds);
     if dense.rest_least(&rest) == Some(dense.floor.points) {
@@ -156,8 +169,16 @@ pub(super) fn least(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<u6
 }
 
 /// An optimal arrangement of the hand `codes` (sorted) when a building reaches its floor
-/// (its points and its cards), its melds in the order of their sorted codes.
+/// (its points and its cards), its melds in the order of their sorted codes (None too below
+/// [`FEWEST`] cards).
 pub(super) fn arrange(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<Layout> {
+    (codes.len() >= FEWEST)
+        .then(|| built_arrangement(codes, wild_rank, rules))
+        .flatten()
+}
+
+/// [`arrange`] of a hand of any size.
+fn built_arrangement(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<Layout> {
     let dense = Dense::of(codes, wild_rank, rules);
     let rest = dense.peeled.rest_codes(&dense.wilds);
     let (built, mut deadwood, score) = dense.build(&rest)?;

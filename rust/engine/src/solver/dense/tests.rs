@@ -60,7 +60,7 @@ fn options(packs: u32) -> Vec<MeldRules> {
 /// The built arrangement of `codes`, when there is one, is an arrangement of the hand
 /// (every meld legal, the cards conserved) whose deadwood is the floor; returns its points.
 fn checked_arrangement(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<u64> {
-    let layout = arrange(codes, wild_rank, rules)?;
+    let layout = built_arrangement(codes, wild_rank, rules)?;
     let mut cards = layout.deadwood.clone();
     for meld in &layout.melds {
         assert!(
@@ -104,7 +104,7 @@ fn the_floor_bounds_the_least_and_the_building_is_exact() {
         let truth = search::score(&codes, wild_rank, &rules);
         let floor = floor(&codes, wild_rank, &rules);
         assert!(floor <= truth, "{codes:?} wild {wild_rank} {rules:?}");
-        if let Some(value) = least(&codes, wild_rank, &rules) {
+        if let Some(value) = built_least(&codes, wild_rank, &rules) {
             assert_eq!(value, truth.points, "{codes:?} wild {wild_rank} {rules:?}");
             built += 1;
         }
@@ -130,7 +130,7 @@ fn whole_decks_and_nearly_whole_ones_are_built() {
             for wild_rank in [0, 3, 9, 13] {
                 let mut codes = deck(packs);
                 for _ in 0..4 {
-                    let value = least(&codes, wild_rank, &rules);
+                    let value = built_least(&codes, wild_rank, &rules);
                     let points = checked_arrangement(&codes, wild_rank, &rules);
                     if rules.max_wilds != WildLimit::AtMost(0) {
                         let floor = floor(&codes, wild_rank, &rules).points;
