@@ -9,14 +9,15 @@
 //! One is built in three steps ([`peel`], then the rest solved exactly, then [`spares`]):
 //! - the naturals are peeled into books that need no wild (a rank's every natural when it
 //!   holds three or more, or under distinct-suit books layers of one card a suit while three
-//!   suits are left); each natural left over borrows the cards of its suit next to it from
-//!   books that can spare them, so that the rest may hold runs;
+//!   suits are left), then what is left into runs (a suit's stretches of three ranks or
+//!   more, layer by layer); each natural left over borrows the cards of its suit next to
+//!   it from books and runs that can spare them, so that the rest may hold runs;
 //! - the rest (the naturals left over, those lent and every wild), a small hand, is solved
 //!   exactly by the sweep or the search (on a budget): the books peeled and an arrangement
 //!   of the rest are an arrangement of the hand, so the hand's least deadwood is at most the
 //!   rest's, and is it when that is the floor;
 //! - else the rest's optimal arrangement is taken, the naturals it leaves given back to the
-//!   books of their rank, the wilds it leaves given room in the melds (a book splitting in
+//!   melds that take them, the wilds it leaves given room in the melds (a book splitting in
 //!   two to make more), and the whole checked against the floor.
 //!
 //! Where the floor is not reached (the bound too weak, or the building too plain) the
@@ -72,7 +73,8 @@ struct Dense<'r> {
 }
 
 impl<'r> Dense<'r> {
-    fn of(codes: &[u8], wild_rank: u8, rules: &'r MeldRules) -> Dense<'r> {
+    /// The hand peeled books first, or with `runs_first` runs first.
+    fn of(codes: &[u8], wild_rank: u8, rules: &'r MeldRules, runs_first: bool) -> Dense<'r> {
         let mut counts = [0u8; NATURALS];
         let mut wilds = Vec::new();
         for &c in codes {
@@ -83,7 +85,7 @@ impl<'r> Dense<'r> {
             }
         }
         Dense {
-            peeled: Peeled::of(&counts, rules.distinct_suit_books),
+            peeled: Peeled::of(&counts, rules.distinct_suit_books, runs_first),
             wilds,
             floor: floor(codes, wild_rank, rules),
             wild_rank,
@@ -114,6 +116,11 @@ impl<'r> Dense<'r> {
                 naturals: book.codes(),
                 wilds: Vec::new(),
             })
+            .chain(self.peeled.runs.iter().map(|run| Built {
+                kind: Kind::Run,
+                naturals: run.codes(),
+                wilds: Vec::new(),
+            }))
             .collect();
         let (mut dead, mut wilds) = (Vec::new(), Vec::new());
         if !rest.is_empty() {
@@ -157,15 +164,17 @@ pub(super) fn least(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<u6
         .flatten()
 }
 
-/// [`least`] of a hand of any size.
+/// [`least`] of a hand of any size: peeled books first, then runs first.
 fn built_least(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<u64> {
-    let dense = Dense::of(codes, wild_rank, rules);
-    let rest = dense.peeled.rest_codes(&dense.wilds);
-    if dense.rest_least(&rest) == Some(dense.floor.points) {
-        return Some(dense.floor.points);
-    }
-    let (_, _, score) = dense.build(&rest)?;
-    (score.points == dense.floor.points).then_some(score.points)
+    [false, true].into_iter().find_map(|runs_first| {
+        let dense = Dense::of(codes, wild_rank, rules, runs_first);
+        let rest = dense.peeled.rest_codes(&dense.wilds);
+        if dense.rest_least(&rest) == Some(dense.floor.points) {
+            return Some(dense.floor.points);
+        }
+        let (_, _, score) = dense.build(&rest)?;
+        (score.points == dense.floor.points).then_some(score.points)
+    })
 }
 
 /// An optimal arrangement of the hand `codes` (sorted) when a building reaches its floor
@@ -177,14 +186,15 @@ pub(super) fn arrange(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<
         .flatten()
 }
 
-/// [`arrange`] of a hand of any size.
+/// [`arrange`] of a hand of any size: peeled books first, then runs first.
 fn built_arrangement(codes: &[u8], wild_rank: u8, rules: &MeldRules) -> Option<Layout> {
-    let dense = Dense::of(codes, wild_rank, rules);
-    let rest = dense.peeled.rest_codes(&dense.wilds);
-    let (built, mut deadwood, score) = dense.build(&rest)?;
-    if score != dense.floor {
-        return None;
-    }
+    let (built, mut deadwood, score) = [false, true].into_iter().find_map(|runs_first| {
+        let dense = Dense::of(codes, wild_rank, rules, runs_first);
+        let rest = dense.peeled.rest_codes(&dense.wilds);
+        dense
+            .build(&rest)
+            .filter(|(_, _, score)| *score == dense.floor)
+    })?;
     let mut melds: Vec<Meld> = built
         .into_iter()
         .map(|b| {

@@ -1,5 +1,5 @@
-//! A dense hand's naturals peeled into books that need no wild, and the few left over (with
-//! some of the books' naturals lent to them, so that a run may hold them).
+//! A dense hand's naturals peeled into books and runs that need no wild, and the few left
+//! over (with some of their naturals lent to them, so that a run may hold them).
 
 use crate::NUM_CODES;
 
@@ -34,34 +34,68 @@ impl Book {
     }
 }
 
-/// A hand's naturals as books that need no wild, and the rest.
+/// A run peeled off: its suit and its lowest and highest rank indexes (one natural of each
+/// rank between, three or more).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Run {
+    pub(super) suit: u8,
+    pub(super) low: u8,
+    pub(super) high: u8,
+}
+
+impl Run {
+    /// Its codes, sorted.
+    pub(super) fn codes(&self) -> Vec<u8> {
+        (self.low..=self.high).map(|q| self.suit * 11 + q).collect()
+    }
+}
+
+/// A hand's naturals as books and runs that need no wild, and the rest.
 #[derive(Debug, Clone)]
 pub(super) struct Peeled {
     pub(super) books: Vec<Book>,
+    pub(super) runs: Vec<Run>,
     /// The copies of each natural code left over (lent ones included).
     pub(super) rest: [u8; NATURALS],
 }
 
 impl Peeled {
-    /// Peel the naturals `counts` (copies of each natural code): under books of any suits,
-    /// every rank holding three or more is one book; under distinct-suit books, the rank's
-    /// naturals are dealt in layers (a book of one copy of each suit left) while a layer
-    /// holds three or more. Then each natural left borrows, from the books of the two ranks
-    /// either side of it in its suit that can spare a card (four or more), one copy of its
-    /// suit at each, while the rest stays small.
-    pub(super) fn of(counts: &[u8; NATURALS], distinct: bool) -> Peeled {
+    /// Peel the naturals `counts` (copies of each natural code) into books: under books of
+    /// any suits, every rank holding three or more is one book; under distinct-suit books,
+    /// the rank's naturals are dealt in layers (a book of one copy of each suit left) while
+    /// a layer holds three or more. And into runs: what is left of each suit, layer by layer
+    /// (each stretch of three ranks or more that a suit still holds). Books first, or with
+    /// `runs_first` runs first (a suit dense in every rank). Then each natural
+    /// left borrows, from the books of the two ranks either side of it in its suit that can
+    /// spare a card (four or more) or the ends of runs of four or more there, one copy of
+    /// its suit at each, while the rest stays small.
+    pub(super) fn of(counts: &[u8; NATURALS], distinct: bool, runs_first: bool) -> Peeled {
         let mut peeled = Peeled {
             books: Vec::with_capacity(if distinct { 44 } else { 11 }),
+            runs: Vec::new(),
             rest: *counts,
         };
+        if runs_first {
+            peeled.peel_runs();
+            peeled.peel_books(distinct);
+        } else {
+            peeled.peel_books(distinct);
+            peeled.peel_runs();
+        }
+        peeled.lend();
+        peeled
+    }
+
+    /// Peel the books of what is left, rank by rank.
+    fn peel_books(&mut self, distinct: bool) {
         for q in 0..11u8 {
             let mut copies = [0u8; 5];
             for (s, n) in copies.iter_mut().enumerate() {
-                *n = counts[s * 11 + usize::from(q)];
+                *n = self.rest[s * 11 + usize::from(q)];
             }
             if !distinct {
                 if copies.iter().map(|&n| usize::from(n)).sum::<usize>() >= 3 {
-                    peeled.books.push(Book { rank: q, copies });
+                    self.books.push(Book { rank: q, copies });
                     copies = [0; 5];
                 }
             } else {
@@ -70,7 +104,7 @@ impl Peeled {
                     if layer.iter().sum::<u8>() < 3 {
                         break;
                     }
-                    peeled.books.push(Book {
+                    self.books.push(Book {
                         rank: q,
                         copies: layer,
                     });
@@ -80,11 +114,36 @@ impl Peeled {
                 }
             }
             for (s, &n) in copies.iter().enumerate() {
-                peeled.rest[s * 11 + usize::from(q)] = n;
+                self.rest[s * 11 + usize::from(q)] = n;
             }
         }
-        peeled.lend();
-        peeled
+    }
+
+    /// Peel the runs of what is left, suit by suit, layer by layer.
+    fn peel_runs(&mut self) {
+        for suit in 0..5u8 {
+            let at = |q: u8| usize::from(suit * 11 + q);
+            loop {
+                let mut found = false;
+                let mut q = 0u8;
+                while q < 11 {
+                    let low = q;
+                    while q < 11 && self.rest[at(q)] > 0 {
+                        q += 1;
+                    }
+                    if q >= low + 3 {
+                        (low..q).for_each(|r| self.rest[at(r)] -= 1);
+                        let high = q - 1;
+                        self.runs.push(Run { suit, low, high });
+                        found = true;
+                    }
+                    q += 1;
+                }
+                if !found {
+                    break;
+                }
+            }
+        }
     }
 
     /// The naturals left over, in all.

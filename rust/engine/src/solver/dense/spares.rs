@@ -1,6 +1,6 @@
-//! An arrangement built from books peeled off and the rest's optimal one: the naturals the
-//! rest left unmelded given back to the books of their rank, then the wilds it left given
-//! room in the melds (a book peeled off splits to make room when none is left).
+//! An arrangement built from melds peeled off and the rest's optimal one: the naturals the
+//! rest left unmelded given to the melds that take them, then the wilds it left given room
+//! in the melds (a book or a run splits to make room when none is left).
 
 use crate::melds::Kind;
 use crate::rules::MeldRules;
@@ -31,15 +31,31 @@ impl Built {
         most.saturating_sub(m + w).min(limit.saturating_sub(w))
     }
 
-    /// May the natural `c` join this meld (a book of its rank, with no copy of its suit
-    /// under distinct-suit books, room for one more card)?
+    /// May the natural `c` join this meld? A book of its rank (with no copy of its suit and
+    /// room for one more card under distinct-suit books), or a run of its suit without its
+    /// rank whose wilds still fill the gaps and that stays within eleven cards.
     fn takes(&self, c: u8, rules: &MeldRules) -> bool {
-        if self.kind != Kind::Book || self.naturals.first().is_none_or(|&n| n % 11 != c % 11) {
+        let Some(&first) = self.naturals.first() else {
             return false;
+        };
+        match self.kind {
+            Kind::Book if first % 11 != c % 11 => false,
+            Kind::Book => {
+                !rules.distinct_suit_books
+                    || (self.naturals.len() + self.wilds.len() < 5
+                        && self.naturals.iter().all(|&n| n / 11 != c / 11))
+            }
+            Kind::Run => {
+                let (m, w) = (self.naturals.len(), self.wilds.len());
+                let low = self.naturals.iter().map(|&n| n % 11).min().unwrap_or(0);
+                let high = self.naturals.iter().map(|&n| n % 11).max().unwrap_or(0);
+                let span = usize::from(high.max(c % 11) - low.min(c % 11)) + 1;
+                first / 11 == c / 11
+                    && !self.naturals.contains(&c)
+                    && span <= m + 1 + w
+                    && m + 1 + w <= 11
+            }
         }
-        !rules.distinct_suit_books
-            || (self.naturals.len() + self.wilds.len() < 5
-                && self.naturals.iter().all(|&n| n / 11 != c / 11))
     }
 }
 
@@ -82,10 +98,10 @@ fn split(melds: &mut Vec<Built>, wilds: &mut Vec<u8>, rules: &MeldRules) -> bool
     let one = wilds.len() >= 2 && rules.limit(1) >= 2;
     let (take, pad) = if one && melds.iter().any(|m| splits(m, 1)) {
         (1, 2)
-    } else if rules.limit(2) >= 1 {
+    } else if rules.limit(2) >= 1 && melds.iter().any(|m| splits(m, 2)) {
         (2, 1)
     } else {
-        return false;
+        return split_run(melds, rules);
     };
     let Some(book) = melds.iter_mut().find(|m| splits(m, take)) else {
         return false;
@@ -96,6 +112,29 @@ fn split(melds: &mut Vec<Built>, wilds: &mut Vec<u8>, rules: &MeldRules) -> bool
         kind: Kind::Book,
         naturals,
         wilds,
+    });
+    true
+}
+
+/// Split a run of six naturals or more and no wild into two of three or more (the lower
+/// half and the upper), where the rules let a run hold a wild: the one of them that is
+/// shorter than eleven cards has room. Did one split?
+fn split_run(melds: &mut Vec<Built>, rules: &MeldRules) -> bool {
+    if rules.limit(3) < 1 {
+        return false;
+    }
+    let Some(run) = melds
+        .iter_mut()
+        .find(|m| m.kind == Kind::Run && m.wilds.is_empty() && m.naturals.len() >= 6)
+    else {
+        return false;
+    };
+    run.naturals.sort_unstable();
+    let upper = run.naturals.split_off(run.naturals.len() / 2);
+    melds.push(Built {
+        kind: Kind::Run,
+        naturals: upper,
+        wilds: Vec::new(),
     });
     true
 }

@@ -147,3 +147,35 @@ fn whole_decks_and_nearly_whole_ones_are_built() {
         }
     }
 }
+
+/// Every copy of one or two suits (no book of three suits under distinct-suit books: runs
+/// only), less a card, with no wild or two, is built under every meld option.
+#[test]
+fn dense_suits_are_built_as_runs() {
+    for packs in 1..=4usize {
+        for rules in options(packs as u32) {
+            for suits in [1u8, 2] {
+                for jokers in [0, 2] {
+                    let mut codes: Vec<u8> = deck(packs)
+                        .into_iter()
+                        .filter(|&c| c != JOKER && c / 11 < suits)
+                        .collect();
+                    codes.remove(codes.len() / 3);
+                    codes.extend(std::iter::repeat_n(JOKER, jokers));
+                    codes.sort_unstable();
+                    if rules.max_wilds == WildLimit::AtMost(0) && jokers > 0 {
+                        continue; // (no meld holds the jokers)
+                    }
+                    let floor = floor(&codes, 0, &rules).points;
+                    let what = format!("{packs} packs, {suits} suits, {jokers} jokers, {rules:?}");
+                    assert_eq!(built_least(&codes, 0, &rules), Some(floor), "{what}");
+                    assert_eq!(
+                        checked_arrangement(&codes, 0, &rules),
+                        Some(floor),
+                        "{what}"
+                    );
+                }
+            }
+        }
+    }
+}
