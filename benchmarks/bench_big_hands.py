@@ -19,10 +19,11 @@ Two parts, each under every rule option (the official rules, each single house m
 * **worst**: per function, the slowest of a set of adversarial hands on decks of 1 to 4
   packs: the whole deck (under each wild rank 0, 3, 13), the whole deck less a few cards,
   every copy of three adjacent ranks with some wilds, one suit's every copy with every
-  joker, every other rank of two suits with every joker, every wild of the deck with few
-  naturals, and random hands of 31 cards to the whole deck. Each option's calls run in a
-  child process that is killed when one call passes ``--cap`` seconds (default 5; shown as
-  ``>cap``), then restarted at the next hand; against the target max <= 1 s.
+  joker, every other rank of two suits with every joker, every copy of two suits (with
+  two jokers or none), every wild of the deck with few naturals, and random hands of 31
+  cards to the whole deck. Each option's calls run in a child process that is killed when
+  one call passes ``--cap`` seconds (default 5; shown as ``>cap``), then restarted at the
+  next hand; against the target max <= 1 s.
 
 ``outs`` is asked of the hand less its last card (a hand before the draw); the others of the
 hand itself. Prints one row per function and option, the slowest adversarial hand of each
@@ -134,6 +135,9 @@ def adversarial(seed: int, quick: bool) -> list[Case]:
             c for c in naturals if c.suit in (fc.Suit.STARS, fc.Suit.CLUBS) and (c.rank or 0) % 2
         ]
         cases.append(("every other rank, 2 suits", _of(two + jokers), None, packs))
+        both = [c for c in naturals if c.suit in (fc.Suit.STARS, fc.Suit.HEARTS)]
+        cases.append(("every copy of 2 suits", _of(both), None, packs))
+        cases.append(("every copy of 2 suits + 2 jokers", _of(both + jokers[:2]), None, packs))
         wild = rng.randrange(3, 14)
         every_wild = [c for c in deck if c == fc.JOKER or c.rank == wild]
         others = [c for c in naturals if c.rank != wild]

@@ -148,3 +148,45 @@ def test_a_hand_beyond_the_deck_is_refused_with_the_copies_it_holds_too_many_of(
         fc.min_deadwood([*deck, fc.Card.parse("3*")], 13)
     with pytest.raises(fc.InvalidHandError, match="7 jokers, but a deck of 2 pack"):
         fc.best_discard([*deck, fc.JOKER], 13)
+
+
+@pytest.mark.parametrize("packs", [2, 3, 4])
+def test_nearly_whole_decks_answer_every_question_under_every_option(packs: int) -> None:
+    # (built: books peeled, the rest solved, proved by the floor; distinct-suit books too)
+    rng = random.Random(4500 + packs)
+    deck = list(fc.deck(packs))
+    for options in OPTIONS:
+        rules = fc.Rules(packs=packs, **options)
+        cards = rng.sample(deck, len(deck) - rng.choice([0, 1, 3, 8, 20]))
+        assert_consistent(cards, rng.choice([None, 3, 9, 13]), rules)
+
+
+def test_dense_hands_that_cannot_meld_every_card_answer_every_question() -> None:
+    # every other rank of two suits, three copies each, and the jokers: under distinct-suit
+    # books a book of two suits needs a wild, so much is deadwood (the floor is not reached)
+    naturals = [
+        c for c in fc.deck(3) if c.suit in (fc.Suit.STARS, fc.Suit.CLUBS) and (c.rank or 0) % 2 == 1
+    ]
+    jokers = [fc.JOKER] * 9
+    for options in ({"distinct_suit_books": True}, {}):
+        rules = fc.Rules(packs=3, **options)
+        assert_consistent(naturals + jokers, None, rules)
+    least = fc.min_deadwood(
+        naturals + jokers, None, rules=fc.Rules(packs=3, distinct_suit_books=True)
+    )
+    # nine jokers, each padding a book of two suits: the 18 naturals of K, J and 9 meld
+    assert least == 6 * (3 + 5 + 7)
+
+
+@pytest.mark.parametrize("options", [{}, {"distinct_suit_books": True}, {"max_wilds_per_meld": 1}])
+def test_outs_of_dense_and_big_hands_are_the_draws_that_go_out(options: dict[str, Any]) -> None:
+    rng = random.Random(len(options))
+    for packs, size in ((1, 52), (2, 40), (3, 44)):
+        rules = fc.Rules(packs=packs, **options)
+        deck = list(fc.deck(packs))
+        cards = rng.sample(deck, size)
+        wild_rank = rng.choice([None, 3, 9])
+        found = fc.outs(cards, wild_rank, rules=rules)
+        drawable = {c for c in deck if cards.count(c) < deck.count(c)}
+        going_out = {c for c in drawable if fc.can_go_out([*cards, c], wild_rank, rules=rules)}
+        assert found & drawable == going_out

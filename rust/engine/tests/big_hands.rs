@@ -5,26 +5,13 @@
 //! the sweep answers), and the least deadwood of small hands against a brute force over
 //! every partition into melds.
 
+mod common;
+
+use common::Rng;
 use fivecrowns_engine::melds::is_meld;
 use fivecrowns_engine::rules::MeldRules;
 use fivecrowns_engine::solver::least_each_counts;
 use fivecrowns_engine::{is_wild, search, sweep, Hand, Kind, WildLimit, JOKER, NUM_CODES};
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Every card of `packs` packs, sorted.
 fn deck(packs: usize) -> Vec<u8> {
@@ -174,6 +161,28 @@ fn whole_decks_of_one_to_four_packs_answer_every_question() {
         kept.remove(rng.below(kept.len()));
     }
     check_every_answer(&kept, 0, &MeldRules::default());
+}
+
+/// Whole decks of two to four packs less a few cards, under every option and distinct-suit
+/// books (built, see the solver's `dense`): every question answered and checked.
+#[test]
+fn nearly_whole_decks_answer_every_question_under_every_option() {
+    let mut rng = Rng(0x0045_0045_0045);
+    for packs in 2..=4 {
+        let mut rule_sets = options(packs as u32);
+        rule_sets.push(MeldRules {
+            packs: packs as u32,
+            distinct_suit_books: true,
+            ..MeldRules::default()
+        });
+        for rules in rule_sets {
+            let mut kept = deck(packs);
+            for _ in 0..rng.below(5) {
+                kept.remove(rng.below(kept.len()));
+            }
+            check_every_answer(&kept, [0, 3, 9, 13][rng.below(4)], &rules);
+        }
+    }
 }
 
 /// Dense hands: every copy of three adjacent ranks, one suit's every copy with the jokers,

@@ -1,23 +1,10 @@
 //! The rank sweep against the memoised search, on random and adversarial hands.
 
+mod common;
+
+use common::Rng;
 use fivecrowns_engine::rules::MeldRules;
 use fivecrowns_engine::{search, sweep, Hand, WildLimit, JOKER, MAX_CARDS};
-
-/// A small deterministic generator (xorshift64*), so the test needs no crate.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn deck(packs: usize, suit: Option<u8>, wild_rank: u8) -> Vec<u8> {
     let mut deck = Vec::new();

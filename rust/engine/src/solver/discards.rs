@@ -128,6 +128,11 @@ impl Hand {
     pub(super) fn unswept_best(&self) -> Option<(u8, u64)> {
         match self.swept_least() {
             Some(least) => Some(self.bounded_discard(least, |_| None)),
+            // (a big hand's discards are bounded by its least, mostly built: most need no
+            // solving, see the module `dense`)
+            None if big::is_big(&self.codes, self.wild_rank) => {
+                Some(self.bounded_discard(self.least(), |_| None))
+            }
             None => self.relaxed_best(&mut Exact::new(self, false)).or_else(|| {
                 self.discard_values()
                     .into_iter()

@@ -9,6 +9,7 @@ use crate::{copies_in_deck, is_wild, NUM_CODES};
 
 use super::big;
 use super::codes::INLINE;
+use super::dense;
 use super::kept::Kept;
 use super::search::{self, Kind};
 use super::sweep;
@@ -224,8 +225,14 @@ impl Hand {
         })
     }
 
-    /// An optimal arrangement (the search's choice among the optimal ones).
+    /// An optimal arrangement (the search's choice among the optimal ones; a big hand's
+    /// built one, when it reaches the floor no arrangement goes below: see the module `dense`).
     pub fn arrange(&self) -> Layout {
+        if big::is_big(&self.codes, self.wild_rank) {
+            if let Some(layout) = dense::arrange(&self.codes, self.wild_rank, &self.rules) {
+                return layout;
+            }
+        }
         let solution = search::solve(&self.codes, self.wild_rank, &self.rules);
         Layout {
             melds: solution

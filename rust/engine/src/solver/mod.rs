@@ -9,7 +9,9 @@
 //! - [`sweep`]: the rank sweep, the least deadwood under the default meld rules and
 //!   distinct-suit books (fast), with every discard's value from one recorded sweep;
 //! - [`search`]: the memoised search, exact under every rule set, and every arrangement;
-//! - `hand` ([`Hand`]): a checked hand, its least deadwood and its arrangement, on those two;
+//! - `dense`: a big dense hand's arrangement built (books peeled, the rest solved) and
+//!   proved optimal by the floor no arrangement goes below, before either is asked;
+//! - `hand` ([`Hand`]): a checked hand, its least deadwood and its arrangement, on those;
 //! - `lonely` and `kept`: the naturals no meld can hold, and the hand a best discard left
 //!   last on this thread;
 //! - `discards` and `going_out`: the value of each discard and the best one, and which
@@ -18,6 +20,7 @@
 
 mod big;
 pub mod codes;
+mod dense;
 mod discards;
 mod going_out;
 mod hand;
