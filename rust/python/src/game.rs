@@ -7,7 +7,8 @@ use std::sync::Arc;
 use fivecrowns_engine::game::actions::num_actions;
 use fivecrowns_engine::game::observe;
 use fivecrowns_engine::game::{
-    Ended, Game as EngineGame, GameError, GameRules as EngineRules, Illegal, Parts, Phase, TieBreak,
+    Action, Ended, Game as EngineGame, GameError, GameRules as EngineRules, Illegal, Parts, Phase,
+    TieBreak,
 };
 use fivecrowns_engine::HandError;
 use numpy::PyArray1;
@@ -152,6 +153,12 @@ pub(crate) fn game_refusal(py: Python<'_>, error: &GameError) -> PyErr {
     }
 }
 
+/// The round's history of `game` as (seat, action integer) pairs.
+fn history(game: &EngineGame) -> Vec<(u8, u16)> {
+    let pairs = game.round_history().iter();
+    pairs.map(|&(seat, action)| (seat, action.int())).collect()
+}
+
 fn phase_name(phase: Phase) -> &'static str {
     match phase {
         Phase::Draw => "draw",
@@ -284,7 +291,11 @@ impl Game {
 
     /// The legal actions, ascending.
     fn legal_actions(&self) -> Vec<u16> {
-        self.game.legal_actions()
+        self.game
+            .legal_actions()
+            .into_iter()
+            .map(u16::from)
+            .collect()
     }
 
     /// Play `action`; an illegal one raises `IllegalActionError` and changes nothing.
@@ -298,7 +309,7 @@ impl Game {
             return Err(illegal(py, &why));
         };
         Arc::make_mut(&mut self.game)
-            .apply(action)
+            .apply(Action::from_int(action))
             .map_err(|why| illegal(py, &why))
     }
 
@@ -332,7 +343,7 @@ impl Game {
     fn legal_mask<'py>(&self, py: Python<'py>, width: usize) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let mut out = vec![0i8; width];
         for action in self.game.legal_actions() {
-            let Some(place) = out.get_mut(usize::from(action)) else {
+            let Some(place) = out.get_mut(usize::from(action.int())) else {
                 return Err(PyValueError::new_err(
                     "the mask is narrower than the actions",
                 ));
@@ -395,7 +406,7 @@ impl Game {
     /// Every action since the deal of round 1.
     #[getter]
     fn actions(&self) -> Vec<u16> {
-        self.game.actions().collect()
+        self.game.actions().map(u16::from).collect()
     }
 
     /// The fields of the round in play that change from action to action, as `GameState`
@@ -466,7 +477,7 @@ impl Game {
     /// The round's history as (seat, action) pairs.
     #[getter]
     fn round_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.game.round_history())
+        PyTuple::new(py, history(&self.game))
     }
 
     /// Every field of the state as the Python `GameState` names them (cards as codes, melds
@@ -509,8 +520,7 @@ impl Game {
         out.set_item("selection", PyTuple::new(py, g.selection())?)?;
         out.set_item("scores", PyTuple::new(py, g.scores())?)?;
         out.set_item("past_actions", g.past_actions())?;
-        let history = g.round_history().to_vec();
-        out.set_item("round_history", PyTuple::new(py, history)?)?;
+        out.set_item("round_history", PyTuple::new(py, history(g))?)?;
         if !results {
             return Ok(out);
         }

@@ -4,6 +4,7 @@
 use super::greedy::{greedy, Memo};
 use super::random::random_action;
 use super::strong::Strong;
+use crate::game::Action;
 use crate::game::Game;
 use crate::shuffle::{derive_seed, Mt19937};
 
@@ -53,7 +54,7 @@ impl Policy {
     }
 
     /// The action this policy plays now (the game is not over).
-    pub fn act(&mut self, game: &Game) -> u16 {
+    pub fn act(&mut self, game: &Game) -> Action {
         match self {
             Policy::Random(rng) => random_action(game, rng),
             Policy::Greedy(memo) => greedy(game, memo),

@@ -78,7 +78,7 @@ pub fn observe(game: &Game, seat: u8, out: &mut [f32]) {
 pub fn legal_mask(game: &Game, out: &mut [bool]) {
     out.fill(false);
     for action in game.legal_actions() {
-        out[usize::from(action)] = true;
+        out[usize::from(action.int())] = true;
     }
 }
 

@@ -9,6 +9,7 @@
 
 use std::sync::{Arc, OnceLock};
 
+use super::actions::Action;
 use super::final_hand::{arrange_final, FinalHand};
 use super::hands::Query;
 use super::invalid::{GameError, InvalidState};
@@ -129,9 +130,9 @@ pub struct Game {
     /// The actions of the finished rounds since the deal of round 1 (or since the state it
     /// was built from) with the seat that played each, while `recording` (shared by the
     /// copies of a game, as `results`).
-    pub(super) finished: Arc<Vec<(u8, u16)>>,
+    pub(super) finished: Arc<Vec<(u8, Action)>>,
     /// The actions of the round in progress, with the seat that played each.
-    pub(super) actions: Vec<(u8, u16)>,
+    pub(super) actions: Vec<(u8, Action)>,
     /// How many actions were applied before this round's deal (kept or not).
     pub(super) past: usize,
     /// Are the actions of finished rounds kept? (Else only counted, in `past`.)
@@ -353,7 +354,7 @@ impl Game {
     }
     /// Every action since the deal of round 1 (this round's only after
     /// [`Game::stop_recording`]).
-    pub fn actions(&self) -> impl Iterator<Item = u16> + '_ {
+    pub fn actions(&self) -> impl Iterator<Item = Action> + '_ {
         self.finished
             .iter()
             .chain(&self.actions)
@@ -386,7 +387,7 @@ impl Game {
         self.recording
     }
     /// This round's actions, with the seat that played each.
-    pub fn round_history(&self) -> &[(u8, u16)] {
+    pub fn round_history(&self) -> &[(u8, Action)] {
         &self.actions
     }
 

@@ -5,6 +5,7 @@
 
 use crate::bots::kit::ask;
 use crate::bots::{Policy, PolicyKind};
+use crate::game::Action;
 use crate::game::{Game, GameError, Illegal, Parts, Phase};
 use crate::shuffle::SplitMix64;
 use crate::solver::Hand;
@@ -86,7 +87,7 @@ fn least_of_hands(game: &Game) -> Vec<i64> {
 /// scores are appended to `scores`; an illegal first action is refused before any is played.
 pub fn play_each(
     game: Game,
-    firsts: &[u16],
+    firsts: &[Action],
     kinds: &[PolicyKind],
     seed: u64,
     until: Until,
@@ -227,7 +228,7 @@ mod tests {
             assert_eq!(alone, play_on(played, &kinds, 11, Until::Round));
         }
         let mut none = Vec::new();
-        let discard_first = firsts[0] + 2;
+        let discard_first = Action::from_int(firsts[0].int() + 2);
         assert!(play_each(
             game,
             &[firsts[0], discard_first],

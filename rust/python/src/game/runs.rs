@@ -3,7 +3,7 @@
 //! engine's simulation layer plays.
 
 use fivecrowns_engine::bots::PolicyKind;
-use fivecrowns_engine::game::{Game as EngineGame, GameError, Illegal};
+use fivecrowns_engine::game::{Action, Game as EngineGame, GameError, Illegal};
 use fivecrowns_engine::shuffle;
 use fivecrowns_engine::sim::play::play_game as engine_play_game;
 use fivecrowns_engine::sim::rollout::{self, Until};
@@ -100,13 +100,7 @@ fn rollouts<'py>(
     firsts: Vec<u16>,
     horizon: Option<u32>,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
-    let plan = Plan {
-        seed,
-        count,
-        whole_game,
-        firsts,
-        horizon,
-    };
+    let plan = Plan::new(seed, count, whole_game, &firsts, horizon);
     let check = |players: usize| {
         if games.is_empty() || !(games.len() == 1 || games.len() == count) {
             return Err(PyValueError::new_err("one game, or one game per rollout"));
@@ -134,7 +128,7 @@ struct Plan {
     seed: u64,
     count: usize,
     whole_game: bool,
-    firsts: Vec<u16>,
+    firsts: Vec<Action>,
     horizon: Option<u32>,
 }
 
@@ -146,6 +140,23 @@ struct Ready<'a> {
 }
 
 impl Plan {
+    /// The plan of `count` rollouts from `seed` playing `firsts` first (action integers).
+    fn new(
+        seed: u64,
+        count: usize,
+        whole_game: bool,
+        firsts: &[u16],
+        horizon: Option<u32>,
+    ) -> Plan {
+        Plan {
+            seed,
+            count,
+            whole_game,
+            firsts: firsts.iter().copied().map(Action::from_int).collect(),
+            horizon,
+        }
+    }
+
     /// How far a rollout plays (a horizon only within the round).
     fn until(&self) -> Until {
         match self.horizon {
@@ -280,13 +291,7 @@ fn view_rollouts<'py>(
         }
         Ok(())
     };
-    let plan = Plan {
-        seed,
-        count,
-        whole_game,
-        firsts,
-        horizon,
-    };
+    let plan = Plan::new(seed, count, whole_game, &firsts, horizon);
     let ready = plan.ready(py, &bots, check)?;
     let spec = rollout::Unseen {
         template: game.to_parts(),
