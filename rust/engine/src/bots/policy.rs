@@ -4,8 +4,7 @@
 use super::greedy::{greedy, Memo};
 use super::random::random_action;
 use super::strong::Strong;
-use crate::game::Action;
-use crate::game::Game;
+use crate::game::{Action, Game};
 use crate::shuffle::{derive_seed, Mt19937};
 
 /// Which built-in policy plays a seat.

@@ -1,8 +1,7 @@
 //! The random policy: a uniformly random legal action, drawn from the generator the Python
 //! package's `RandomBot` seeds (the same draw, so the same choice).
 
-use crate::game::Action;
-use crate::game::Game;
+use crate::game::{Action, Game};
 use crate::shuffle::Mt19937;
 
 /// `RandomBot`'s choice: the legal action at a uniformly random index.

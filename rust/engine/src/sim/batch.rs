@@ -8,12 +8,11 @@
 //! first, and its built-in seats are reset as `fivecrowns.play_game` resets its bots, so a
 //! game played here is the game the Python package plays from the same seed.
 
-use crate::game::Action;
 use std::sync::Arc;
 
 use crate::bots::{Policy, PolicyKind};
 use crate::game::observe::{legal_mask, observation_size, observe};
-use crate::game::{Game, GameError, GameRules, Illegal};
+use crate::game::{Action, Game, GameError, GameRules, Illegal};
 use crate::sim::play::game_seed;
 use crate::HandError;
 

@@ -5,8 +5,7 @@
 
 use crate::bots::kit::ask;
 use crate::bots::{Policy, PolicyKind};
-use crate::game::Action;
-use crate::game::{Game, GameError, Illegal, Parts, Phase};
+use crate::game::{Action, Game, GameError, Illegal, Parts, Phase};
 use crate::shuffle::SplitMix64;
 use crate::solver::Hand;
 use crate::HandError;
