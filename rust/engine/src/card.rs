@@ -98,6 +98,18 @@ impl Card {
         unsafe { std::slice::from_raw_parts(cards.as_ptr().cast::<u8>(), cards.len()) }
     }
 
+    /// The cards of `codes`, codes the engine made or checked already (a game's hands, the
+    /// solver's answers), the same memory seen as cards (no copy).
+    #[inline]
+    pub(crate) fn trusted_slice(codes: &[u8]) -> &[Card] {
+        debug_assert!(codes.iter().all(|&code| usize::from(code) < NUM_CODES));
+        // SAFETY: `Card` is `#[repr(transparent)]` over `u8`, so a slice of bytes has the
+        // layout of a slice of cards of the same length, and every byte is a valid `Card`
+        // to the language (that its code is below 56 is this crate's promise, which the
+        // caller keeps: the codes are a game's or the solver's).
+        unsafe { std::slice::from_raw_parts(codes.as_ptr().cast::<Card>(), codes.len()) }
+    }
+
     /// The cards of `codes`, or the first code no card has.
     pub fn from_codes(codes: &[u8]) -> Result<Vec<Card>, u8> {
         codes

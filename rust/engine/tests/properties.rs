@@ -70,12 +70,11 @@ fn rule_sets() -> impl Strategy<Value = Arc<GameRules>> {
 fn card_counts(game: &Game) -> [usize; NUM_CODES] {
     let mut counts = [0; NUM_CODES];
     let seats = (0..game.players()).flat_map(|seat| game.hand(seat).iter());
-    let table = game.table().flat_map(|(_, meld)| meld.codes.iter());
-    for &code in seats
-        .chain(table)
-        .chain(game.stock())
-        .chain(game.discard_pile())
-    {
+    let piles = seats.chain(game.stock()).chain(game.discard_pile());
+    let table = game
+        .table()
+        .flat_map(|(_, meld)| meld.codes.iter().copied());
+    for code in piles.map(|card| card.code()).chain(table) {
         counts[usize::from(code)] += 1;
     }
     counts

@@ -39,9 +39,9 @@ pub(crate) fn greedy(game: &Game, memo: &mut Memo) -> Action {
 /// than the hand holds now.
 fn draw(game: &Game, memo: &mut Memo) -> Action {
     let rules = game.rules();
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     let round = (game.round_number(), game.extra_round());
-    let Some(&top) = game.discard_pile().last() else {
+    let Some(&top) = game.pile_codes().last() else {
         return Action::DRAW_STOCK;
     };
     let kept = match memo.kept.take() {
@@ -84,14 +84,14 @@ fn draw(game: &Game, memo: &mut Memo) -> Action {
 /// (without a discard first), else the card whose discard leaves the least deadwood.
 fn discard(game: &Game, memo: &mut Memo) -> Action {
     let rules = game.rules();
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     let round = (game.round_number(), game.extra_round());
     let here = ask(game, hand);
     if rules.go_out_without_discard && here.melds_all() {
         return Action::GO_OUT_WITHOUT_DISCARD;
     }
     let forbidden = game
-        .taken()
+        .taken_code()
         .filter(|&t| !rules.may_discard_taken_discard && hand.iter().any(|&c| c != t));
     let may_go_out = game.went_out().is_none();
     if forbidden.is_none() && rules.melded() == rules.melds {
@@ -158,7 +158,7 @@ fn final_turn(game: &Game) -> Action {
     if legal.contains(&Action::GO_OUT_WITHOUT_DISCARD) {
         return Action::GO_OUT_WITHOUT_DISCARD;
     }
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     let (wild, rules) = (game.wild_rank(), &game.rules().melds);
     let order = |c: u8, value: u64| {
         (
@@ -193,7 +193,7 @@ fn final_turn(game: &Game) -> Action {
 /// lowest selected card beyond it, or lay it down; the discard once nothing is left to lay
 /// down (or the step is not legal).
 fn lay_down_step(game: &Game, legal: &[Action], discard: u8) -> Action {
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     let mut layout = game.arrange_final(&without(hand, discard));
     if game.rules().go_out_without_discard {
         let whole = game.arrange_final(hand);
@@ -218,7 +218,7 @@ fn lay_down_step(game: &Game, legal: &[Action], discard: u8) -> Action {
     let Some((wanted, finish)) = first else {
         return fallback;
     };
-    let selected = game.selection();
+    let selected = game.selection_codes();
     let step = if let Some(extra) = without_all(selected, &wanted).first() {
         Action::deselect(Card::trusted(*extra))
     } else if let Some(missing) = without_all(&wanted, selected).first() {

@@ -47,7 +47,7 @@ impl Knowledge {
         };
         let history = game.round_history();
         // the take of this turn, if any: the card it took is public while the turn lasts
-        let last_take = game.taken().and_then(|_| {
+        let last_take = game.taken_code().and_then(|_| {
             history
                 .iter()
                 .rposition(|&(_, action)| action == Action::DRAW_DISCARD)
@@ -61,7 +61,7 @@ impl Knowledge {
                     takes[p] += 1;
                     let mut taken = stack.pop().flatten();
                     if taken.is_none() && Some(index) == last_take {
-                        taken = game.taken(); // (the upcard, not known, but taken this turn)
+                        taken = game.taken_code(); // (the upcard, not known, but taken this turn)
                     }
                     if let Some(card) = taken {
                         held[p].push(card);
@@ -83,7 +83,7 @@ impl Knowledge {
             }
         }
         for (seat, cards) in held.iter_mut().enumerate() {
-            for &card in game.laid_off(seat as u8) {
+            for &card in game.laid_off_codes(seat as u8) {
                 drop_one(cards, card);
             }
         }
@@ -91,8 +91,8 @@ impl Knowledge {
         let mut counts = [packs; NUM_CODES];
         counts[usize::from(JOKER)] = 3 * packs;
         let mut see = |card: u8| counts[usize::from(card)] -= 1;
-        game.hand(seat).iter().for_each(|&c| see(c));
-        game.discard_pile().iter().for_each(|&c| see(c));
+        game.hand_codes(seat).iter().for_each(|&c| see(c));
+        game.pile_codes().iter().for_each(|&c| see(c));
         for (_, meld) in game.table() {
             meld.codes.iter().for_each(|&c| see(c));
         }
@@ -131,9 +131,9 @@ mod tests {
     #[test]
     fn a_taken_card_is_known_until_thrown() {
         let mut game = Game::new(Arc::new(GameRules::default()), 3, 5, 2).unwrap();
-        let upcard = game.discard_pile()[0];
+        let upcard = game.pile_codes()[0];
         game.play(Action::DRAW_STOCK);
-        let thrown = game.hand(0)[0];
+        let thrown = game.hand_codes(0)[0];
         game.play(Action::discard(Card::trusted(thrown)));
         game.play(Action::DRAW_DISCARD);
         let before = Knowledge::read(&game, 2, None);
@@ -153,7 +153,12 @@ mod tests {
             before.unseen[usize::from(thrown)] + 1,
             fresh.unseen[usize::from(thrown)]
         );
-        let again = game.hand(1).iter().copied().find(|&c| c == thrown).unwrap();
+        let again = game
+            .hand_codes(1)
+            .iter()
+            .copied()
+            .find(|&c| c == thrown)
+            .unwrap();
         game.play(Action::discard(Card::trusted(again)));
         assert!(Knowledge::read(&game, 2, Some(upcard)).picked_up[1].is_empty());
         let mut first = Game::new(Arc::new(GameRules::default()), 3, 5, 2).unwrap();
@@ -166,7 +171,7 @@ mod tests {
         // one told the upcard
         assert_eq!(Knowledge::read(&first, 1, None).picked_up[0], vec![upcard]);
         let kept = first
-            .hand(0)
+            .hand_codes(0)
             .iter()
             .copied()
             .find(|&c| c != upcard)

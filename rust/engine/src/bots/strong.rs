@@ -72,7 +72,7 @@ impl Strong {
                 _ => None,
             })
             .collect();
-        let hand = game.hand(game.current());
+        let hand = game.hand_codes(game.current());
         let rules = &game.rules().melds;
         let wild = game.wild_rank();
         let options = here.discard_options(hand, &discards);
@@ -93,7 +93,7 @@ impl Strong {
     fn read(&mut self, game: &Game) -> Knowledge {
         let round = (game.round_number(), game.extra_round());
         if self.upcard.is_none_or(|(at, _)| at != round) && game.round_history().is_empty() {
-            if let Some(&first) = game.discard_pile().first() {
+            if let Some(&first) = game.pile_codes().first() {
                 self.upcard = Some((round, first));
             }
         }
@@ -302,13 +302,13 @@ impl Values<'_> {
     /// than a stock draw (a wild always).
     fn draw(&self) -> Action {
         let game = self.game;
-        let Some(&top) = game.discard_pile().last() else {
+        let Some(&top) = game.pile_codes().last() else {
             return Action::DRAW_STOCK;
         };
         if is_wild(top, game.wild_rank()) {
             return Action::DRAW_DISCARD;
         }
-        let hand = game.hand(game.current());
+        let hand = game.hand_codes(game.current());
         let arrangement = ask(game, hand).arrangement();
         let stock = self.value(&arrangement.deadwood, true);
         let mut with = hand.to_vec();
@@ -331,7 +331,7 @@ impl Values<'_> {
 
 /// `cards` (of the hand plus the top discard) that may be discarded after taking `top`.
 fn allowed_after_taking(game: &Game, top: u8, cards: &[u8]) -> Vec<u8> {
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     if !game.rules().may_discard_taken_discard && hand.iter().any(|&c| c != top) {
         cards.iter().copied().filter(|&c| c != top).collect()
     } else {
@@ -359,7 +359,7 @@ fn giving_least_out(game: &Game, legal: &[Action]) -> Option<Action> {
 /// The least deadwood after drawing `card` and making the best discard (`taken`: the card
 /// is the top discard, which may not go straight back).
 fn deadwood_after_drawing(game: &Game, card: u8, taken: bool) -> u64 {
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     let mut with = hand.to_vec();
     with.insert(with.partition_point(|&c| c <= card), card);
     let query = ask(game, &with);
@@ -393,7 +393,7 @@ fn least_allowed(game: &Game, card: u8, values: Vec<(u8, u64)>, taken: bool) -> 
 /// The final turn's draw: the top discard only if it leaves less deadwood than a stock draw
 /// on average over the unseen cards ([`stock_or_discard`]).
 fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> Action {
-    let Some(&top) = game.discard_pile().last() else {
+    let Some(&top) = game.pile_codes().last() else {
         return Action::DRAW_STOCK;
     };
     if know.unseen_total() == 0 {
@@ -403,7 +403,7 @@ fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> Action {
         return final_draw_laying_off(game, know, top);
     }
     let taken = deadwood_after_drawing(game, top, true);
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     let query = ask(game, hand);
     let kept = query.least();
     if taken >= kept {
@@ -426,7 +426,7 @@ fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> Action {
 /// stuck only if no table meld could take it either.
 fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> Action {
     let mut memo = LayOffMemo::default(); // (the hands priced overlap: most are met again)
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     let table: Vec<_> = game.table().map(|(_, meld)| meld.clone()).collect();
     let (wild, rules) = (game.wild_rank(), game.rules());
     let kept = final_points(hand, &table, wild, rules, &mut memo);

@@ -378,11 +378,11 @@ impl Game {
                 .map(|(_, meld)| (meld.kind, meld.codes.clone()))
                 .collect();
             layouts[seat] = Some(if self.round_scores[seat].is_some() {
-                let deadwood = self.hand(p).to_vec();
+                let deadwood = self.hand_codes(p).to_vec();
                 let points = self.rules.melds.points_of(&deadwood, self.wild_rank);
                 FinalLayout {
                     melds,
-                    laid_off: self.laid_off(p).to_vec(),
+                    laid_off: self.laid_off_codes(p).to_vec(),
                     deadwood,
                     points,
                 }

@@ -57,14 +57,14 @@ mod tests {
                 .collect();
             while game.phase() != Phase::Over && game.results().is_empty() {
                 if game.went_out().is_some() && game.phase() == Phase::Discard {
-                    let layout = ask(&game, game.hand(game.current())).arrangement();
+                    let layout = ask(&game, game.hand_codes(game.current())).arrangement();
                     if !layout.melds.is_empty() && !layout.deadwood.is_empty() {
                         return (game, layout);
                     }
                 }
                 let seat = usize::from(game.current());
                 let action = if game.lays_down_by_hand() && game.phase() == Phase::Discard {
-                    Action::discard(Card::trusted(game.hand(game.current())[0]))
+                    Action::discard(Card::trusted(game.hand_codes(game.current())[0]))
                 } else {
                     bots[seat].act(&game)
                 };
@@ -111,8 +111,8 @@ mod tests {
         assert!(game.legal_actions().contains(&kind));
         game.apply(kind).expect("lay the meld down");
         assert_eq!(game.table().count(), table + 1);
-        assert!(game.selection().is_empty());
-        let hand = game.hand(seat).to_vec();
+        assert!(game.selection_codes().is_empty());
+        let hand = game.hand_codes(seat).to_vec();
         assert_eq!(hand.len() + meld.codes.len(), before.hand(seat).len());
         let discard = hand[0];
         game.apply(Action::discard(Card::trusted(discard)))

@@ -72,7 +72,7 @@ fn least_of_hands(game: &Game) -> Vec<i64> {
     (0..game.players())
         .map(|seat| {
             if game.active().contains(&seat) {
-                ask(game, game.hand(seat)).least() as i64
+                ask(game, game.hand_codes(seat)).least() as i64
             } else {
                 0
             }
@@ -250,7 +250,9 @@ mod tests {
         for deal in 0..20 {
             let game = Game::new(Arc::new(GameRules::default()), 3, deal, 2).unwrap();
             let least = |g: &Game| -> Vec<i64> {
-                (0..3).map(|s| ask(g, g.hand(s)).least() as i64).collect()
+                (0..3)
+                    .map(|s| ask(g, g.hand_codes(s)).least() as i64)
+                    .collect()
             };
             assert_eq!(
                 play_on(game.clone(), &kinds, 5, Until::Turns(0)),
