@@ -168,7 +168,7 @@ fn final_turn(game: &Game) -> Action {
             std::cmp::Reverse(c),
         )
     };
-    let legal_discard = |c: u8| legal.contains(&(Action::discard(Card::trusted(c))));
+    let legal_discard = |c: u8| legal.contains(&Action::discard(Card::trusted(c)));
     let card = if game.rules().lay_off && game.table().next().is_some() {
         least_final_discard(game, hand, &mut LayOffMemo::default(), legal_discard, order)
             .map(|(c, _)| c)
