@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use fivecrowns_engine::bots::PolicyKind;
-use fivecrowns_engine::game::GameRules;
+use fivecrowns_engine::game::{Action, GameRules};
 use fivecrowns_engine::shuffle::SplitMix64;
 use fivecrowns_engine::sim::batch::{most_legal_actions, Batch, StepOut};
 
@@ -36,8 +36,9 @@ fn main() {
     let mut total = 0i64;
     for _ in 0..steps {
         batch.legal_actions(width, -1, &mut legal, &mut counts);
-        let actions: Vec<u16> = (0..games)
+        let actions: Vec<Action> = (0..games)
             .map(|g| legal[g * width + random.below(counts[g].max(1) as usize)].max(0) as u16)
+            .map(Action::from_int)
             .collect();
         let step = StepOut {
             rewards: &mut out.0,

@@ -26,17 +26,7 @@ pub enum HandError {
 
 /// The notation of the card `code` ("10H", "JK").
 pub(crate) fn card_name(code: u8) -> String {
-    if code == crate::JOKER {
-        return "JK".to_string();
-    }
-    let rank = match code % 11 + 3 {
-        11 => "J".to_string(),
-        12 => "Q".to_string(),
-        13 => "K".to_string(),
-        r => r.to_string(),
-    };
-    let suit = ["*", "H", "C", "S", "D"][usize::from(code / 11)];
-    format!("{rank}{suit}")
+    crate::card::Card::trusted(code).to_string()
 }
 
 impl fmt::Display for HandError {

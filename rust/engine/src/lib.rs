@@ -21,6 +21,7 @@
 //!   (and [`shuffle`], the seeded shuffles and hashes every layer uses).
 
 pub mod bots;
+pub mod card;
 pub mod error;
 pub mod game;
 pub mod melds;
@@ -30,6 +31,7 @@ pub mod shuffle;
 pub mod sim;
 pub mod solver;
 
+pub use card::Card;
 pub use error::HandError;
 pub use rules::{MeldRules, WildLimit};
 pub use solver::{codes, search, sweep};

@@ -2,7 +2,7 @@
 //! (made once, overwritten by every call). Conversions only; the engine plays.
 
 use fivecrowns_engine::bots::PolicyKind;
-use fivecrowns_engine::game::Illegal;
+use fivecrowns_engine::game::{Action, Illegal};
 use fivecrowns_engine::sim::batch::{self, StepOut};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
@@ -137,8 +137,8 @@ impl Batch {
                 .ok()
                 .filter(|&a| usize::from(a) < self.width);
             match ok {
-                Some(a) => codes.push(a),
-                None if self.batch.slots()[i].is_done() => codes.push(0),
+                Some(a) => codes.push(Action::from_int(a)),
+                None if self.batch.slots()[i].is_done() => codes.push(Action::DRAW_STOCK),
                 None => {
                     let why = Illegal::NotAnAction {
                         value: action,

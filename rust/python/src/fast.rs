@@ -11,8 +11,11 @@
 //! caller's checked path answers or says what is wrong. A new `Fast` is made whenever the
 //! package compiles another rule set ([`Fast::with_rules`]: it keeps the last
 //! [`Fast::KEPT`] of them, so that a caller going between a few rule sets stays on this
-//! path) or switches engines; a `Fast` never changes.
+//! path) or switches engines; a `Fast` never changes. Every method climbs one ladder:
+//! [`Fast::resolve`] finds the rule set, the wild rank and the codes (or hands the call back),
+//! [`Fast::answer`] makes the hand, and the method answers on it.
 
+use fivecrowns_engine::codes::Codes;
 use fivecrowns_engine::solver::quick_least;
 use fivecrowns_engine::Hand;
 use pyo3::intern;
@@ -57,6 +60,24 @@ impl Known {
     }
 }
 
+/// Which of a rule set's solvers a question asks.
+#[derive(Clone, Copy)]
+enum Asks {
+    /// The rule set's own.
+    Own,
+    /// Its melded twin's.
+    Melded,
+    /// Its melded twin's, when `can_go_out` is that twin's `can_out` (else none).
+    CanOut,
+}
+
+/// A call the fast path answers, resolved: the solver, the wild rank and the hand's codes.
+struct Call<'a> {
+    solver: &'a Solver,
+    wild: u32,
+    codes: Codes,
+}
+
 impl Fast {
     /// The most rule sets a `Fast` answers for.
     const KEPT: usize = 4;
@@ -84,33 +105,59 @@ impl Fast {
             .filter(|w| (3..=13).contains(w))
     }
 
-    /// The hand and wild rank of a call this answers, under the solver `pick` chooses of
-    /// the rule set's (None: not answered); None for any other call.
-    fn hand(
+    /// The ladder's one rung: the solver `asks` picks of the rule set, the wild rank (0: only
+    /// jokers) and the codes of a call this answers; None for any other call (the rule set is
+    /// not one of these, the wild rank or a card is not one this reads, or `asks` has no
+    /// solver for it), which the caller's checked path then answers.
+    #[inline]
+    fn resolve(
         &self,
-        pick: impl FnOnce(&Known) -> Option<&Py<Solver>>,
+        asks: Asks,
         cards: &Bound<'_, PyAny>,
         wild_rank: &Bound<'_, PyAny>,
         rules: &Bound<'_, PyAny>,
-    ) -> PyResult<Option<(Hand, u32)>> {
-        let (Some(solver), Some(wild)) = (self.known(rules).and_then(pick), self.wild(wild_rank))
-        else {
+    ) -> PyResult<Option<Call<'_>>> {
+        let Some(known) = self.known(rules) else {
             return Ok(None);
         };
-        let hand = solver
-            .get()
-            .card_hand(cards, wild, self.card_type.bind(cards.py()))?;
-        Ok(hand.map(|hand| (hand, wild)))
+        let solver = match asks {
+            Asks::Own => &known.solver,
+            Asks::Melded => &known.melded,
+            Asks::CanOut if known.can_out => &known.melded,
+            Asks::CanOut => return Ok(None),
+        };
+        let Some(wild) = self.wild(wild_rank) else {
+            return Ok(None);
+        };
+        let Some(codes) = card_codes(cards, self.card_type.bind(cards.py()))? else {
+            return Ok(None);
+        };
+        Ok(Some(Call {
+            solver: solver.get(),
+            wild,
+            codes,
+        }))
     }
 
-    /// The hand and wild rank of a call this answers under the rule set's own solver.
-    fn solved(
+    /// `answer` of the hand of a call this answers (with its wild rank), or None: the call
+    /// is not one [`Fast::resolve`] takes, the deck cannot hold the hand, or `answer` says
+    /// None.
+    #[inline]
+    fn answer<'py, T>(
         &self,
-        cards: &Bound<'_, PyAny>,
-        wild_rank: &Bound<'_, PyAny>,
-        rules: &Bound<'_, PyAny>,
-    ) -> PyResult<Option<(Hand, u32)>> {
-        self.hand(|known| Some(&known.solver), cards, wild_rank, rules)
+        asks: Asks,
+        cards: &Bound<'py, PyAny>,
+        wild_rank: &Bound<'py, PyAny>,
+        rules: &Bound<'py, PyAny>,
+        answer: impl FnOnce(Python<'py>, &Hand, u32) -> PyResult<Option<T>>,
+    ) -> PyResult<Option<T>> {
+        let Some(call) = self.resolve(asks, cards, wild_rank, rules)? else {
+            return Ok(None);
+        };
+        match call.solver.hand_of(&call.codes, call.wild) {
+            Some(hand) => answer(cards.py(), &hand, call.wild),
+            None => Ok(None),
+        }
     }
 
     /// `Arrangement(melds, deadwood, points)` of a layout, or None when it leaves a wild worth
@@ -212,18 +259,17 @@ impl Fast {
         wild_rank: &Bound<'_, PyAny>,
         rules: &Bound<'_, PyAny>,
     ) -> PyResult<Option<u64>> {
-        let (Some(known), Some(wild)) = (self.known(rules), self.wild(wild_rank)) else {
+        let Some(call) = self.resolve(Asks::Own, cards, wild_rank, rules)? else {
             return Ok(None);
         };
-        let solver = known.solver.get();
         // the hot path: no Hand built when the sweep answers (see `quick_least`)
-        let Some(codes) = card_codes(cards, self.card_type.bind(cards.py()))? else {
-            return Ok(None);
-        };
-        if let Some(least) = quick_least(&codes, wild, &solver.rules) {
+        if let Some(least) = quick_least(&call.codes, call.wild, &call.solver.rules) {
             return Ok(Some(least));
         }
-        Ok(solver.hand_of(&codes, wild).map(|hand| hand.least()))
+        Ok(call
+            .solver
+            .hand_of(&call.codes, call.wild)
+            .map(|hand| hand.least()))
     }
 
     /// `best_arrangement`, or None.
@@ -233,11 +279,9 @@ impl Fast {
         wild_rank: &Bound<'py, PyAny>,
         rules: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let py = cards.py();
-        let Some((hand, wild)) = self.solved(cards, wild_rank, rules)? else {
-            return Ok(None);
-        };
-        self.laid_out(py, run(py, &hand, Hand::arrange), wild)
+        self.answer(Asks::Own, cards, wild_rank, rules, |py, hand, wild| {
+            self.laid_out(py, run(py, hand, Hand::arrange), wild)
+        })
     }
 
     /// `best_discard` (the card and the `Arrangement` of the rest), or None (also for an
@@ -248,17 +292,15 @@ impl Fast {
         wild_rank: &Bound<'py, PyAny>,
         rules: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        let py = cards.py();
-        let Some((hand, wild)) = self.solved(cards, wild_rank, rules)? else {
-            return Ok(None);
-        };
-        let Ok((card, rest)) = run(py, &hand, Hand::best_discard) else {
-            return Ok(None);
-        };
-        let (Some(table), Some(rest)) = (CARDS.get(py), self.laid_out(py, rest, wild)?) else {
-            return Ok(None);
-        };
-        Ok(Some(PyTuple::new(py, [table.card(py, card)?, rest])?))
+        self.answer(Asks::Own, cards, wild_rank, rules, |py, hand, wild| {
+            let Ok((card, rest)) = run(py, hand, Hand::best_discard) else {
+                return Ok(None);
+            };
+            let (Some(table), Some(rest)) = (CARDS.get(py), self.laid_out(py, rest, wild)?) else {
+                return Ok(None);
+            };
+            Ok(Some(PyTuple::new(py, [table.card(py, card)?, rest])?))
+        })
     }
 
     /// `deadwood_by_discard` (a dict from each distinct canonical card to its value), or
@@ -269,16 +311,16 @@ impl Fast {
         wild_rank: &Bound<'py, PyAny>,
         rules: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let py = cards.py();
-        let (Some(table), Some((hand, _))) = (CARDS.get(py), self.solved(cards, wild_rank, rules)?)
-        else {
-            return Ok(None);
-        };
-        let found = PyDict::new(py);
-        for (code, value) in run(py, &hand, Hand::discard_values) {
-            found.set_item(table.card(py, code)?, value)?;
-        }
-        Ok(Some(found))
+        self.answer(Asks::Own, cards, wild_rank, rules, |py, hand, _| {
+            let Some(table) = CARDS.get(py) else {
+                return Ok(None);
+            };
+            let found = PyDict::new(py);
+            for (code, value) in run(py, hand, Hand::discard_values) {
+                found.set_item(table.card(py, code)?, value)?;
+            }
+            Ok(Some(found))
+        })
     }
 
     /// `can_go_out`, or None.
@@ -288,10 +330,9 @@ impl Fast {
         wild_rank: &Bound<'_, PyAny>,
         rules: &Bound<'_, PyAny>,
     ) -> PyResult<Option<bool>> {
-        let py = cards.py();
-        Ok(self
-            .hand(|k| k.can_out.then_some(&k.melded), cards, wild_rank, rules)?
-            .map(|(hand, _)| run(py, &hand, Hand::can_out)))
+        self.answer(Asks::CanOut, cards, wild_rank, rules, |py, hand, _| {
+            Ok(Some(run(py, hand, Hand::can_out)))
+        })
     }
 
     /// `can_meld_all`, or None.
@@ -301,9 +342,8 @@ impl Fast {
         wild_rank: &Bound<'_, PyAny>,
         rules: &Bound<'_, PyAny>,
     ) -> PyResult<Option<bool>> {
-        let py = cards.py();
-        Ok(self
-            .hand(|known| Some(&known.melded), cards, wild_rank, rules)?
-            .map(|(hand, _)| run(py, &hand, Hand::least) == 0))
+        self.answer(Asks::Melded, cards, wild_rank, rules, |py, hand, _| {
+            Ok(Some(run(py, hand, Hand::least) == 0))
+        })
     }
 }

@@ -7,9 +7,10 @@ use std::sync::Arc;
 use fivecrowns_engine::game::actions::num_actions;
 use fivecrowns_engine::game::observe;
 use fivecrowns_engine::game::{
-    Ended, Game as EngineGame, GameError, GameRules as EngineRules, Illegal, Parts, Phase, TieBreak,
+    Action, Ended, Game as EngineGame, GameError, GameRules as EngineRules, Illegal, Parts, Phase,
+    TieBreak,
 };
-use fivecrowns_engine::HandError;
+use fivecrowns_engine::{Card, HandError};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -152,6 +153,12 @@ pub(crate) fn game_refusal(py: Python<'_>, error: &GameError) -> PyErr {
     }
 }
 
+/// The round's history of `game` as (seat, action integer) pairs.
+fn history(game: &EngineGame) -> Vec<(u8, u16)> {
+    let pairs = game.round_history().iter();
+    pairs.map(|&(seat, action)| (seat, action.int())).collect()
+}
+
 fn phase_name(phase: Phase) -> &'static str {
     match phase {
         Phase::Draw => "draw",
@@ -284,7 +291,11 @@ impl Game {
 
     /// The legal actions, ascending.
     fn legal_actions(&self) -> Vec<u16> {
-        self.game.legal_actions()
+        self.game
+            .legal_actions()
+            .into_iter()
+            .map(u16::from)
+            .collect()
     }
 
     /// Play `action`; an illegal one raises `IllegalActionError` and changes nothing.
@@ -298,7 +309,7 @@ impl Game {
             return Err(illegal(py, &why));
         };
         Arc::make_mut(&mut self.game)
-            .apply(action)
+            .apply(Action::from_int(action))
             .map_err(|why| illegal(py, &why))
     }
 
@@ -332,7 +343,7 @@ impl Game {
     fn legal_mask<'py>(&self, py: Python<'py>, width: usize) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let mut out = vec![0i8; width];
         for action in self.game.legal_actions() {
-            let Some(place) = out.get_mut(usize::from(action)) else {
+            let Some(place) = out.get_mut(usize::from(action.int())) else {
                 return Err(PyValueError::new_err(
                     "the mask is narrower than the actions",
                 ));
@@ -395,7 +406,7 @@ impl Game {
     /// Every action since the deal of round 1.
     #[getter]
     fn actions(&self) -> Vec<u16> {
-        self.game.actions().collect()
+        self.game.actions().map(u16::from).collect()
     }
 
     /// The fields of the round in play that change from action to action, as `GameState`
@@ -408,7 +419,7 @@ impl Game {
     fn round_fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let g = &self.game;
         let hands = (0..g.players())
-            .map(|seat| card_tuple(py, g.hand(seat)))
+            .map(|seat| card_tuple(py, Card::codes(g.hand(seat))))
             .collect::<PyResult<Vec<_>>>()?;
         let mut items = vec![PyTuple::new(py, hands)?.into_any()];
         items.extend(public_fields(py, g)?);
@@ -416,7 +427,7 @@ impl Game {
             g.reshuffles().into_bound_py_any(py)?,
             PyTuple::new(py, g.round_scores())?.into_any(),
             laid_off_tuple(py, g)?.into_any(),
-            card_tuple(py, g.selection())?.into_any(),
+            card_tuple(py, Card::codes(g.selection()))?.into_any(),
         ]);
         PyTuple::new(py, items)
     }
@@ -454,7 +465,7 @@ impl Game {
     /// The stock (its top card last), as canonical `Card` objects.
     #[getter]
     fn stock<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        card_tuple(py, self.game.stock())
+        card_tuple(py, Card::codes(self.game.stock()))
     }
 
     /// The number of cards in the stock.
@@ -466,7 +477,7 @@ impl Game {
     /// The round's history as (seat, action) pairs.
     #[getter]
     fn round_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.game.round_history())
+        PyTuple::new(py, history(&self.game))
     }
 
     /// Every field of the state as the Python `GameState` names them (cards as codes, melds
@@ -485,11 +496,14 @@ impl Game {
         out.set_item("current", g.current())?;
         out.set_item("phase", phase_name(g.phase()))?;
         let hands = (0..g.players())
-            .map(|seat| PyTuple::new(py, g.hand(seat)))
+            .map(|seat| PyTuple::new(py, Card::codes(g.hand(seat))))
             .collect::<PyResult<Vec<_>>>()?;
         out.set_item("hands", PyTuple::new(py, hands)?)?;
-        out.set_item("stock", PyTuple::new(py, g.stock())?)?;
-        out.set_item("discard_pile", PyTuple::new(py, g.discard_pile())?)?;
+        out.set_item("stock", PyTuple::new(py, Card::codes(g.stock()))?)?;
+        out.set_item(
+            "discard_pile",
+            PyTuple::new(py, Card::codes(g.discard_pile()))?,
+        )?;
         let table = PyList::empty(py);
         for (owner, m) in g.table() {
             let (kind, codes) = meld((m.kind, m.codes.clone()))?;
@@ -498,19 +512,18 @@ impl Game {
         out.set_item("table", table)?;
         out.set_item("went_out", g.went_out())?;
         out.set_item("final_turns_left", PyTuple::new(py, g.final_turns_left())?)?;
-        out.set_item("taken", g.taken())?;
+        out.set_item("taken", g.taken().map(Card::code))?;
         out.set_item("turns", g.turns())?;
         out.set_item("reshuffles", g.reshuffles())?;
         out.set_item("round_scores", PyTuple::new(py, g.round_scores())?)?;
         let laid_off = (0..g.players())
-            .map(|seat| PyTuple::new(py, g.laid_off(seat)))
+            .map(|seat| PyTuple::new(py, Card::codes(g.laid_off(seat))))
             .collect::<PyResult<Vec<_>>>()?;
         out.set_item("laid_off", PyTuple::new(py, laid_off)?)?;
-        out.set_item("selection", PyTuple::new(py, g.selection())?)?;
+        out.set_item("selection", PyTuple::new(py, Card::codes(g.selection()))?)?;
         out.set_item("scores", PyTuple::new(py, g.scores())?)?;
         out.set_item("past_actions", g.past_actions())?;
-        let history = g.round_history().to_vec();
-        out.set_item("round_history", PyTuple::new(py, history)?)?;
+        out.set_item("round_history", PyTuple::new(py, history(g))?)?;
         if !results {
             return Ok(out);
         }
@@ -531,12 +544,12 @@ impl SeatView {
         let g = &self.game;
         let sizes = (0..g.players()).map(|seat| g.hand(seat).len());
         let selected = if g.current() == self.seat {
-            g.selection()
+            Card::codes(g.selection())
         } else {
             &[]
         };
         let mut items = vec![
-            card_tuple(py, g.hand(self.seat))?.into_any(),
+            card_tuple(py, Card::codes(g.hand(self.seat)))?.into_any(),
             PyTuple::new(py, sizes)?.into_any(),
             g.stock().len().into_bound_py_any(py)?,
         ];
@@ -557,7 +570,7 @@ impl SeatView {
 /// `PlayerView` name them: discard_pile, table, went_out, final_turns_left, taken, turns.
 fn public_fields<'py>(py: Python<'py>, g: &EngineGame) -> PyResult<[Bound<'py, PyAny>; 6]> {
     Ok([
-        card_tuple(py, g.discard_pile())?.into_any(),
+        card_tuple(py, Card::codes(g.discard_pile()))?.into_any(),
         table_tuple(py, g)?.into_any(),
         g.went_out().into_bound_py_any(py)?,
         PyTuple::new(py, g.final_turns_left())?.into_any(),
@@ -578,14 +591,14 @@ fn table_tuple<'py>(py: Python<'py>, g: &EngineGame) -> PyResult<Bound<'py, PyTu
 /// Each seat's cards laid off onto the table this round (a tuple of `Card` tuples).
 fn laid_off_tuple<'py>(py: Python<'py>, g: &EngineGame) -> PyResult<Bound<'py, PyTuple>> {
     let seats = (0..g.players())
-        .map(|seat| card_tuple(py, g.laid_off(seat)))
+        .map(|seat| card_tuple(py, Card::codes(g.laid_off(seat))))
         .collect::<PyResult<Vec<_>>>()?;
     PyTuple::new(py, seats)
 }
 
 /// The card taken from the discard pile this turn, or None.
 fn taken_card<'py>(py: Python<'py>, g: &EngineGame) -> PyResult<Bound<'py, PyAny>> {
-    match g.taken() {
+    match g.taken().map(Card::code) {
         Some(code) => card_object(py, code),
         None => Ok(py.None().into_bound(py)),
     }

@@ -3,10 +3,8 @@
 //! holds; it discards the card leaving the least; it goes out when it can).
 
 use super::kit::{ask, least_final_discard};
-use crate::game::actions::{
-    DESELECT, DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD, LAY_OFF,
-    MELD_BOOK, MELD_RUN, SELECT,
-};
+use crate::card::Card;
+use crate::game::actions::Action;
 use crate::game::final_hand::{without_all, Memo as LayOffMemo};
 use crate::game::hands::without;
 use crate::game::{Game, Phase};
@@ -26,7 +24,7 @@ pub struct Memo {
 type Round = (u32, u32);
 
 /// `GreedyBot`'s choice (`memo` only saves work: the choice is the same without it).
-pub(crate) fn greedy(game: &Game, memo: &mut Memo) -> u16 {
+pub(crate) fn greedy(game: &Game, memo: &mut Memo) -> Action {
     if game.phase() == Phase::Draw {
         return draw(game, memo);
     }
@@ -39,12 +37,12 @@ pub(crate) fn greedy(game: &Game, memo: &mut Memo) -> u16 {
 
 /// Greedy's draw: the top discard when some discard after taking it leaves less deadwood
 /// than the hand holds now.
-fn draw(game: &Game, memo: &mut Memo) -> u16 {
+fn draw(game: &Game, memo: &mut Memo) -> Action {
     let rules = game.rules();
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     let round = (game.round_number(), game.extra_round());
-    let Some(&top) = game.discard_pile().last() else {
-        return DRAW_STOCK;
+    let Some(&top) = game.pile_codes().last() else {
+        return Action::DRAW_STOCK;
     };
     let kept = match memo.kept.take() {
         Some((at, kept, value)) if at == round && kept == hand => Some(value),
@@ -76,24 +74,24 @@ fn draw(game: &Game, memo: &mut Memo) -> u16 {
         (now, best.map(|(_, value)| value))
     };
     if best.is_some_and(|best| best < now) {
-        DRAW_DISCARD
+        Action::DRAW_DISCARD
     } else {
-        DRAW_STOCK
+        Action::DRAW_STOCK
     }
 }
 
 /// Greedy's discard (not in a final turn where the table counts): going out when it can
 /// (without a discard first), else the card whose discard leaves the least deadwood.
-fn discard(game: &Game, memo: &mut Memo) -> u16 {
+fn discard(game: &Game, memo: &mut Memo) -> Action {
     let rules = game.rules();
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     let round = (game.round_number(), game.extra_round());
     let here = ask(game, hand);
     if rules.go_out_without_discard && here.melds_all() {
-        return GO_OUT_WITHOUT_DISCARD;
+        return Action::GO_OUT_WITHOUT_DISCARD;
     }
     let forbidden = game
-        .taken()
+        .taken_code()
         .filter(|&t| !rules.may_discard_taken_discard && hand.iter().any(|&c| c != t));
     let may_go_out = game.went_out().is_none();
     if forbidden.is_none() && rules.melded() == rules.melds {
@@ -106,13 +104,13 @@ fn discard(game: &Game, memo: &mut Memo) -> u16 {
             let mut kept = hand.to_vec();
             kept.remove(kept.binary_search(&card).expect("the discard is held"));
             memo.kept = Some((round, kept, value));
-            return DISCARD + u16::from(card);
+            return Action::discard(Card::trusted(card));
         }
         // it goes out, on the highest card whose discard melds the rest (no points left)
         let out = here
             .zero_discard()
             .expect("the best discard leaves no points");
-        return GO_OUT + u16::from(out);
+        return Action::go_out(Card::trusted(out));
     }
     let values = here.discard_values();
     if may_go_out {
@@ -127,7 +125,7 @@ fn discard(game: &Game, memo: &mut Memo) -> u16 {
             .map(|(c, _)| c)
             .max();
         if let Some(c) = out {
-            return GO_OUT + u16::from(c);
+            return Action::go_out(Card::trusted(c));
         }
     }
     let wild = game.wild_rank();
@@ -146,7 +144,7 @@ fn discard(game: &Game, memo: &mut Memo) -> u16 {
         .min_by_key(order)
         .map(|(c, _)| c)
         .expect("a hand after drawing holds a discard");
-    DISCARD + u16::from(best)
+    Action::discard(Card::trusted(best))
 }
 
 /// Greedy's final turn (after the draw) where the table counts: laying off onto it
@@ -155,12 +153,12 @@ fn discard(game: &Game, memo: &mut Memo) -> u16 {
 /// scores the hand), its ties broken as every greedy discard's; laying down by hand, first
 /// the next step of laying down the layout of the hand that discard keeps (lay-offs, then
 /// melds, card by card).
-fn final_turn(game: &Game) -> u16 {
+fn final_turn(game: &Game) -> Action {
     let legal = game.legal_actions();
-    if legal.contains(&GO_OUT_WITHOUT_DISCARD) {
-        return GO_OUT_WITHOUT_DISCARD;
+    if legal.contains(&Action::GO_OUT_WITHOUT_DISCARD) {
+        return Action::GO_OUT_WITHOUT_DISCARD;
     }
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     let (wild, rules) = (game.wild_rank(), &game.rules().melds);
     let order = |c: u8, value: u64| {
         (
@@ -170,7 +168,7 @@ fn final_turn(game: &Game) -> u16 {
             std::cmp::Reverse(c),
         )
     };
-    let legal_discard = |c: u8| legal.contains(&(DISCARD + u16::from(c)));
+    let legal_discard = |c: u8| legal.contains(&Action::discard(Card::trusted(c)));
     let card = if game.rules().lay_off && game.table().next().is_some() {
         least_final_discard(game, hand, &mut LayOffMemo::default(), legal_discard, order)
             .map(|(c, _)| c)
@@ -186,7 +184,7 @@ fn final_turn(game: &Game) -> u16 {
     if game.lays_down_by_hand() {
         return lay_down_step(game, &legal, card);
     }
-    DISCARD + u16::from(card)
+    Action::discard(Card::trusted(card))
 }
 
 /// The next step of laying down, by hand, the layout of the hand kept after `discard` (the
@@ -194,8 +192,8 @@ fn final_turn(game: &Game) -> u16 {
 /// lowest card of the first group (lay-offs, then melds) not yet selected, deselect the
 /// lowest selected card beyond it, or lay it down; the discard once nothing is left to lay
 /// down (or the step is not legal).
-fn lay_down_step(game: &Game, legal: &[u16], discard: u8) -> u16 {
-    let hand = game.hand(game.current());
+fn lay_down_step(game: &Game, legal: &[Action], discard: u8) -> Action {
+    let hand = game.hand_codes(game.current());
     let mut layout = game.arrange_final(&without(hand, discard));
     if game.rules().go_out_without_discard {
         let whole = game.arrange_final(hand);
@@ -204,11 +202,11 @@ fn lay_down_step(game: &Game, legal: &[u16], discard: u8) -> u16 {
         }
     }
     let first = match (layout.lay_offs.first(), layout.melds.first()) {
-        (Some((index, cards)), _) => Some((cards.clone(), LAY_OFF + *index as u16)),
+        (Some((index, cards)), _) => Action::lay_off(*index).map(|step| (cards.clone(), step)),
         (None, Some(meld)) => {
             let finish = match meld.kind {
-                Kind::Book => MELD_BOOK,
-                Kind::Run => MELD_RUN,
+                Kind::Book => Action::MELD_BOOK,
+                Kind::Run => Action::MELD_RUN,
             };
             let mut cards = meld.codes.clone();
             cards.sort_unstable();
@@ -216,15 +214,15 @@ fn lay_down_step(game: &Game, legal: &[u16], discard: u8) -> u16 {
         }
         (None, None) => None,
     };
-    let fallback = DISCARD + u16::from(discard);
+    let fallback = Action::discard(Card::trusted(discard));
     let Some((wanted, finish)) = first else {
         return fallback;
     };
-    let selected = game.selection();
+    let selected = game.selection_codes();
     let step = if let Some(extra) = without_all(selected, &wanted).first() {
-        DESELECT + u16::from(*extra)
+        Action::deselect(Card::trusted(*extra))
     } else if let Some(missing) = without_all(&wanted, selected).first() {
-        SELECT + u16::from(*missing)
+        Action::select(Card::trusted(*missing))
     } else {
         finish
     };

@@ -5,7 +5,7 @@
 //! pile (the upcard), which a player knows only if it saw the round begin (or while the turn
 //! that took it lasts).
 
-use crate::game::actions::{DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD};
+use crate::game::actions::{Action, ActionKind};
 use crate::game::Game;
 use crate::{is_wild, JOKER, NUM_CODES};
 
@@ -47,28 +47,28 @@ impl Knowledge {
         };
         let history = game.round_history();
         // the take of this turn, if any: the card it took is public while the turn lasts
-        let last_take = game.taken().and_then(|_| {
+        let last_take = game.taken_code().and_then(|_| {
             history
                 .iter()
-                .rposition(|&(_, action)| action == DRAW_DISCARD)
+                .rposition(|&(_, action)| action == Action::DRAW_DISCARD)
         });
         for (index, &(player, action)) in history.iter().enumerate() {
             let p = usize::from(player);
-            match action {
-                DRAW_STOCK => turns[p] += 1,
-                DRAW_DISCARD => {
+            match action.kind() {
+                ActionKind::DrawStock => turns[p] += 1,
+                ActionKind::DrawDiscard => {
                     turns[p] += 1;
                     takes[p] += 1;
                     let mut taken = stack.pop().flatten();
                     if taken.is_none() && Some(index) == last_take {
-                        taken = game.taken(); // (the upcard, not known, but taken this turn)
+                        taken = game.taken_code(); // (the upcard, not known, but taken this turn)
                     }
                     if let Some(card) = taken {
                         held[p].push(card);
                     }
                 }
-                a if (DISCARD..GO_OUT_WITHOUT_DISCARD).contains(&a) => {
-                    let card = if a < GO_OUT { a - DISCARD } else { a - GO_OUT } as u8;
+                ActionKind::Discard(card) | ActionKind::GoOut(card) => {
+                    let card = card.code();
                     stack.push(Some(card));
                     drop_one(&mut held[p], card);
                 }
@@ -83,7 +83,7 @@ impl Knowledge {
             }
         }
         for (seat, cards) in held.iter_mut().enumerate() {
-            for &card in game.laid_off(seat as u8) {
+            for &card in game.laid_off_codes(seat as u8) {
                 drop_one(cards, card);
             }
         }
@@ -91,8 +91,8 @@ impl Knowledge {
         let mut counts = [packs; NUM_CODES];
         counts[usize::from(JOKER)] = 3 * packs;
         let mut see = |card: u8| counts[usize::from(card)] -= 1;
-        game.hand(seat).iter().for_each(|&c| see(c));
-        game.discard_pile().iter().for_each(|&c| see(c));
+        game.hand_codes(seat).iter().for_each(|&c| see(c));
+        game.pile_codes().iter().for_each(|&c| see(c));
         for (_, meld) in game.table() {
             meld.codes.iter().for_each(|&c| see(c));
         }
@@ -122,6 +122,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::card::Card;
     use crate::game::GameRules;
 
     /// A take is seen by everyone: the card taken is known to be in that hand (and is no
@@ -130,11 +131,11 @@ mod tests {
     #[test]
     fn a_taken_card_is_known_until_thrown() {
         let mut game = Game::new(Arc::new(GameRules::default()), 3, 5, 2).unwrap();
-        let upcard = game.discard_pile()[0];
-        game.play(DRAW_STOCK);
-        let thrown = game.hand(0)[0];
-        game.play(DISCARD + u16::from(thrown));
-        game.play(DRAW_DISCARD);
+        let upcard = game.pile_codes()[0];
+        game.play(Action::DRAW_STOCK);
+        let thrown = game.hand_codes(0)[0];
+        game.play(Action::discard(Card::trusted(thrown)));
+        game.play(Action::DRAW_DISCARD);
         let before = Knowledge::read(&game, 2, None);
         assert_eq!(before.picked_up[1], vec![thrown]);
         assert_eq!(
@@ -152,11 +153,16 @@ mod tests {
             before.unseen[usize::from(thrown)] + 1,
             fresh.unseen[usize::from(thrown)]
         );
-        let again = game.hand(1).iter().copied().find(|&c| c == thrown).unwrap();
-        game.play(DISCARD + u16::from(again));
+        let again = game
+            .hand_codes(1)
+            .iter()
+            .copied()
+            .find(|&c| c == thrown)
+            .unwrap();
+        game.play(Action::discard(Card::trusted(again)));
         assert!(Knowledge::read(&game, 2, Some(upcard)).picked_up[1].is_empty());
         let mut first = Game::new(Arc::new(GameRules::default()), 3, 5, 2).unwrap();
-        first.play(DRAW_DISCARD);
+        first.play(Action::DRAW_DISCARD);
         assert_eq!(
             Knowledge::read(&first, 1, Some(upcard)).picked_up[0],
             vec![upcard]
@@ -165,12 +171,12 @@ mod tests {
         // one told the upcard
         assert_eq!(Knowledge::read(&first, 1, None).picked_up[0], vec![upcard]);
         let kept = first
-            .hand(0)
+            .hand_codes(0)
             .iter()
             .copied()
             .find(|&c| c != upcard)
             .unwrap();
-        first.play(DISCARD + u16::from(kept));
+        first.play(Action::discard(Card::trusted(kept)));
         assert!(Knowledge::read(&first, 1, None).picked_up[0].is_empty());
         assert_eq!(
             Knowledge::read(&first, 1, Some(upcard)).picked_up[0],

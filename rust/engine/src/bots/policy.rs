@@ -4,7 +4,7 @@
 use super::greedy::{greedy, Memo};
 use super::random::random_action;
 use super::strong::Strong;
-use crate::game::Game;
+use crate::game::{Action, Game};
 use crate::shuffle::{derive_seed, Mt19937};
 
 /// Which built-in policy plays a seat.
@@ -53,7 +53,7 @@ impl Policy {
     }
 
     /// The action this policy plays now (the game is not over).
-    pub fn act(&mut self, game: &Game) -> u16 {
+    pub fn act(&mut self, game: &Game) -> Action {
         match self {
             Policy::Random(rng) => random_action(game, rng),
             Policy::Greedy(memo) => greedy(game, memo),

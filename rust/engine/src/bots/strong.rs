@@ -7,7 +7,8 @@
 use super::greedy::{greedy, Memo};
 use super::kit::{ask, least_final_discard};
 use super::knowledge::Knowledge;
-use crate::game::actions::{DISCARD, DRAW_DISCARD, DRAW_STOCK, GO_OUT, GO_OUT_WITHOUT_DISCARD};
+use crate::card::Card;
+use crate::game::actions::{Action, ActionKind};
 use crate::game::final_hand::{final_points, Memo as LayOffMemo};
 use crate::game::{Game, Phase};
 use crate::melds::could_join;
@@ -41,7 +42,7 @@ struct Odds<'a> {
 
 impl Strong {
     /// The strong policy's action now (the game is not over).
-    pub fn act(&mut self, game: &Game) -> u16 {
+    pub fn act(&mut self, game: &Game) -> Action {
         if game.went_out().is_some() {
             if game.phase() == Phase::Draw {
                 let know = self.read(game);
@@ -66,10 +67,12 @@ impl Strong {
         }
         let discards: Vec<u8> = legal
             .iter()
-            .filter(|&&a| (DISCARD..GO_OUT).contains(&a))
-            .map(|&a| (a - DISCARD) as u8)
+            .filter_map(|a| match a.kind() {
+                ActionKind::Discard(card) => Some(card.code()),
+                _ => None,
+            })
             .collect();
-        let hand = game.hand(game.current());
+        let hand = game.hand_codes(game.current());
         let rules = &game.rules().melds;
         let wild = game.wild_rank();
         let options = here.discard_options(hand, &discards);
@@ -83,14 +86,14 @@ impl Strong {
                 ka.partial_cmp(&kb).expect("values are finite")
             })
             .expect("a hand after drawing holds a discard");
-        DISCARD + u16::from(card)
+        Action::discard(Card::trusted(card))
     }
 
     /// The round as this player reads it, the upcard remembered if it acts first.
     fn read(&mut self, game: &Game) -> Knowledge {
         let round = (game.round_number(), game.extra_round());
         if self.upcard.is_none_or(|(at, _)| at != round) && game.round_history().is_empty() {
-            if let Some(&first) = game.discard_pile().first() {
+            if let Some(&first) = game.pile_codes().first() {
                 self.upcard = Some((round, first));
             }
         }
@@ -297,15 +300,15 @@ impl Values<'_> {
 
     /// Take the top discard when the best hand it makes is worth `TAKE_MARGIN` points more
     /// than a stock draw (a wild always).
-    fn draw(&self) -> u16 {
+    fn draw(&self) -> Action {
         let game = self.game;
-        let Some(&top) = game.discard_pile().last() else {
-            return DRAW_STOCK;
+        let Some(&top) = game.pile_codes().last() else {
+            return Action::DRAW_STOCK;
         };
         if is_wild(top, game.wild_rank()) {
-            return DRAW_DISCARD;
+            return Action::DRAW_DISCARD;
         }
-        let hand = game.hand(game.current());
+        let hand = game.hand_codes(game.current());
         let arrangement = ask(game, hand).arrangement();
         let stock = self.value(&arrangement.deadwood, true);
         let mut with = hand.to_vec();
@@ -319,16 +322,16 @@ impl Values<'_> {
             .map(|(value, _)| value)
             .fold(f64::INFINITY, f64::min);
         if take < stock - TAKE_MARGIN {
-            DRAW_DISCARD
+            Action::DRAW_DISCARD
         } else {
-            DRAW_STOCK
+            Action::DRAW_STOCK
         }
     }
 }
 
 /// `cards` (of the hand plus the top discard) that may be discarded after taking `top`.
 fn allowed_after_taking(game: &Game, top: u8, cards: &[u8]) -> Vec<u8> {
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     if !game.rules().may_discard_taken_discard && hand.iter().any(|&c| c != top) {
         cards.iter().copied().filter(|&c| c != top).collect()
     } else {
@@ -338,25 +341,25 @@ fn allowed_after_taking(game: &Game, top: u8, cards: &[u8]) -> Vec<u8> {
 
 /// Going out, if legal: without a discard when it can; else throwing a natural before a
 /// wild, then the higher code.
-fn giving_least_out(game: &Game, legal: &[u16]) -> Option<u16> {
-    if legal.contains(&GO_OUT_WITHOUT_DISCARD) {
-        return Some(GO_OUT_WITHOUT_DISCARD);
+fn giving_least_out(game: &Game, legal: &[Action]) -> Option<Action> {
+    if legal.contains(&Action::GO_OUT_WITHOUT_DISCARD) {
+        return Some(Action::GO_OUT_WITHOUT_DISCARD);
     }
     let wild = game.wild_rank();
     legal
         .iter()
-        .copied()
-        .filter(|&a| (GO_OUT..GO_OUT_WITHOUT_DISCARD).contains(&a))
-        .max_by_key(|&a| {
-            let card = (a - GO_OUT) as u8;
-            (!is_wild(card, wild), card)
+        .filter_map(|a| match a.kind() {
+            ActionKind::GoOut(card) => Some(card),
+            _ => None,
         })
+        .max_by_key(|&card| (!card.is_wild(wild), card))
+        .map(Action::go_out)
 }
 
 /// The least deadwood after drawing `card` and making the best discard (`taken`: the card
 /// is the top discard, which may not go straight back).
 fn deadwood_after_drawing(game: &Game, card: u8, taken: bool) -> u64 {
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     let mut with = hand.to_vec();
     with.insert(with.partition_point(|&c| c <= card), card);
     let query = ask(game, &with);
@@ -389,9 +392,9 @@ fn least_allowed(game: &Game, card: u8, values: Vec<(u8, u64)>, taken: bool) -> 
 
 /// The final turn's draw: the top discard only if it leaves less deadwood than a stock draw
 /// on average over the unseen cards ([`stock_or_discard`]).
-fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> u16 {
-    let Some(&top) = game.discard_pile().last() else {
-        return DRAW_STOCK;
+fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> Action {
+    let Some(&top) = game.pile_codes().last() else {
+        return Action::DRAW_STOCK;
     };
     if know.unseen_total() == 0 {
         return greedy(game, memo);
@@ -400,11 +403,11 @@ fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> u16 {
         return final_draw_laying_off(game, know, top);
     }
     let taken = deadwood_after_drawing(game, top, true);
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     let query = ask(game, hand);
     let kept = query.least();
     if taken >= kept {
-        return DRAW_STOCK; // (a stock draw leaves at most the hand's own deadwood)
+        return Action::DRAW_STOCK; // (a stock draw leaves at most the hand's own deadwood)
     }
     let thrown = query.best_discard_value().map_or(kept, |(_, value)| value);
     let (wild, rules) = (game.wild_rank(), &game.rules().melds);
@@ -421,9 +424,9 @@ fn final_draw(game: &Game, know: &Knowledge, memo: &mut Memo) -> u16 {
 /// [`final_draw`] under `lay_off`, where a final hand counts what it can lay off onto the
 /// table (without the shortcuts, which assume a hand melds on its own), and a card is
 /// stuck only if no table meld could take it either.
-fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> u16 {
+fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> Action {
     let mut memo = LayOffMemo::default(); // (the hands priced overlap: most are met again)
-    let hand = game.hand(game.current());
+    let hand = game.hand_codes(game.current());
     let table: Vec<_> = game.table().map(|(_, meld)| meld.clone()).collect();
     let (wild, rules) = (game.wild_rank(), game.rules());
     let kept = final_points(hand, &table, wild, rules, &mut memo);
@@ -441,7 +444,7 @@ fn final_draw_laying_off(game: &Game, know: &Knowledge, top: u8) -> u16 {
     };
     let taken = after(top, true, &mut memo);
     if taken >= kept {
-        return DRAW_STOCK; // (a stock draw leaves at most the hand's own final points)
+        return Action::DRAW_STOCK; // (a stock draw leaves at most the hand's own final points)
     }
     let thrown = least_final_discard(game, hand, &mut memo, |_| true, |_, v| v)
         .map_or(kept, |(_, value)| value);
@@ -475,7 +478,7 @@ fn stock_or_discard(
     points: impl Fn(u8) -> u64,
     stuck: impl Fn(u8) -> bool,
     mut after: impl FnMut(u8) -> u64,
-) -> u16 {
+) -> Action {
     let total = u64::from(know.unseen_total());
     let target = total * taken;
     let (mut found, mut left) = (0u64, total);
@@ -494,18 +497,18 @@ fn stock_or_discard(
     }
     for (code, count) in others {
         if target < found {
-            return DRAW_DISCARD;
+            return Action::DRAW_DISCARD;
         }
         if target >= found + left * kept {
-            return DRAW_STOCK;
+            return Action::DRAW_STOCK;
         }
         found += count * after(code);
         left -= count;
     }
     if target < found {
-        DRAW_DISCARD
+        Action::DRAW_DISCARD
     } else {
-        DRAW_STOCK
+        Action::DRAW_STOCK
     }
 }
 

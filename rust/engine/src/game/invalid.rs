@@ -5,7 +5,8 @@
 
 use std::fmt;
 
-use super::names::{card_list, notation};
+use super::actions::Action;
+use super::names::card_list;
 use crate::error::HandError;
 
 /// The longest message of a refused state (`game._checks._MAX_MESSAGE`: the cards it names
@@ -56,7 +57,7 @@ pub enum InvalidState {
     NotToAct { player: u8 },
     /// The round's history names a seat not dealt in (`None`), or an action the core does
     /// not take from a state's fields.
-    History { action: Option<u16> },
+    History { action: Option<Action> },
     /// The seats that finished the round are not dealt in, or not led by the one who went
     /// out.
     Finished,
@@ -162,7 +163,7 @@ impl InvalidState {
             } => format!(
                 "the round history holds {:?}, which the core does not take from a state's \
                  fields (it takes draws, discards and going out)",
-                notation(*action)
+                action.to_string()
             ),
             InvalidState::Turns { turns, limit } => {
                 format!("{turns} turns in a round limited to {limit}")

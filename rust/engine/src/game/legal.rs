@@ -1,12 +1,18 @@
 //! The referee: the legal actions of a state, and why any other action is refused.
 
-use super::actions::*;
+use super::actions::{num_actions, Action, ActionKind};
 use super::hands::without;
 use super::meld_fault::meld_fault;
 use super::refusal::Illegal;
 use super::state::{Game, Phase};
+use crate::card::Card;
 use crate::melds::is_meld;
 use crate::search::Kind;
+
+/// The card of `code`, one of a hand's.
+fn card(code: u8) -> Card {
+    Card::trusted(code)
+}
 
 impl Game {
     /// The card these rules forbid discarding now, if any.
@@ -23,14 +29,14 @@ impl Game {
     }
 
     /// Every legal action, ascending.
-    pub fn legal_actions(&self) -> Vec<u16> {
+    pub fn legal_actions(&self) -> Vec<Action> {
         match self.phase {
             Phase::Over => Vec::new(),
             Phase::Draw => {
                 if self.discard_pile.is_empty() {
-                    vec![DRAW_STOCK]
+                    vec![Action::DRAW_STOCK]
                 } else {
-                    vec![DRAW_STOCK, DRAW_DISCARD]
+                    vec![Action::DRAW_STOCK, Action::DRAW_DISCARD]
                 }
             }
             Phase::Discard => {
@@ -38,10 +44,10 @@ impl Game {
                 let forbidden = self.forbidden_discard();
                 let mut distinct = hand.to_vec();
                 distinct.dedup();
-                let mut legal: Vec<u16> = distinct
+                let mut legal: Vec<Action> = distinct
                     .iter()
                     .filter(|&&c| Some(c) != forbidden)
-                    .map(|&c| DISCARD + u16::from(c))
+                    .map(|&c| Action::discard(card(c)))
                     .collect();
                 if self.lays_down_by_hand() {
                     self.lay_down_actions(&distinct, &mut legal);
@@ -56,12 +62,12 @@ impl Game {
                 if self.went_out.is_none() {
                     for (c, melds) in query.melding_discards() {
                         if melds && Some(c) != forbidden {
-                            legal.push(GO_OUT + u16::from(c));
+                            legal.push(Action::go_out(card(c)));
                         }
                     }
                 }
                 if self.rules.go_out_without_discard && self.melds_all(hand) {
-                    legal.push(GO_OUT_WITHOUT_DISCARD);
+                    legal.push(Action::GO_OUT_WITHOUT_DISCARD);
                 }
                 legal
             }
@@ -79,24 +85,27 @@ impl Game {
     /// selected card; lay the selection down as a book or a run, or off onto a table meld
     /// (with `lay_off`), where it makes a meld and leaves a card to discard (or
     /// `go_out_without_discard`).
-    fn lay_down_actions(&self, distinct: &[u8], legal: &mut Vec<u16>) {
+    fn lay_down_actions(&self, distinct: &[u8], legal: &mut Vec<Action>) {
         let hand = self.own_hand();
         let count = |cards: &[u8], c: u8| cards.iter().filter(|&&x| x == c).count();
         let selection = &self.selection;
         for &c in distinct {
             if count(selection, c) < count(hand, c) {
-                legal.push(SELECT + u16::from(c));
+                legal.push(Action::select(card(c)));
             }
         }
         let mut chosen = selection.clone();
         chosen.dedup();
-        legal.extend(chosen.iter().map(|&c| DESELECT + u16::from(c)));
+        legal.extend(chosen.iter().map(|&c| Action::deselect(card(c))));
         let keeps_one = selection.len() < hand.len() || self.rules.go_out_without_discard;
         if selection.is_empty() || !keeps_one {
             return;
         }
         let (wild, rules) = (self.wild_rank, &self.rules.melds);
-        for (action, kind) in [(MELD_BOOK, Kind::Book), (MELD_RUN, Kind::Run)] {
+        for (action, kind) in [
+            (Action::MELD_BOOK, Kind::Book),
+            (Action::MELD_RUN, Kind::Run),
+        ] {
             if is_meld(kind, selection, wild, rules) {
                 legal.push(action);
             }
@@ -105,8 +114,9 @@ impl Game {
             for (index, (_, meld)) in self.table().enumerate() {
                 let mut joined = meld.codes.clone();
                 joined.extend_from_slice(selection);
-                if is_meld(meld.kind, &joined, wild, rules) {
-                    legal.push(LAY_OFF + index as u16);
+                match Action::lay_off(index) {
+                    Some(action) if is_meld(meld.kind, &joined, wild, rules) => legal.push(action),
+                    _ => {}
                 }
             }
         }
@@ -115,29 +125,29 @@ impl Game {
     /// Why `action` is not legal now (None: it is), as the Python package's referee says
     /// it: the phase of the turn first, then what keeps every action of its kind out now
     /// (the rules, a final turn), then what keeps this one out (the card, the cards left).
-    pub fn refusal(&self, action: u16) -> Option<Illegal> {
+    pub fn refusal(&self, action: Action) -> Option<Illegal> {
         let limit = num_actions(self.rules.deck_size());
-        if usize::from(action) >= limit {
-            let value = i64::from(action);
+        if usize::from(action.int()) >= limit {
+            let value = i64::from(action.int());
             return Some(Illegal::NotAnAction { value, limit });
         }
         let player = self.current;
         match self.phase {
             Phase::Over => return Some(Illegal::GameOver { action }),
-            Phase::Draw if action > DRAW_DISCARD => return Some(Illegal::MustDraw { player }),
-            Phase::Discard if action <= DRAW_DISCARD => return Some(Illegal::HasDrawn { player }),
+            Phase::Draw if !action.is_draw() => return Some(Illegal::MustDraw { player }),
+            Phase::Discard if action.is_draw() => return Some(Illegal::HasDrawn { player }),
             _ => {}
         }
-        match action {
-            DRAW_STOCK => None,
-            DRAW_DISCARD => self
+        match action.kind() {
+            ActionKind::DrawStock => None,
+            ActionKind::DrawDiscard => self
                 .discard_pile
                 .is_empty()
                 .then_some(Illegal::EmptyDiscardPile),
-            a if a < GO_OUT => self.discard_refusal((a - DISCARD) as u8),
-            a if a < GO_OUT_WITHOUT_DISCARD => self.go_out_refusal((a - GO_OUT) as u8),
-            GO_OUT_WITHOUT_DISCARD => self.out_without_discard_refusal(),
-            a => self.lay_down_gate().or_else(|| self.lay_down_refusal(a)),
+            ActionKind::Discard(card) => self.discard_refusal(card),
+            ActionKind::GoOut(card) => self.go_out_refusal(card),
+            ActionKind::GoOutWithoutDiscard => self.out_without_discard_refusal(),
+            kind => self.lay_down_gate().or_else(|| self.lay_down_refusal(kind)),
         }
     }
 
@@ -147,9 +157,9 @@ impl Game {
     }
 
     /// Why `card` is not in the hand of the player to act (None: it is).
-    fn not_held(&self, card: u8) -> Option<Illegal> {
+    fn not_held(&self, card: Card) -> Option<Illegal> {
         let hand = self.own_hand();
-        hand.binary_search(&card)
+        hand.binary_search(&card.code())
             .is_err()
             .then(|| Illegal::NotInHand {
                 card,
@@ -158,19 +168,20 @@ impl Game {
             })
     }
 
-    fn discard_refusal(&self, card: u8) -> Option<Illegal> {
+    fn discard_refusal(&self, card: Card) -> Option<Illegal> {
         self.not_held(card).or_else(|| {
-            (Some(card) == self.forbidden_discard()).then_some(Illegal::TakenDiscard { card })
+            (Some(card.code()) == self.forbidden_discard())
+                .then_some(Illegal::TakenDiscard { card })
         })
     }
 
-    fn go_out_refusal(&self, card: u8) -> Option<Illegal> {
+    fn go_out_refusal(&self, card: Card) -> Option<Illegal> {
         if let Some(went_out) = self.went_out {
             let player = self.current;
             return Some(Illegal::FinalTurn { went_out, player });
         }
         self.discard_refusal(card).or_else(|| {
-            let rest = without(self.own_hand(), card);
+            let rest = without(self.own_hand(), card.code());
             let query = self.query(&rest);
             (!query.melds_all()).then(|| Illegal::Unmelded {
                 cards: query.arrangement().deadwood,
@@ -206,7 +217,7 @@ impl Game {
 
     /// Why `action` (a step of laying down by hand) is refused in a final turn laid down by
     /// hand.
-    fn lay_down_refusal(&self, action: u16) -> Option<Illegal> {
+    fn lay_down_refusal(&self, kind: ActionKind) -> Option<Illegal> {
         let count = |cards: &[u8], c: u8| cards.iter().filter(|&&x| x == c).count();
         let (selection, wild) = (&self.selection, self.wild_rank);
         let not_a_meld = |kind: Kind, cards: &[u8]| {
@@ -215,20 +226,17 @@ impl Game {
                 fault,
             })
         };
-        match action {
-            a if a < DESELECT => {
-                let card = (a - SELECT) as u8;
-                self.not_held(card).or_else(|| {
-                    (count(selection, card) >= count(self.own_hand(), card))
-                        .then_some(Illegal::AllSelected { card })
-                })
+        match kind {
+            ActionKind::Select(card) => self.not_held(card).or_else(|| {
+                let code = card.code();
+                (count(selection, code) >= count(self.own_hand(), code))
+                    .then_some(Illegal::AllSelected { card })
+            }),
+            ActionKind::Deselect(card) => {
+                (count(selection, card.code()) == 0).then_some(Illegal::NotSelected { card })
             }
-            a if a < MELD_BOOK => {
-                let card = (a - DESELECT) as u8;
-                (count(selection, card) == 0).then_some(Illegal::NotSelected { card })
-            }
-            MELD_BOOK | MELD_RUN => {
-                let kind = if action == MELD_BOOK {
+            ActionKind::MeldBook | ActionKind::MeldRun => {
+                let kind = if kind == ActionKind::MeldBook {
                     Kind::Book
                 } else {
                     Kind::Run
@@ -236,14 +244,19 @@ impl Game {
                 self.selection_refusal()
                     .or_else(|| not_a_meld(kind, selection))
             }
-            a => {
+            ActionKind::DrawStock
+            | ActionKind::DrawDiscard
+            | ActionKind::Discard(_)
+            | ActionKind::GoOut(_)
+            | ActionKind::GoOutWithoutDiscard => None, // (not a step of laying down)
+            ActionKind::LayOff(index) => {
                 if let Some(why) = self.selection_refusal() {
                     return Some(why);
                 }
                 if !self.rules.lay_off {
                     return Some(Illegal::NoLayOff);
                 }
-                let (index, table) = (usize::from(a - LAY_OFF), self.table().count());
+                let table = self.table().count();
                 let Some((_, meld)) = self.table().nth(index) else {
                     return Some(Illegal::NoTableMeld { index, table });
                 };
@@ -312,7 +325,7 @@ mod tests {
                 let mut game = Game::new(Arc::clone(&rules), 3, seed, 2).expect("rules");
                 while !game.is_over() {
                     let legal = game.legal_actions();
-                    for action in 0..limit + 3 {
+                    for action in (0..limit + 3).map(Action::from_int) {
                         let refused = game.refusal(action);
                         assert_eq!(refused.is_none(), legal.contains(&action), "{action}");
                         if let Some(why) = refused {

@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use super::names::{card_list, CardName};
+use super::names::card_list;
+use crate::card::Card;
 use crate::rules::{MeldRules, WildLimit};
 use crate::search::Kind;
 use crate::{is_wild, rank_index};
@@ -115,8 +116,8 @@ impl fmt::Display for MeldFault {
             MeldFault::RunRank { first, second } => write!(
                 f,
                 "a run cannot hold two cards of one rank: {} {}",
-                CardName(*first),
-                CardName(*second)
+                Card::trusted(*first),
+                Card::trusted(*second)
             ),
             MeldFault::RunGaps {
                 naturals,

@@ -21,6 +21,7 @@ pub mod rules;
 pub mod state;
 pub mod turns;
 
+pub use actions::{Action, ActionKind};
 pub use invalid::{GameError, InvalidState};
 pub use meld_fault::MeldFault;
 pub use parts::{Parts, PastRound};

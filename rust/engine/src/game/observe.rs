@@ -28,10 +28,10 @@ pub fn observe(game: &Game, seat: u8, out: &mut [f32]) {
     let players = game.players();
     debug_assert_eq!(out.len(), observation_size(players));
     out.fill(0.0);
-    for &c in game.hand(seat) {
+    for &c in game.hand_codes(seat) {
         out[HAND + usize::from(c)] += 1.0;
     }
-    let pile = game.discard_pile();
+    let pile = game.pile_codes();
     for &c in pile {
         out[PILE + usize::from(c)] += 1.0;
     }
@@ -39,7 +39,7 @@ pub fn observe(game: &Game, seat: u8, out: &mut [f32]) {
         out[TOP + usize::from(top)] = 1.0;
     }
     if game.phase() != Phase::Over && game.current() == seat {
-        for &c in game.selection() {
+        for &c in game.selection_codes() {
             out[SELECTION + usize::from(c)] += 1.0;
         }
     }
@@ -57,13 +57,13 @@ pub fn observe(game: &Game, seat: u8, out: &mut [f32]) {
     out[SCALARS] = flag(to_act == Some(seat));
     out[SCALARS + 1] = flag(went_out.is_some());
     out[SCALARS + 2] = game.round_number() as f32;
-    out[SCALARS + 3] = game.stock().len() as f32;
+    out[SCALARS + 3] = game.stock_codes().len() as f32;
     out[SCALARS + 4] = f32::from(game.hand_size());
     let left = game.final_turns_left();
     for offset in 0..players {
         let other = (seat + offset) % players;
         let base = SEATS + SEAT_FEATURES * usize::from(offset);
-        out[base] = game.hand(other).len() as f32;
+        out[base] = game.hand_codes(other).len() as f32;
         out[base + 1] = game.scores()[usize::from(other)] as f32;
         out[base + 2] = flag(went_out == Some(other));
         out[base + 3] = flag(game.dealer() == other);
@@ -78,7 +78,7 @@ pub fn observe(game: &Game, seat: u8, out: &mut [f32]) {
 pub fn legal_mask(game: &Game, out: &mut [bool]) {
     out.fill(false);
     for action in game.legal_actions() {
-        out[usize::from(action)] = true;
+        out[usize::from(action.int())] = true;
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::actions::GO_OUT_WITHOUT_DISCARD;
+use super::actions::{Action, GO_OUT_WITHOUT_DISCARD};
 use super::invalid::{GameError, InvalidState};
 use super::rules::{GameRules, TieBreak};
 use super::state::{Ended, Game, Laid, Phase, RoundResult};
@@ -97,7 +97,11 @@ impl Game {
             results: Arc::new(results),
             totals: parts.totals,
             finished: Arc::default(),
-            actions: parts.round_history,
+            actions: parts
+                .round_history
+                .iter()
+                .map(|&(seat, action)| (seat, Action::from_int(action)))
+                .collect(),
             past: 0,
             recording: true,
             halt: false,
@@ -146,7 +150,11 @@ impl Game {
                 })
                 .collect(),
             totals: self.totals.clone(),
-            round_history: self.round_history().to_vec(),
+            round_history: self
+                .round_history()
+                .iter()
+                .map(|&(seat, action)| (seat, action.int()))
+                .collect(),
         }
     }
 }
@@ -333,7 +341,7 @@ fn check_round(rules: &GameRules, parts: &Parts) -> Result<(), InvalidState> {
         }
         if action > GO_OUT_WITHOUT_DISCARD {
             return Err(InvalidState::History {
-                action: Some(action),
+                action: Some(Action::from_int(action)),
             });
         }
     }

@@ -5,8 +5,10 @@
 
 use std::fmt;
 
+use super::actions::Action;
 use super::meld_fault::MeldFault;
-use super::names::{card_list, listed, notation, CardName};
+use super::names::{card_list, listed};
+use crate::card::Card;
 
 /// Why an action is refused (its `Display` is the Python referee's message).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,7 +18,7 @@ pub enum Illegal {
     /// An integer that names no action under these rules (`limit`: how many there are).
     NotAnAction { value: i64, limit: usize },
     /// The game is over.
-    GameOver { action: u16 },
+    GameOver { action: Action },
     /// An action after the draw, before it.
     MustDraw { player: u8 },
     /// A draw after the draw.
@@ -24,9 +26,13 @@ pub enum Illegal {
     /// Taking the top discard of an empty pile.
     EmptyDiscardPile,
     /// A card the player does not hold (`hand`: what it holds).
-    NotInHand { card: u8, player: u8, hand: Vec<u8> },
+    NotInHand {
+        card: Card,
+        player: u8,
+        hand: Vec<u8>,
+    },
     /// Discarding the card just taken, where the rules forbid it.
-    TakenDiscard { card: u8 },
+    TakenDiscard { card: Card },
     /// Going out in a final turn.
     FinalTurn { went_out: u8, player: u8 },
     /// Going out without a discard, which the rules do not allow.
@@ -40,9 +46,9 @@ pub enum Illegal {
     /// Laying down by hand outside a final turn.
     NotAFinalTurn,
     /// Selecting a card every copy of which is selected.
-    AllSelected { card: u8 },
+    AllSelected { card: Card },
     /// Deselecting a card that is not selected.
-    NotSelected { card: u8 },
+    NotSelected { card: Card },
     /// Laying down an empty selection.
     NothingSelected,
     /// Laying down every card where a discard must follow.
@@ -72,11 +78,9 @@ impl fmt::Display for Illegal {
                  bool), got {value}",
                 limit.saturating_sub(1)
             ),
-            Illegal::GameOver { action } => write!(
-                f,
-                "the game is over; no action is legal ({})",
-                notation(*action)
-            ),
+            Illegal::GameOver { action } => {
+                write!(f, "the game is over; no action is legal ({action})")
+            }
             Illegal::MustDraw { player } => write!(f, "player {player} must draw first"),
             Illegal::HasDrawn { player } => write!(
                 f,
@@ -87,15 +91,13 @@ impl fmt::Display for Illegal {
             }
             Illegal::NotInHand { card, player, hand } => write!(
                 f,
-                "{} is not in your hand (player {player} holds {})",
-                CardName(*card),
+                "{card} is not in your hand (player {player} holds {})",
                 card_list(hand)
             ),
             Illegal::TakenDiscard { card } => write!(
                 f,
-                "{} was just taken from the discard pile and these rules forbid discarding it \
-                 (may_discard_taken_discard=False)",
-                CardName(*card)
+                "{card} was just taken from the discard pile and these rules forbid discarding \
+                 it (may_discard_taken_discard=False)"
             ),
             Illegal::FinalTurn { went_out, player } => write!(
                 f,
@@ -120,12 +122,10 @@ impl fmt::Display for Illegal {
             Illegal::NotAFinalTurn => {
                 f.write_str("cards are laid down only by going out or in a final turn")
             }
-            Illegal::AllSelected { card } => write!(
-                f,
-                "every {} of the hand is already selected",
-                CardName(*card)
-            ),
-            Illegal::NotSelected { card } => write!(f, "{} is not selected", CardName(*card)),
+            Illegal::AllSelected { card } => {
+                write!(f, "every {card} of the hand is already selected")
+            }
+            Illegal::NotSelected { card } => write!(f, "{card} is not selected"),
             Illegal::NothingSelected => f.write_str("select the cards to lay down first"),
             Illegal::NothingLeftToDiscard => f.write_str(
                 "laying down every card leaves nothing to discard; keep one \
@@ -161,7 +161,7 @@ mod tests {
         let cases = [
             (
                 Illegal::NotInHand {
-                    card: 18,
+                    card: Card::trusted(18),
                     player: 0,
                     hand,
                 },
@@ -179,7 +179,9 @@ mod tests {
             ),
             (Illegal::MustDraw { player: 2 }, "player 2 must draw first"),
             (
-                Illegal::GameOver { action: 57 },
+                Illegal::GameOver {
+                    action: Action::from_int(57),
+                },
                 "the game is over; no action is legal (discard JK)",
             ),
             (

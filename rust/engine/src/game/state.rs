@@ -9,10 +9,12 @@
 
 use std::sync::{Arc, OnceLock};
 
+use super::actions::Action;
 use super::final_hand::{arrange_final, FinalHand};
 use super::hands::Query;
 use super::invalid::{GameError, InvalidState};
 use super::rules::{GameRules, TieBreak};
+use crate::card::Card;
 use crate::error::HandError;
 use crate::search::Kind;
 use crate::solver::{Layout, Meld as TableMeld};
@@ -129,9 +131,9 @@ pub struct Game {
     /// The actions of the finished rounds since the deal of round 1 (or since the state it
     /// was built from) with the seat that played each, while `recording` (shared by the
     /// copies of a game, as `results`).
-    pub(super) finished: Arc<Vec<(u8, u16)>>,
+    pub(super) finished: Arc<Vec<(u8, Action)>>,
     /// The actions of the round in progress, with the seat that played each.
-    pub(super) actions: Vec<(u8, u16)>,
+    pub(super) actions: Vec<(u8, Action)>,
     /// How many actions were applied before this round's deal (kept or not).
     pub(super) past: usize,
     /// Are the actions of finished rounds kept? (Else only counted, in `past`.)
@@ -320,11 +322,13 @@ impl Game {
     pub fn wild_rank(&self) -> u8 {
         self.wild_rank
     }
-    pub fn stock(&self) -> &[u8] {
-        &self.stock
+    /// The stock, top card last.
+    pub fn stock(&self) -> &[Card] {
+        Card::trusted_slice(&self.stock)
     }
-    pub fn discard_pile(&self) -> &[u8] {
-        &self.discard_pile
+    /// The discard pile, top card last.
+    pub fn discard_pile(&self) -> &[Card] {
+        Card::trusted_slice(&self.discard_pile)
     }
     pub fn went_out(&self) -> Option<u8> {
         self.went_out
@@ -332,8 +336,9 @@ impl Game {
     pub fn final_turns_left(&self) -> &[u8] {
         &self.final_turns_left[self.final_next..]
     }
-    pub fn taken(&self) -> Option<u8> {
-        self.taken
+    /// The card the player to act took from the discard pile this turn.
+    pub fn taken(&self) -> Option<Card> {
+        self.taken.map(Card::trusted)
     }
     pub fn turns(&self) -> u32 {
         self.turns
@@ -353,7 +358,7 @@ impl Game {
     }
     /// Every action since the deal of round 1 (this round's only after
     /// [`Game::stop_recording`]).
-    pub fn actions(&self) -> impl Iterator<Item = u16> + '_ {
+    pub fn actions(&self) -> impl Iterator<Item = Action> + '_ {
         self.finished
             .iter()
             .chain(&self.actions)
@@ -386,12 +391,40 @@ impl Game {
         self.recording
     }
     /// This round's actions, with the seat that played each.
-    pub fn round_history(&self) -> &[(u8, u16)] {
+    pub fn round_history(&self) -> &[(u8, Action)] {
         &self.actions
     }
 
     /// A seat's hand, sorted (a finished player's is the deadwood it kept).
-    pub fn hand(&self, seat: u8) -> &[u8] {
+    pub fn hand(&self, seat: u8) -> &[Card] {
+        Card::trusted_slice(self.hand_codes(seat))
+    }
+
+    /// [`Game::stock`] as codes.
+    pub(crate) fn stock_codes(&self) -> &[u8] {
+        &self.stock
+    }
+    /// [`Game::discard_pile`] as codes.
+    pub(crate) fn pile_codes(&self) -> &[u8] {
+        &self.discard_pile
+    }
+    /// [`Game::taken`] as a code.
+    pub(crate) fn taken_code(&self) -> Option<u8> {
+        self.taken
+    }
+    /// [`Game::selection`] as codes.
+    pub(crate) fn selection_codes(&self) -> &[u8] {
+        &self.selection
+    }
+    /// [`Game::laid_off`] as codes.
+    pub(crate) fn laid_off_codes(&self, seat: u8) -> &[u8] {
+        self.laid_off
+            .get(usize::from(seat))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// [`Game::hand`] as codes (what the solver reads).
+    pub(crate) fn hand_codes(&self, seat: u8) -> &[u8] {
         match self.laid.iter().find(|laid| laid.owner == seat) {
             Some(laid) => &self.layout(laid).deadwood,
             None => &self.hands[usize::from(seat)],
@@ -399,10 +432,9 @@ impl Game {
     }
 
     /// The cards `seat` laid off onto the table this round, sorted.
-    pub fn laid_off(&self, seat: u8) -> &[u8] {
-        self.laid_off
-            .get(usize::from(seat))
-            .map_or(&[], Vec::as_slice)
+    pub fn laid_off(&self, seat: u8) -> &[Card] {
+        let codes = self.laid_off.get(usize::from(seat));
+        Card::trusted_slice(codes.map_or(&[], Vec::as_slice))
     }
 
     /// The melds on the table: (owner, meld), in the order they were laid down (with the
@@ -421,8 +453,8 @@ impl Game {
 
     /// The cards the player to act has selected to lay down (sorted; empty but in a final
     /// turn where players lay their hands down themselves).
-    pub fn selection(&self) -> &[u8] {
-        &self.selection
+    pub fn selection(&self) -> &[Card] {
+        Card::trusted_slice(&self.selection)
     }
 
     pub(super) fn layout<'a>(&self, laid: &'a Laid) -> &'a Layout {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::actions::*;
+use super::actions::{Action, ActionKind};
 use super::hands::{insert, remove};
 use super::refusal::Illegal;
 use super::rules::TieBreak;
@@ -15,7 +15,7 @@ use crate::JOKER;
 
 impl Game {
     /// Play `action`; a refused action changes nothing.
-    pub fn apply(&mut self, action: u16) -> Result<(), Illegal> {
+    pub fn apply(&mut self, action: Action) -> Result<(), Illegal> {
         if let Some(why) = self.refusal(action) {
             return Err(why);
         }
@@ -24,19 +24,19 @@ impl Game {
     }
 
     /// Play `action`, known to be legal.
-    pub fn play(&mut self, action: u16) {
+    pub fn play(&mut self, action: Action) {
         self.actions.push((self.current, action));
-        match action {
-            DRAW_STOCK | DRAW_DISCARD => self.draw(action == DRAW_STOCK),
-            a if a < GO_OUT => self.discard((a - DISCARD) as u8),
-            a if a < GO_OUT_WITHOUT_DISCARD => self.go_out(Some((a - GO_OUT) as u8)),
-            GO_OUT_WITHOUT_DISCARD => self.go_out(None),
-            a if a < DESELECT => insert(&mut self.selection, (a - SELECT) as u8),
-            a if a < MELD_BOOK => remove(&mut self.selection, (a - DESELECT) as u8),
-            MELD_BOOK => self.lay_down(Some(Kind::Book)),
-            MELD_RUN => self.lay_down(Some(Kind::Run)),
-            a => {
-                let index = usize::from(a - LAY_OFF);
+        match action.kind() {
+            ActionKind::DrawStock => self.draw(true),
+            ActionKind::DrawDiscard => self.draw(false),
+            ActionKind::Discard(card) => self.discard(card.code()),
+            ActionKind::GoOut(card) => self.go_out(Some(card.code())),
+            ActionKind::GoOutWithoutDiscard => self.go_out(None),
+            ActionKind::Select(card) => insert(&mut self.selection, card.code()),
+            ActionKind::Deselect(card) => remove(&mut self.selection, card.code()),
+            ActionKind::MeldBook => self.lay_down(Some(Kind::Book)),
+            ActionKind::MeldRun => self.lay_down(Some(Kind::Run)),
+            ActionKind::LayOff(index) => {
                 let cards = self.selection.clone();
                 self.lay_off(index, &cards);
                 self.lay_down(None);
@@ -378,11 +378,11 @@ impl Game {
                 .map(|(_, meld)| (meld.kind, meld.codes.clone()))
                 .collect();
             layouts[seat] = Some(if self.round_scores[seat].is_some() {
-                let deadwood = self.hand(p).to_vec();
+                let deadwood = self.hand_codes(p).to_vec();
                 let points = self.rules.melds.points_of(&deadwood, self.wild_rank);
                 FinalLayout {
                     melds,
-                    laid_off: self.laid_off(p).to_vec(),
+                    laid_off: self.laid_off_codes(p).to_vec(),
                     deadwood,
                     points,
                 }

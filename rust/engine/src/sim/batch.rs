@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use crate::bots::{Policy, PolicyKind};
 use crate::game::observe::{legal_mask, observation_size, observe};
-use crate::game::{Game, GameError, GameRules, Illegal};
+use crate::game::{Action, Game, GameError, GameRules, Illegal};
 use crate::sim::play::game_seed;
 use crate::HandError;
 
@@ -179,7 +179,7 @@ impl Batch {
 
     /// Why the action for some game is refused: the first game whose action is illegal.
     /// Games that are done take no action (theirs is ignored).
-    pub fn refusal(&self, actions: &[u16]) -> Option<(usize, Illegal)> {
+    pub fn refusal(&self, actions: &[Action]) -> Option<(usize, Illegal)> {
         if actions.len() != self.slots.len() {
             let why = Illegal::ActionCount {
                 games: self.slots.len(),
@@ -198,7 +198,7 @@ impl Batch {
     /// Play one action in every game that is not done (`actions[i]` in game `i`), then the
     /// built-in seats, writing what happened into `out`. An illegal action anywhere refuses
     /// the whole step and changes nothing.
-    pub fn step(&mut self, actions: &[u16], out: StepOut<'_>) -> Result<(), (usize, Illegal)> {
+    pub fn step(&mut self, actions: &[Action], out: StepOut<'_>) -> Result<(), (usize, Illegal)> {
         if let Some(refused) = self.refusal(actions) {
             return Err(refused);
         }
@@ -284,7 +284,7 @@ impl Batch {
             let legal = slot.game.legal_actions();
             *count = legal.len() as u32;
             for (place, action) in row.iter_mut().zip(legal) {
-                *place = i64::from(action);
+                *place = i64::from(action.int());
             }
         }
     }
@@ -363,7 +363,7 @@ mod tests {
         let mut rng = Mt19937::new(1);
         let mut ended = 0;
         while ended < 6 {
-            let actions: Vec<u16> = batch
+            let actions: Vec<Action> = batch
                 .slots()
                 .iter()
                 .map(|slot| {
@@ -374,7 +374,7 @@ mod tests {
                 .collect();
             // a discard before drawing, or a draw after it
             let mut wrong = actions.clone();
-            wrong[3] = if wrong[3] <= 1 { 2 } else { 0 };
+            wrong[3] = Action::from_int(if wrong[3].is_draw() { 2 } else { 0 });
             let games: Vec<Game> = batch.slots().iter().map(|s| s.game.clone()).collect();
             assert_eq!(batch.step(&wrong, out.out()).unwrap_err().0, 3);
             let after: Vec<Game> = batch.slots().iter().map(|s| s.game.clone()).collect();

@@ -39,7 +39,9 @@ pub fn play_game(
 mod tests {
     use super::*;
     use crate::bots::kit::ask;
-    use crate::game::actions::{DISCARD, LAY_OFF, MELD_BOOK, MELD_RUN, SELECT};
+    use crate::card::Card;
+    use crate::game::actions::LAY_OFF;
+    use crate::game::Action;
     use crate::game::Phase;
     use crate::search::Kind;
     use crate::solver::Layout;
@@ -55,14 +57,14 @@ mod tests {
                 .collect();
             while game.phase() != Phase::Over && game.results().is_empty() {
                 if game.went_out().is_some() && game.phase() == Phase::Discard {
-                    let layout = ask(&game, game.hand(game.current())).arrangement();
+                    let layout = ask(&game, game.hand_codes(game.current())).arrangement();
                     if !layout.melds.is_empty() && !layout.deadwood.is_empty() {
                         return (game, layout);
                     }
                 }
                 let seat = usize::from(game.current());
                 let action = if game.lays_down_by_hand() && game.phase() == Phase::Discard {
-                    DISCARD + u16::from(game.hand(game.current())[0])
+                    Action::discard(Card::trusted(game.hand_codes(game.current())[0]))
                 } else {
                     bots[seat].act(&game)
                 };
@@ -86,7 +88,7 @@ mod tests {
         });
         let (mut game, layout) = final_turn_with_a_meld(&rules);
         let before = game.clone();
-        for action in 0..LAY_OFF + 4 {
+        for action in (0..LAY_OFF + 4).map(Action::from_int) {
             let legal = game.legal_actions().contains(&action);
             let mut trial = game.clone();
             assert_eq!(trial.apply(action).is_ok(), legal, "action {action}");
@@ -94,26 +96,27 @@ mod tests {
                 assert_eq!(trial, before);
             }
         }
-        assert!(!game.legal_actions().contains(&MELD_BOOK));
+        assert!(!game.legal_actions().contains(&Action::MELD_BOOK));
         let seat = game.current();
         let table = game.table().count();
         let meld = &layout.melds[0];
         for &c in &meld.codes {
-            game.apply(SELECT + u16::from(c))
+            game.apply(Action::select(Card::trusted(c)))
                 .expect("select a card of the hand");
         }
         let kind = match meld.kind {
-            Kind::Book => MELD_BOOK,
-            Kind::Run => MELD_RUN,
+            Kind::Book => Action::MELD_BOOK,
+            Kind::Run => Action::MELD_RUN,
         };
         assert!(game.legal_actions().contains(&kind));
         game.apply(kind).expect("lay the meld down");
         assert_eq!(game.table().count(), table + 1);
-        assert!(game.selection().is_empty());
-        let hand = game.hand(seat).to_vec();
+        assert!(game.selection_codes().is_empty());
+        let hand = game.hand_codes(seat).to_vec();
         assert_eq!(hand.len() + meld.codes.len(), before.hand(seat).len());
         let discard = hand[0];
-        game.apply(DISCARD + u16::from(discard)).expect("discard");
+        game.apply(Action::discard(Card::trusted(discard)))
+            .expect("discard");
         let left: i64 = hand[1..]
             .iter()
             .map(|&c| i64::from(rules.melds.points(c, game.wild_rank())))

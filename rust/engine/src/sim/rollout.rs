@@ -5,7 +5,7 @@
 
 use crate::bots::kit::ask;
 use crate::bots::{Policy, PolicyKind};
-use crate::game::{Game, GameError, Illegal, Parts, Phase};
+use crate::game::{Action, Game, GameError, Illegal, Parts, Phase};
 use crate::shuffle::SplitMix64;
 use crate::solver::Hand;
 use crate::HandError;
@@ -72,7 +72,7 @@ fn least_of_hands(game: &Game) -> Vec<i64> {
     (0..game.players())
         .map(|seat| {
             if game.active().contains(&seat) {
-                ask(game, game.hand(seat)).least() as i64
+                ask(game, game.hand_codes(seat)).least() as i64
             } else {
                 0
             }
@@ -86,7 +86,7 @@ fn least_of_hands(game: &Game) -> Vec<i64> {
 /// scores are appended to `scores`; an illegal first action is refused before any is played.
 pub fn play_each(
     game: Game,
-    firsts: &[u16],
+    firsts: &[Action],
     kinds: &[PolicyKind],
     seed: u64,
     until: Until,
@@ -227,7 +227,7 @@ mod tests {
             assert_eq!(alone, play_on(played, &kinds, 11, Until::Round));
         }
         let mut none = Vec::new();
-        let discard_first = firsts[0] + 2;
+        let discard_first = Action::from_int(firsts[0].int() + 2);
         assert!(play_each(
             game,
             &[firsts[0], discard_first],
@@ -250,7 +250,9 @@ mod tests {
         for deal in 0..20 {
             let game = Game::new(Arc::new(GameRules::default()), 3, deal, 2).unwrap();
             let least = |g: &Game| -> Vec<i64> {
-                (0..3).map(|s| ask(g, g.hand(s)).least() as i64).collect()
+                (0..3)
+                    .map(|s| ask(g, g.hand_codes(s)).least() as i64)
+                    .collect()
             };
             assert_eq!(
                 play_on(game.clone(), &kinds, 5, Until::Turns(0)),

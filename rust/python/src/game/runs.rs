@@ -3,7 +3,7 @@
 //! engine's simulation layer plays.
 
 use fivecrowns_engine::bots::PolicyKind;
-use fivecrowns_engine::game::{Game as EngineGame, GameError, Illegal};
+use fivecrowns_engine::game::{Action, Game as EngineGame, GameError, Illegal};
 use fivecrowns_engine::shuffle;
 use fivecrowns_engine::sim::play::play_game as engine_play_game;
 use fivecrowns_engine::sim::rollout::{self, Until};
@@ -100,62 +100,133 @@ fn rollouts<'py>(
     firsts: Vec<u16>,
     horizon: Option<u32>,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
-    check_count(count, &firsts)?;
-    let kinds = policy_kinds(py, &bots)?;
-    let players = kinds.len();
-    if games.is_empty() || !(games.len() == 1 || games.len() == count) {
-        return Err(PyValueError::new_err("one game, or one game per rollout"));
-    }
-    if games
-        .iter()
-        .any(|g| usize::from(g.game.players()) != players)
-    {
-        return Err(PyValueError::new_err("one bot per seat of the game"));
-    }
-    let until = until(whole_game, horizon)?;
+    let plan = Plan::new(seed, count, whole_game, &firsts, horizon);
+    let check = |players: usize| {
+        if games.is_empty() || !(games.len() == 1 || games.len() == count) {
+            return Err(PyValueError::new_err("one game, or one game per rollout"));
+        }
+        if games
+            .iter()
+            .any(|g| usize::from(g.game.players()) != players)
+        {
+            return Err(PyValueError::new_err("one bot per seat of the game"));
+        }
+        Ok(())
+    };
+    let ready = plan.ready(py, &bots, check)?;
     let engines: Vec<EngineGame> = games.iter().map(|g| EngineGame::clone(&g.game)).collect();
-    let per_rollout = firsts.len().max(1);
-    let mut scores = Vec::with_capacity(count * per_rollout * players);
-    for chunk in chunks(count) {
-        let (engines, kinds, firsts) = (&engines, &kinds, &firsts);
-        let batch = py
-            .detach(move || {
-                let mut found = Vec::with_capacity(chunk.len() * per_rollout * players);
-                for i in chunk {
-                    let game = &engines[if engines.len() == 1 { 0 } else { i }];
-                    let luck = shuffle::rollout_seed(seed, i as u64);
-                    rollout::play_each(game.clone(), firsts, kinds, luck, until, &mut found)?;
-                }
-                Ok(found)
-            })
-            .map_err(|why: Illegal| illegal(py, &why))?;
-        scores.extend(batch);
-        py.check_signals()?;
-    }
-    rows(py, scores, players)
+    let engines = &engines;
+    ready.play(
+        py,
+        |i, _| Ok(engines[if engines.len() == 1 { 0 } else { i }].clone()),
+        |why: Illegal| illegal(py, &why),
+    )
 }
 
-/// How far a rollout plays (a horizon only within the round).
-fn until(whole_game: bool, horizon: Option<u32>) -> PyResult<Until> {
-    match (whole_game, horizon) {
-        (true, None) => Ok(Until::Game),
-        (true, Some(_)) => Err(PyValueError::new_err(
-            "a horizon stops a rollout within the round, not the game",
-        )),
-        (false, None) => Ok(Until::Round),
-        (false, Some(turns)) => Ok(Until::Turns(turns)),
+/// What both kinds of rollouts are asked: the luck, how many, how far, the first actions.
+struct Plan {
+    seed: u64,
+    count: usize,
+    whole_game: bool,
+    firsts: Vec<Action>,
+    horizon: Option<u32>,
+}
+
+/// A [`Plan`] checked, with its bots.
+struct Ready<'a> {
+    plan: &'a Plan,
+    kinds: Vec<PolicyKind>,
+    until: Until,
+}
+
+impl Plan {
+    /// The plan of `count` rollouts from `seed` playing `firsts` first (action integers).
+    fn new(
+        seed: u64,
+        count: usize,
+        whole_game: bool,
+        firsts: &[u16],
+        horizon: Option<u32>,
+    ) -> Plan {
+        Plan {
+            seed,
+            count,
+            whole_game,
+            firsts: firsts.iter().copied().map(Action::from_int).collect(),
+            horizon,
+        }
+    }
+
+    /// How far a rollout plays (a horizon only within the round).
+    fn until(&self) -> Until {
+        match self.horizon {
+            None if self.whole_game => Until::Game,
+            None => Until::Round,
+            Some(turns) => Until::Turns(turns),
+        }
+    }
+
+    /// The plan checked (at most `rollout::MAX_ROLLOUTS` rows, the bots, then `check` of
+    /// their number, then the horizon), with its bots.
+    fn ready(
+        &self,
+        py: Python<'_>,
+        bots: &[String],
+        check: impl FnOnce(usize) -> PyResult<()>,
+    ) -> PyResult<Ready<'_>> {
+        if self.count.saturating_mul(self.firsts.len().max(1)) > rollout::MAX_ROLLOUTS {
+            return Err(PyValueError::new_err(format!(
+                "at most {} rollouts (times first actions) per call",
+                rollout::MAX_ROLLOUTS
+            )));
+        }
+        let kinds = policy_kinds(py, bots)?;
+        check(kinds.len())?;
+        if self.whole_game && self.horizon.is_some() {
+            return Err(PyValueError::new_err(
+                "a horizon stops a rollout within the round, not the game",
+            ));
+        }
+        Ok(Ready {
+            plan: self,
+            until: self.until(),
+            kinds,
+        })
     }
 }
 
-/// Refuse more than `rollout::MAX_ROLLOUTS` rows (`count` rollouts times the first actions).
-fn check_count(count: usize, firsts: &[u16]) -> PyResult<()> {
-    if count.saturating_mul(firsts.len().max(1)) > rollout::MAX_ROLLOUTS {
-        return Err(PyValueError::new_err(format!(
-            "at most {} rollouts (times first actions) per call",
-            rollout::MAX_ROLLOUTS
-        )));
+impl Ready<'_> {
+    /// Each rollout `i` played on from the game `start(i, luck)` makes (see
+    /// `rollout::play_each`), without the GIL in batches between checks for Ctrl-C; a
+    /// refusal made an error by `refuse`. The rows as an int64 array, a column per seat.
+    fn play<'py, E: Send + From<Illegal>>(
+        &self,
+        py: Python<'py>,
+        start: impl Fn(usize, u64) -> Result<EngineGame, E> + Sync,
+        refuse: impl Fn(E) -> PyErr,
+    ) -> PyResult<Bound<'py, PyArray2<i64>>> {
+        let (count, players) = (self.plan.count, self.kinds.len());
+        let per_rollout = self.plan.firsts.len().max(1);
+        let mut scores = Vec::with_capacity(count * per_rollout * players);
+        let (start, kinds, firsts) = (&start, &self.kinds, &self.plan.firsts);
+        let (seed, until) = (self.plan.seed, self.until);
+        for chunk in chunks(count) {
+            let batch = py
+                .detach(move || -> Result<Vec<i64>, E> {
+                    let mut found = Vec::with_capacity(chunk.len() * per_rollout * players);
+                    for i in chunk {
+                        let luck = shuffle::rollout_seed(seed, i as u64);
+                        let game = start(i, luck)?;
+                        rollout::play_each(game, firsts, kinds, luck, until, &mut found)?;
+                    }
+                    Ok(found)
+                })
+                .map_err(&refuse)?;
+            scores.extend(batch);
+            py.check_signals()?;
+        }
+        rows(py, scores, players)
     }
-    Ok(())
 }
 
 /// Rollouts `0..count` in the batches played between checks for Ctrl-C.
@@ -170,6 +241,12 @@ fn chunks(count: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
 enum PlayOnError {
     Sample(GameError),
     Illegal(Illegal),
+}
+
+impl From<Illegal> for PlayOnError {
+    fn from(why: Illegal) -> PlayOnError {
+        PlayOnError::Illegal(why)
+    }
 }
 
 /// Rollouts from one player's knowledge: for each of `count` rollouts, the state `template`
@@ -197,9 +274,6 @@ fn view_rollouts<'py>(
     firsts: Vec<u16>,
     horizon: Option<u32>,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
-    check_count(count, &firsts)?;
-    let kinds = policy_kinds(py, &bots)?;
-    let players = kinds.len();
     let game = &template.game;
     let n = usize::from(game.players());
     let lengths = [
@@ -209,11 +283,16 @@ fn view_rollouts<'py>(
         scored.len(),
         improve.len(),
     ];
-    if players != n || lengths != [n; 5] {
-        return Err(PyValueError::new_err(
-            "one bot, and one entry of each list, per seat",
-        ));
-    }
+    let check = |players: usize| {
+        if players != n || lengths != [n; 5] {
+            return Err(PyValueError::new_err(
+                "one bot, and one entry of each list, per seat",
+            ));
+        }
+        Ok(())
+    };
+    let plan = Plan::new(seed, count, whole_game, &firsts, horizon);
+    let ready = plan.ready(py, &bots, check)?;
     let spec = rollout::Unseen {
         template: game.to_parts(),
         known,
@@ -223,30 +302,15 @@ fn view_rollouts<'py>(
         improve,
         unseen,
     };
-    let until = until(whole_game, horizon)?;
-    let per_rollout = firsts.len().max(1);
-    let mut scores = Vec::with_capacity(count * per_rollout * players);
-    for chunk in chunks(count) {
-        let (spec, game, kinds, firsts) = (&spec, &game, &kinds, &firsts);
-        let batch = py
-            .detach(move || -> Result<Vec<i64>, PlayOnError> {
-                let mut found = Vec::with_capacity(chunk.len() * per_rollout * players);
-                for i in chunk {
-                    let luck = shuffle::rollout_seed(seed, i as u64);
-                    let sampled = spec.sample(game, luck).map_err(PlayOnError::Sample)?;
-                    rollout::play_each(sampled, firsts, kinds, luck, until, &mut found)
-                        .map_err(PlayOnError::Illegal)?;
-                }
-                Ok(found)
-            })
-            .map_err(|e| match e {
-                PlayOnError::Sample(e) => game_refusal(py, &e),
-                PlayOnError::Illegal(why) => illegal(py, &why),
-            })?;
-        scores.extend(batch);
-        py.check_signals()?;
-    }
-    rows(py, scores, players)
+    let spec = &spec;
+    ready.play(
+        py,
+        |_, luck| spec.sample(game, luck).map_err(PlayOnError::Sample),
+        |e| match e {
+            PlayOnError::Sample(e) => game_refusal(py, &e),
+            PlayOnError::Illegal(why) => illegal(py, &why),
+        },
+    )
 }
 
 /// What a tournament keeps of one game: each seat's total, the winning seats, each round of
