@@ -92,18 +92,19 @@ fn check_invariants(game: &Game) -> Result<(), TestCaseError> {
         prop_assert!(game.active().contains(&game.current()));
         prop_assert!(!game.legal_actions().is_empty());
         let size = usize::from(game.hand_size());
-        let finished: Vec<u8> = game.table().map(|(owner, _)| owner).collect();
         for &seat in game.active() {
             let held = game.hand(seat).len();
             let to_act = seat == game.current();
             if to_act && game.phase() == Phase::Discard {
-                let laid_down = finished.contains(&seat);
-                prop_assert!(
-                    held == size + 1 || laid_down,
-                    "seat {} holds {}",
-                    seat,
-                    held
-                );
+                // (in a final turn it may have laid cards down, or off onto others' melds:
+                // nobody can have laid off onto melds it laid down this turn)
+                let own: usize = game
+                    .table()
+                    .filter(|&(owner, _)| owner == seat)
+                    .map(|(_, meld)| meld.codes.len())
+                    .sum();
+                let away = own + game.laid_off(seat).len();
+                prop_assert_eq!(held + away, size + 1, "seat {} holds {}", seat, held);
             } else if to_act || game.went_out().is_none() {
                 prop_assert_eq!(held, size, "seat {} holds {}", seat, held);
             }
@@ -133,7 +134,13 @@ fn illegal_probe(game: &Game, probe: u16) -> Option<Action> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    // (a fixed seed: the same cases on every run, so CI is not flaky; no failure files)
+    #![proptest_config(ProptestConfig {
+        cases: 96,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(45),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     /// Random legal play keeps every invariant, to the end of the game; an illegal action
     /// met on the way is refused with the referee's reason and leaves the game as it was.
