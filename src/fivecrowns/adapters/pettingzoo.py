@@ -304,9 +304,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
 
 def _round_ended(before: GameState, after: GameState) -> bool:
     """Did the action from ``before`` to ``after`` end a round?"""
-    if after.is_over:
-        return True
-    return (after.round_number, after.extra_round) != (before.round_number, before.extra_round)
+    # (every round has its own number: tie-break rounds count on from the last)
+    return after.is_over or after.round_number != before.round_number
 
 
 def env(

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
@@ -27,11 +28,11 @@ from ..melds import Meld
 from ..rules import Rules
 from ._fields import PublicHistory
 from ._plain import PlainGame
-from ._round import FinalLayout, RoundParams, RoundResult, TableMeld, round_params
+from ._round import FinalLayout, RoundResult, TableMeld, round_params
 from ._scoring import meld_of
 from .actions import _ACTIONS as _BASE_ACTIONS
-from .actions import NUM_BASE_ACTIONS, Action, Phase
-from .views import PlayerView, public_entry
+from .actions import NUM_BASE_ACTIONS, Action, ActionKind, Phase, num_actions
+from .views import PlayerView
 
 if TYPE_CHECKING:
     from .. import _core
@@ -76,40 +77,45 @@ def _results(found: Any, rules: Rules) -> tuple[RoundResult, ...]:
 
 
 class _Facts(NamedTuple):
-    """What stays the same through a round: its number, tie-break number, dealer, the seats
-    dealt in, the totals so far, its hand size and wild rank, and the actions before it."""
+    """What stays the same through a round: the table (players, seed, first dealer), the
+    round's number, tie-break number, dealer, the seats dealt in, the totals so far, its hand
+    size and wild rank, and how many actions came before it."""
 
+    players: int
+    seed: int
+    first_dealer: int
     round_number: int
     extra_round: int
     dealer: int
     active: tuple[int, ...]
     scores: tuple[int, ...]
-    params: RoundParams
+    hand_size: int
+    wild_rank: int | None
     past: int
+    width: int
 
 
 class _Round:
-    """What the states of one round share, read from the core once: the round's facts, the
-    finished rounds' results (read when first asked for; the round before's, once read,
-    are extended) and the table melds as laid down (``before``: the round before's)."""
+    """What the states of one round share, read from the core once: the round's facts (when
+    the round is dealt), the finished rounds' results (when first asked for; the round
+    before's, once read, are extended: ``before``) and the table melds as laid down."""
 
     __slots__ = ("before", "facts", "melds", "past", "results")
 
-    def __init__(self, before: _Round | None = None) -> None:
+    def __init__(
+        self, game: _core.Game, rules: Rules, table: tuple[int, int, int], before: _Round | None
+    ) -> None:
+        number, extra, dealer, active, scores, past = game.round_facts()
+        size, wild = round_params(rules, number, extra)
+        players, seed, first_dealer = table
+        self.facts = _Facts(
+            *(players, seed, first_dealer, number, extra, dealer, tuple(active), tuple(scores)),
+            *(size, wild, past, num_actions(rules)),
+        )
         self.before = before
-        self.facts: _Facts | None = None
         self.past: tuple[int, ...] | None = None
         self.results: tuple[RoundResult, ...] | None = None
         self.melds: dict[tuple[int, str, tuple[int, ...]], TableMeld] = {}
-
-    def facts_of(self, game: _core.Game, rules: Rules) -> _Facts:
-        facts = self.facts
-        if facts is None:
-            number, extra, dealer, active, scores, past = game.round_facts()
-            params = round_params(rules, number, extra)
-            facts = _Facts(number, extra, dealer, tuple(active), tuple(scores), params, past)
-            self.facts = facts
-        return facts
 
     def read_results(
         self, source: _core.Game | _core.SeatView, rules: Rules
@@ -131,7 +137,7 @@ class _Round:
     def read_past(self, game: _core.Game, rules: Rules) -> tuple[int, ...]:
         past = self.past
         if past is None:
-            past = self.past = tuple(game.actions[: self.facts_of(game, rules).past])
+            past = self.past = tuple(game.actions[: self.facts.past])
         return past
 
     def read(self, values: dict[str, Any], name: str) -> Any:
@@ -166,34 +172,31 @@ class _Round:
 class CoreGame:
     """One state of a match the compiled core plays (see the module docs)."""
 
-    __slots__ = (
-        "__dict__",  # (for the values read when first asked for)
-        "_round",
-        "core",
-        "current",
-        "first_dealer",
-        "phase",
-        "players",
-        "public_history",
-        "rules",
-        "seed",
-    )
+    __slots__ = ("__dict__", "_round", "core", "current", "phase", "public_history", "rules")
+    # (and the round's facts, read-only properties set below the class)
+    players: int
+    seed: int
+    first_dealer: int
+    round_number: int
+    extra_round: int
+    dealer: int
+    active: tuple[int, ...]
+    scores: tuple[int, ...]
+    hand_size: int
+    wild_rank: int | None
+    stock_size: int
 
     def __init__(
         self,
         core: _core.Game,
         rules: Rules,
-        table: tuple[int, int, int],
-        now: tuple[int, Phase],
+        current: int,
+        phase: Phase,
         public_history: PublicHistory,
         shared: _Round,
     ) -> None:
-        self.core = core
-        self.rules = rules
-        self.players, self.seed, self.first_dealer = table
-        self.current, self.phase = now
-        self.public_history = public_history
-        self._round = shared
+        self.core, self.rules, self.current, self.phase = core, rules, current, phase
+        self.public_history, self._round = public_history, shared
 
     @classmethod
     def deal(cls, rules: Rules, players: int, seed: int, first_dealer: int) -> CoreGame:
@@ -202,58 +205,30 @@ class CoreGame:
         from . import _core_game  # (only with the core: they import the extension)
 
         core = _core.Game(_core_game.game_rules(rules), players, seed, first_dealer)
-        now = (core.current, _PHASES[core.phase])
-        return cls(core, rules, (players, seed, first_dealer), now, (), _Round())
+        shared = _Round(core, rules, (players, seed, first_dealer), None)
+        return cls(core, rules, core.current, _PHASES[core.phase], (), shared)
 
     def play(self, code: int, act: Action) -> CoreGame:
         after, current, phase, same_round = self.core.played(code)  # (a refusal raises)
-        table, now = (self.players, self.seed, self.first_dealer), (current, _PHASES[phase])
-        if same_round:  # (selecting cards to lay down is private)
-            history = self.public_history + public_entry(self.current, act)
-            return CoreGame(after, self.rules, table, now, history, self._round)
-        return CoreGame(after, self.rules, table, now, (), _Round(self._round))
+        shared = self._round
+        game: CoreGame = _NEW(CoreGame)  # (as __init__ would, a call less)
+        game.core, game.rules, game.current, game.phase = after, self.rules, current, _PHASES[phase]
+        if same_round:
+            history = self.public_history
+            if act.kind not in _PRIVATE:  # (selecting cards to lay down is private)
+                history = (*history, (self.current, act))
+            game.public_history, game._round = history, shared
+        else:
+            facts = shared.facts
+            table = (facts.players, facts.seed, facts.first_dealer)
+            game.public_history, game._round = (), _Round(after, self.rules, table, shared)
+        return game
 
     def legal(self) -> tuple[Action, ...]:
         found = self.core.legal_actions()
         if found and found[-1] >= NUM_BASE_ACTIONS:  # (lay-offs onto table melds)
             return tuple(map(Action.from_int, found))
         return tuple(map(_BASE_ACTIONS.__getitem__, found))
-
-    @property
-    def _facts(self) -> _Facts:
-        return self._round.facts_of(self.core, self.rules)
-
-    @property
-    def round_number(self) -> int:
-        return self._facts.round_number
-
-    @property
-    def extra_round(self) -> int:
-        return self._facts.extra_round
-
-    @property
-    def dealer(self) -> int:
-        return self._facts.dealer
-
-    @property
-    def active(self) -> tuple[int, ...]:
-        return self._facts.active
-
-    @property
-    def hand_size(self) -> int:
-        return self._facts.params.hand_size
-
-    @property
-    def wild_rank(self) -> int | None:
-        return self._facts.params.wild_rank
-
-    @property
-    def stock_size(self) -> int:
-        return self.core.stock_size
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return self._facts.scores
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -266,7 +241,7 @@ class CoreGame:
     @functools.cached_property
     def fields(self) -> PlainGame:
         """Every field, read from the core."""
-        core, rules, facts = self.core, self.rules, self._facts
+        core, rules, facts = self.core, self.rules, self._round.facts
         hands, pile, placed, went_out, left, taken, turns, reshuffles, scores, laid_off, chosen = (
             core.round_fields()
         )
@@ -286,7 +261,7 @@ class CoreGame:
             selection=chosen,
             stock=core.stock,
             discard_pile=pile,
-            table=shared.table(placed, facts.params.wild_rank, rules) if placed else (),
+            table=shared.table(placed, facts.wild_rank, rules) if placed else (),
             went_out=went_out,
             final_turns_left=left,
             taken=taken,
@@ -299,8 +274,8 @@ class CoreGame:
             past_actions=shared.read_past(core, rules),
         )
 
-    def legal_mask(self, width: int) -> npt.NDArray[np.bool_]:
-        return self.core.legal_mask(width).view(np.bool_)
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        return self.core.legal_mask(self._round.facts.width).view(np.bool_)
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         return self.core.observation(seat)
@@ -309,8 +284,7 @@ class CoreGame:
         """Seat ``seat``'s view: the facts known without reading the round now, its cards
         when first asked for (the view keeps no reference to this game)."""
         shared, over = self._round, self.phase is Phase.OVER
-        facts = shared.facts or shared.facts_of(self.core, self.rules)
-        params = facts.params
+        facts = shared.facts
         view: PlayerView = object.__new__(PlayerView)
         values = {
             "player": seat,
@@ -318,8 +292,8 @@ class CoreGame:
             "rules": self.rules,
             "round_number": facts.round_number,
             "extra_round": facts.extra_round,
-            "hand_size": params.hand_size,
-            "wild_rank": params.wild_rank,
+            "hand_size": facts.hand_size,
+            "wild_rank": facts.wild_rank,
             "dealer": facts.dealer,
             "active": facts.active,
             "current_player": None if over else self.current,
@@ -339,3 +313,12 @@ _SEAT_FIELDS: Final = (
     *("hand", "hand_sizes", "stock_size", "discard_pile", "table", "went_out"),
     *("final_turns_left", "taken", "turns", "selection", "laid_off"),
 )
+
+
+for _name in CoreGame.__annotations__:
+    _path = "core.stock_size" if _name == "stock_size" else f"_round.facts.{_name}"
+    setattr(CoreGame, _name, property(attrgetter(_path)))
+
+_NEW: Final = object.__new__
+#: The kinds of action a public history leaves out (a tuple: an enum hashes in Python).
+_PRIVATE: Final = (ActionKind.SELECT, ActionKind.DESELECT)

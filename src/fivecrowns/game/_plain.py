@@ -31,7 +31,7 @@ from ._fields import PublicHistory
 from ._moves import Referee, reason_text
 from ._round import RoundParams, RoundResult, TableMeld, round_params, seats_after, tied, winners
 from ._scoring import arrange_final, extend_meld, final_layouts, hand_points, meld_of
-from .actions import Action, ActionKind, Phase
+from .actions import Action, ActionKind, Phase, num_actions
 from .views import PlayerView, public_entry, public_history, view_of
 
 if TYPE_CHECKING:
@@ -162,8 +162,8 @@ class PlainGame:
         """Every legal action, in integer order."""
         return Referee(self).legal()
 
-    def legal_mask(self, width: int) -> npt.NDArray[np.bool_]:
-        mask = np.zeros(width, dtype=np.bool_)
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        mask = np.zeros(num_actions(self.rules), dtype=np.bool_)
         mask[[action.to_int() for action in self.legal()]] = True
         return mask
 

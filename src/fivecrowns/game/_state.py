@@ -19,17 +19,17 @@ from ..rules import OFFICIAL, Rules, check_rules
 from . import _engine, _json
 from ._checks import check_fields, check_players, check_rounds_end
 from ._fields import PublicHistory
+from ._game import Game
 from ._history import check_history
 from ._json import RECORD_SCHEMA, STATE_SCHEMA
 from ._plain import FIELDS, PlainGame
 from ._round import FinalLayout, RoundResult, TableMeld
 from .actions import _ACTIONS as _BASE_ACTIONS
-from .actions import NUM_BASE_ACTIONS, Action, Phase, as_action, num_actions
+from .actions import NUM_BASE_ACTIONS, Action, Phase, as_action
 from .views import PlayerView
 
 if TYPE_CHECKING:
     from ._engine import Dealer
-    from ._game import Game
 
 __all__ = [
     "RECORD_SCHEMA",
@@ -95,7 +95,18 @@ class GameState:
     __slots__ = ("__dict__", "_game")  # (the dict holds the values a state caches)
     _game: Game  # the game object: the one thing a state holds
 
-    # (the other fields, read from the game object's: see the properties set below the class)
+    # The fields, read-only properties set below the class: each reads the game object's own
+    # value when the game says it (``_game.Game``), else the game's ``fields``.
+    rules: Rules
+    players: int
+    seed: int
+    first_dealer: int
+    round_number: int
+    extra_round: int
+    dealer: int
+    active: tuple[int, ...]
+    current: int
+    phase: Phase
     hands: tuple[tuple[Card, ...], ...]
     selection: tuple[Card, ...]
     stock: tuple[Card, ...]
@@ -223,56 +234,6 @@ class GameState:
     # -- reading the state ------------------------------------------------------------------
 
     @property
-    def rules(self) -> Rules:
-        """The rule set."""
-        return self._game.rules
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self._game.players
-
-    @property
-    def seed(self) -> int:
-        """The seed of every shuffle of the match."""
-        return self._game.seed
-
-    @property
-    def first_dealer(self) -> int:
-        """The seat that dealt round 1."""
-        return self._game.first_dealer
-
-    @property
-    def round_number(self) -> int:
-        """The round being played (1, 2, ...; tie-break rounds count on from the last)."""
-        return self._game.round_number
-
-    @property
-    def extra_round(self) -> int:
-        """0 in a round of the schedule, 1, 2, ... in tie-break rounds."""
-        return self._game.extra_round
-
-    @property
-    def dealer(self) -> int:
-        """The seat that dealt this round."""
-        return self._game.dealer
-
-    @property
-    def active(self) -> tuple[int, ...]:
-        """The seats dealt in this round (all but in tie-break rounds)."""
-        return self._game.active
-
-    @property
-    def current(self) -> int:
-        """The seat to act (the last one to act once the game is over)."""
-        return self._game.current
-
-    @property
-    def phase(self) -> Phase:
-        """The phase of the turn (or :attr:`Phase.OVER`)."""
-        return self._game.phase
-
-    @property
     def public_history(self) -> PublicHistory:
         """This round's public actions as ``(player, action)``: ``round_history`` without the
         private selections (what a :class:`~fivecrowns.PlayerView`'s ``history`` holds). Kept
@@ -298,17 +259,18 @@ class GameState:
     @property
     def current_player(self) -> int | None:
         """The player to act, or None when the game is over."""
-        return None if self.phase is Phase.OVER else self.current
+        game = self._game
+        return None if game.phase is _OVER else game.current
 
     @property
     def is_over(self) -> bool:
         """True when the match is finished."""
-        return self._game.phase is Phase.OVER
+        return self._game.phase is _OVER
 
     @property
     def is_terminal(self) -> bool:
         """The same as :attr:`is_over` (the OpenSpiel name)."""
-        return self._game.phase is Phase.OVER
+        return self._game.phase is _OVER
 
     @property
     def final_turn(self) -> bool:
@@ -389,7 +351,7 @@ class GameState:
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """A bool array of :func:`~fivecrowns.num_actions` entries, True at each legal
         action's integer."""
-        return self._game.legal_mask(num_actions(self._game.rules))
+        return self._game.legal_mask()
 
     def is_legal(self, action: Action | int | str) -> bool:
         """True if :meth:`apply` would accept ``action``."""
@@ -424,7 +386,10 @@ class GameState:
     def observation(self, player: int) -> npt.NDArray[np.float32]:
         """``view(player).observation()``: the observation tensor (layout in
         :mod:`fivecrowns.game.views`)."""
-        return self._game.observation(self._seat(player))
+        game = self._game
+        if type(player) is int and 0 <= player < game.players:  # (the common case first)
+            return game.observation(player)
+        return game.observation(self._seat(player))
 
     # -- JSON -------------------------------------------------------------------------------
 
@@ -469,13 +434,15 @@ class GameState:
 
 
 _NEW: Final = object.__new__
+_OVER: Final = Phase.OVER
 _SET: Final = object.__setattr__
 
-# The fields a GameState's class does not read itself are read from its game's fields (a
-# state the core plays reads them from the core when one is first asked for).
+# A field the game object says itself is read from it (a state the core plays knows the seat
+# to act, the phase and the round's facts without reading the round); any other from the
+# game's fields (read from the core when one is first asked for).
 for _name in FIELDS:
-    if _name not in vars(GameState):
-        setattr(GameState, _name, property(attrgetter(f"_game.fields.{_name}")))
+    _path = f"_game.{_name}" if _name in vars(Game) else f"_game.fields.{_name}"
+    setattr(GameState, _name, property(attrgetter(_path)))
 
 
 @attrs.frozen
