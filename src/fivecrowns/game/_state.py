@@ -191,6 +191,10 @@ class GameState:
         """Pickle and copy the fields (the copy is played by the Python engine)."""
         return (GameState._wrap, (self._game.fields,))
 
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Load a pickle of an earlier version (its fields by name)."""
+        _SET(self, "_game", PlainGame(**fields))
+
     # -- construction -----------------------------------------------------------------------
 
     @classmethod
