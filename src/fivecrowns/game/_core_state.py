@@ -169,33 +169,10 @@ class _Round:
         return tuple(found)
 
 
-class _History:
-    """A round's public actions up to one state, one more a step: the entry of its action
-    and the history before (``before``); the tuple is built when first asked for (``known``),
-    from the nearest one before that was built, which then lets the older ones go."""
-
-    __slots__ = ("before", "entry", "known")
-
-    def __init__(self, before: _History | None, entry: tuple[int, Action]) -> None:
-        self.before, self.entry = before, entry
-        self.known: PublicHistory | None = None
-
-    def read(self) -> PublicHistory:
-        entries: list[tuple[int, Action]] = []
-        node: _History | None = self
-        while node is not None and node.known is None:
-            entries.append(node.entry)
-            node = node.before
-        known = () if node is None else node.known
-        assert known is not None
-        self.known, self.before = (*known, *reversed(entries)), None
-        return self.known
-
-
 class CoreGame:
     """One state of a match the compiled core plays (see the module docs)."""
 
-    __slots__ = ("__dict__", "_history", "_round", "core", "current", "phase", "rules")
+    __slots__ = ("__dict__", "_round", "core", "current", "phase", "public_history", "rules")
     # (and the round's facts, read-only properties set below the class)
     players: int
     seed: int
@@ -215,11 +192,11 @@ class CoreGame:
         rules: Rules,
         current: int,
         phase: Phase,
-        history: _History | None,
+        public_history: PublicHistory,
         shared: _Round,
     ) -> None:
         self.core, self.rules, self.current, self.phase = core, rules, current, phase
-        self._history, self._round = history, shared
+        self.public_history, self._round = public_history, shared
 
     @classmethod
     def deal(cls, rules: Rules, players: int, seed: int, first_dealer: int) -> CoreGame:
@@ -229,7 +206,7 @@ class CoreGame:
 
         core = _core.Game(_core_game.game_rules(rules), players, seed, first_dealer)
         shared = _Round(core, rules, (players, seed, first_dealer), None)
-        return cls(core, rules, core.current, _PHASES[core.phase], None, shared)
+        return cls(core, rules, core.current, _PHASES[core.phase], (), shared)
 
     def play(self, code: int, act: Action) -> CoreGame:
         after, current, phase, same_round = self.core.played(code)  # (a refusal raises)
@@ -237,22 +214,15 @@ class CoreGame:
         game: CoreGame = _NEW(CoreGame)  # (as __init__ would, a call less)
         game.core, game.rules, game.current, game.phase = after, self.rules, current, _PHASES[phase]
         if same_round:
-            history = self._history
+            history = self.public_history
             if act.kind not in _PRIVATE:  # (selecting cards to lay down is private)
-                history = _History(history, (self.current, act))
-            game._history, game._round = history, shared
+                history = (*history, (self.current, act))
+            game.public_history, game._round = history, shared
         else:
             facts = shared.facts
             table = (facts.players, facts.seed, facts.first_dealer)
-            game._history, game._round = None, _Round(after, self.rules, table, shared)
+            game.public_history, game._round = (), _Round(after, self.rules, table, shared)
         return game
-
-    @property
-    def public_history(self) -> PublicHistory:
-        history = self._history
-        if history is None:
-            return ()
-        return history.known if history.known is not None else history.read()
 
     def legal(self) -> tuple[Action, ...]:
         found = self.core.legal_actions()
