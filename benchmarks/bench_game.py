@@ -9,7 +9,7 @@ a noisy machine:
 
 It also prints what ``state.view(p)`` costs as a round grows (the same, whatever its length).
 With the compiled core each policy is played twice: on the states the core plays
-(``GameState.new``'s) and on those the Python transitions play (``game_engine.plain_states``).
+(``GameState.new``'s) and on those the Python engine plays (dealt by ``game_engine.PYTHON``).
 
 Run: ``python benchmarks/bench_game.py [--games N] [--seed S]``.
 """
@@ -17,7 +17,6 @@ Run: ``python benchmarks/bench_game.py [--games N] [--seed S]``.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import random
 import time
 from collections.abc import Callable
@@ -26,6 +25,7 @@ import attrs
 
 import fivecrowns as fc
 from fivecrowns.game import _engine as game_engine
+from fivecrowns.game._engine import Dealer
 
 Policy = Callable[[fc.GameState], fc.Action]
 
@@ -55,14 +55,17 @@ def greedy_policy(state: fc.GameState) -> fc.Action:
     return action if action in legal else legal[0]
 
 
-def run(policy_for: Callable[[int], Policy], games: int, seed: int) -> dict[str, float]:
-    """Play ``games`` games; time legal_actions, the policy's choice and apply separately."""
+def run(
+    policy_for: Callable[[int], Policy], games: int, seed: int, dealer: Dealer
+) -> dict[str, float]:
+    """Play ``games`` games dealt by ``dealer``; time legal_actions, the policy's choice and
+    apply separately."""
     t_legal = t_choose = t_apply = 0.0
     actions = 0
     start = time.perf_counter()
     for game in range(games):
         policy = policy_for(seed + game)
-        state = fc.GameState.new(4, rules=fc.Rules(), seed=seed + game)
+        state = fc.GameState._new(4, fc.Rules(), seed + game, None, dealer)
         while not state.is_over:
             t0 = time.perf_counter()
             state.legal_actions()
@@ -137,16 +140,16 @@ def main() -> None:
         f"{'policy us':>10} {'apply us':>9} {'step us':>8} {'apply/evolve':>13}"
     )
     print(header)
-    engines = [("core", contextlib.nullcontext)] if game_engine.compiled_states(fc.Rules()) else []
-    engines.append(("python", game_engine.plain_states))
+    engines: list[tuple[str, Dealer]] = [("python", game_engine.PYTHON)]
+    if game_engine.COMPILED is not None and game_engine.compiled_states(fc.Rules()):
+        engines.insert(0, ("core", game_engine.COMPILED))
     for name, policy_for in (
         ("random", random_policy),
         ("greedy", lambda _seed: greedy_policy),
     ):
         games = args.games if name == "greedy" else max(1, args.games // 4)
-        for label, states in engines:
-            with states():
-                r = run(policy_for, games, args.seed)
+        for label, dealer in engines:
+            r = run(policy_for, games, args.seed, dealer)
             print(
                 f"{label:7} {name:8} {r['games_per_s']:8.2f} {r['actions_per_game']:8.0f} "
                 f"{r['legal_us']:9.1f} {r['policy_us']:10.1f} {r['apply_us']:9.1f} "

@@ -1,5 +1,5 @@
 """Benchmark ``GameState`` from Python: the states the core plays against the states the
-Python transitions play (the twin, ``game_engine.plain_states``), measured in the same run.
+Python engine plays (the twin, dealt by ``game_engine.PYTHON``), measured in the same run.
 
 Per action of four-player official games with random legal actions, each figure the best of
 ``--repeat`` runs over the same recorded actions:
@@ -23,6 +23,12 @@ from collections.abc import Callable, Sequence
 
 import fivecrowns as fc
 from fivecrowns.game import _engine as game_engine
+from fivecrowns.game._engine import Dealer
+
+
+def _new(seed: int, dealer: Dealer) -> fc.GameState:
+    """A four-player official game dealt by ``dealer``."""
+    return fc.GameState._new(4, fc.Rules(), seed, None, dealer)
 
 
 def _recorded(seed: int, actions: int) -> list[tuple[int, int]]:
@@ -40,14 +46,14 @@ def _recorded(seed: int, actions: int) -> list[tuple[int, int]]:
     return found
 
 
-def _states(pairs: Sequence[tuple[int, int]]) -> list[tuple[fc.GameState, int]]:
-    """Each recorded action with the state it was played from (made in the engine that
-    runs now); nothing is read from the states."""
+def _states(pairs: Sequence[tuple[int, int]], dealer: Dealer) -> list[tuple[fc.GameState, int]]:
+    """Each recorded action with the state it was played from (dealt by ``dealer``);
+    nothing is read from the states."""
     found = []
     state, game = None, None
     for seed, action in pairs:
         if seed != game:
-            state, game = fc.GameState.new(4, seed=seed), seed
+            state, game = _new(seed, dealer), seed
         assert state is not None
         found.append((state, action))
         state = state.apply(action)
@@ -58,18 +64,20 @@ def _best(repeat: int, run: Callable[[], float]) -> float:
     return min(run() for _ in range(repeat))
 
 
-def measure(pairs: Sequence[tuple[int, int]], repeat: int, seed: int) -> dict[str, float]:
-    """Microseconds per action of each figure, in the engine that runs now."""
+def measure(
+    pairs: Sequence[tuple[int, int]], repeat: int, seed: int, dealer: Dealer
+) -> dict[str, float]:
+    """Microseconds per action of each figure, on the states ``dealer`` deals."""
 
     def apply_legal() -> float:
-        states = _states(pairs)
+        states = _states(pairs, dealer)
         began = time.perf_counter()
         for state, action in states:
             state.apply(action).legal_actions()
         return time.perf_counter() - began
 
     def view() -> float:
-        states = _states(pairs)
+        states = _states(pairs, dealer)
         began = time.perf_counter()
         for state, _ in states:
             state.view(state.current)
@@ -78,11 +86,11 @@ def measure(pairs: Sequence[tuple[int, int]], repeat: int, seed: int) -> dict[st
     def loop() -> float:
         rng = random.Random(seed)
         began = time.perf_counter()
-        state, played, game = fc.GameState.new(4, seed=seed), 0, 0
+        state, played, game = _new(seed, dealer), 0, 0
         while played < len(pairs):
             if state.is_over:
                 game += 1
-                state = fc.GameState.new(4, seed=seed + game)
+                state = _new(seed + game, dealer)
             state.view(state.current)
             state = state.apply(rng.choice(state.legal_actions()))
             played += 1
@@ -102,13 +110,13 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    if not game_engine.compiled_states(fc.Rules()):
+    compiled = game_engine.COMPILED
+    if compiled is None or not game_engine.compiled_states(fc.Rules()):
         print("the compiled core is not running (build it, unset FIVECROWNS_PURE)")
         return 1
     pairs = _recorded(args.seed, args.actions)
-    core = measure(pairs, args.repeat, args.seed)
-    with game_engine.plain_states():
-        plain = measure(pairs, args.repeat, args.seed)
+    core = measure(pairs, args.repeat, args.seed, compiled)
+    plain = measure(pairs, args.repeat, args.seed, game_engine.PYTHON)
     print(f"GameState per action, 4-player official games, {args.actions} random actions:")
     print(f"{'':14}{'core':>10}{'python':>10}{'python/core':>13}")
     for name in core:

@@ -14,12 +14,12 @@ from typing import Any
 
 import fivecrowns as fc
 from fivecrowns import _core
+from fivecrowns._shuffle import bot_seed
 from fivecrowns.bots import make_bot
 from fivecrowns.cards import Card
-from fivecrowns.game import GameState, _core_game
+from fivecrowns.game import GameRecord, GameState, _core_game
 from fivecrowns.game import _engine as game_engine
 from fivecrowns.melds import Meld
-from fivecrowns.play.simulate import play_game
 
 
 def _codes(cards: Sequence[Card]) -> tuple[int, ...]:
@@ -100,6 +100,31 @@ def differences(state: GameState, game: _core.Game, results: bool = True) -> lis
     ]
 
 
+def python_state(
+    players: int, rules: fc.Rules, seed: int, first_dealer: int | None = None
+) -> GameState:
+    """``GameState.new(players, rules=rules, seed=seed)`` dealt on the Python engine (the
+    twin: its transitions and referee in Python; the solver runs where it runs)."""
+    return GameState._new(players, rules, seed, first_dealer, game_engine.PYTHON)
+
+
+def core_state(
+    players: int, rules: fc.Rules, seed: int, first_dealer: int | None = None
+) -> GameState | None:
+    """The same, dealt on the compiled core (None when the core does not deal it)."""
+    if game_engine.COMPILED is None or not game_engine.compiled_states(rules):
+        return None
+    return GameState._new(players, rules, seed, first_dealer, game_engine.COMPILED)
+
+
+def python_replay(record: GameRecord) -> GameState:
+    """``record.replay()`` on the Python engine."""
+    state = python_state(record.players, record.rules, record.seed, record.first_dealer)
+    for action in record.actions:
+        state = state.apply(action)
+    return state
+
+
 def core_game(state: GameState) -> _core.Game:
     """A core game dealt as ``state``'s game was (its seed and first dealer)."""
     rules = _core_game.game_rules(state.rules)
@@ -124,13 +149,10 @@ def step_both(
     players_bots = [make_bot(name) for name in bots]
     for index, bot in enumerate(players_bots):
         bot.reset(seed + index)
-    with game_engine.plain_states():  # (the Python transitions: the twin)
-        state = GameState.new(players, rules=rules, seed=seed)
+    state = python_state(players, rules, seed)
     game = core_game(state)
     # and the public GameState the core plays (None when the core's states are off)
-    fast: GameState | None = GameState.new(players, rules=rules, seed=seed)
-    if fast is not None and "_game" not in fast.__dict__:
-        fast = None
+    fast = core_state(players, rules, seed)
     rounds = 0
     for played in range(max_actions + 1):
         diff = differences(state, game, len(state.results) != rounds or state.is_over)
@@ -167,11 +189,18 @@ def step_both(
 def bots_both(rules: fc.Rules, bots: Sequence[str], seed: int) -> tuple[int, str | None]:
     """One game of built-in bots in both engines: the actions and the first mismatch of the
     actions chosen or of the final states (None: none)."""
-    with game_engine.plain_states():  # (the Python transitions: the twin)
-        result = play_game([make_bot(name) for name in bots], rules=rules, seed=seed)
-        replayed = result.record.replay()
+    replayed = python_state(len(bots), rules, seed)
+    players = [make_bot(name) for name in bots]
+    for seat, bot in enumerate(players):
+        bot.reset(bot_seed(seed, seat))
+    while not replayed.is_over:  # (as fivecrowns.play_game plays, on the Python engine)
+        seat = replayed.current
+        legal = replayed.legal_actions()
+        replayed = replayed.apply(players[seat].act(replayed.view(seat), legal))
+    if GameRecord(len(bots), rules, seed, len(bots) - 1, replayed.actions).replay() != replayed:
+        return len(replayed.actions), "the Python game does not replay from its record"
     game = _core.play_game(_core_game.game_rules(rules), list(bots), seed)
-    ours = list(result.record.actions)
+    ours = list(replayed.actions)
     if ours != game.actions:
         at = next(
             (i for i, (a, b) in enumerate(zip(ours, game.actions)) if a != b),

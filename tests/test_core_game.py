@@ -28,7 +28,14 @@ except ImportError:  # pragma: no cover - only without the build
         raise
     pytest.skip("the compiled core is not built", allow_module_level=True)
 
-from game_twins import bots_both, core_game, differences, random_rules, step_both
+from game_twins import (
+    bots_both,
+    core_game,
+    differences,
+    python_replay,
+    random_rules,
+    step_both,
+)
 
 GAMES = Path(__file__).resolve().parent / "data" / "games"
 #: A whole game per example: fewer examples than the profile's.
@@ -190,9 +197,8 @@ def test_built_in_bots_lay_off_and_lay_down_by_hand_as_the_python_bots_do(by_han
         kinds = [fc.Action.from_int(a, rules).kind for a in game.actions]
         laid_down += kinds.count(fc.ActionKind.MELD_BOOK) + kinds.count(fc.ActionKind.MELD_RUN)
         laid_off += kinds.count(fc.ActionKind.LAY_OFF)
-        with game_engine.plain_states():
-            record = GameRecord(len(bots), rules, seed, len(bots) - 1, tuple(game.actions))
-            final = record.replay()
+        record = GameRecord(len(bots), rules, seed, len(bots) - 1, tuple(game.actions))
+        final = python_replay(record)
         laid_off += sum(len(lay.laid_off) for r in final.results for lay in r.layouts if lay)
     assert laid_off > 0
     assert (laid_down > 0) == by_hand

@@ -25,7 +25,7 @@ import fivecrowns as fc
 from fivecrowns import _core
 from fivecrowns.game import GameState, _core_game
 from fivecrowns.game import _engine as game_engine
-from game_twins import random_rules, step_both
+from game_twins import python_state, random_rules, step_both
 
 if not game_engine.compiled_states(fc.Rules()):
     pytest.skip("the compiled core is not running", allow_module_level=True)
@@ -36,11 +36,16 @@ _Row = tuple[int, fc.PlayerView, tuple[fc.Card, ...], GameState]
 
 def _pair(rules: fc.Rules, players: int, seed: int) -> tuple[GameState, GameState]:
     fast = GameState.new(players, rules=rules, seed=seed)
-    with game_engine.plain_states():
-        slow = GameState.new(players, rules=rules, seed=seed)
-    assert "_game" in fast.__dict__
-    assert "_game" not in slow.__dict__
+    slow = python_state(players, rules, seed)
+    assert game_engine.own_core(fast) is not None
+    assert game_engine.own_core(slow) is None
     return fast, slow
+
+
+def _own_core(state: GameState) -> _core.Game:
+    game = game_engine.own_core(state)
+    assert game is not None
+    return game
 
 
 def _refusal(state: GameState, action: int | str) -> str | None:
@@ -178,7 +183,7 @@ def test_a_view_of_a_state_the_core_plays_reaches_nothing_the_player_may_not_kno
     public = {name for name in dir(_core.SeatView) if not name.startswith("_")}
     assert public == {"fields", "results_from"}
     with pytest.raises(fc.IllegalActionError) as core:
-        fast.__dict__["_game"].seat_view(4)
+        _own_core(fast).seat_view(4)
     with pytest.raises(fc.IllegalActionError) as plain:
         slow.view(4)
     assert str(core.value) == str(plain.value)
@@ -199,7 +204,7 @@ def test_a_view_of_a_state_the_core_plays_pickles_and_stays_what_it_was() -> Non
     # An action played on the state's own core game (the package never does) plays on a
     # copy: a view made before it still reads the game as it was.
     view = fast.view(0)
-    fast.__dict__["_game"].apply(fc.DRAW_STOCK.to_int())
+    _own_core(fast).apply(fc.DRAW_STOCK.to_int())
     assert view == slow.view(0)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         getattr(view, "nothing")  # noqa: B009 (a name mypy knows the view lacks)
@@ -220,17 +225,17 @@ def test_the_old_state_is_untouched_by_an_action_or_a_refusal() -> None:
 def test_a_changed_state_is_a_plain_one() -> None:
     fast, slow = _pair(fc.Rules(), 4, 5)
     moved = fast._evolve(seed=6)
-    assert "_game" not in moved.__dict__
+    assert game_engine.own_core(moved) is None
     assert moved == slow._evolve(seed=6)
     assert moved.apply(fc.DRAW_STOCK) == slow._evolve(seed=6).apply(fc.DRAW_STOCK)
 
 
 def test_states_the_core_does_not_play_are_plain_ones() -> None:
-    assert "_game" not in GameState.new(4, seed=2**64).__dict__
+    assert game_engine.own_core(GameState.new(4, seed=2**64)) is None
     # (the core plays the transitions of lay_off and of hands laid down by hand, not its
     # bots: whole games of built-in bots under them stay in Python)
     for rules in (fc.Rules(lay_off=True), fc.Rules(auto_arrange_final_hand=False)):
-        assert "_game" in GameState.new(4, rules=rules, seed=1).__dict__
+        assert game_engine.own_core(GameState.new(4, rules=rules, seed=1)) is not None
         assert not game_engine.compiled_games(rules)
 
 
@@ -304,8 +309,7 @@ def test_a_final_turn_goes_out_by_laying_off_on_both_engines() -> None:
     bots = ["strong", "strong", "strong"]
     _, mismatch = step_both(rules, 3, 1175, random.Random(0).choice, bots=bots)
     assert mismatch is None, mismatch
-    with game_engine.plain_states():
-        state = GameState.new(3, rules=rules, seed=1175)
+    state = python_state(3, rules, 1175)
     chosen = [fc.make_bot(name) for name in bots]
     for index, bot in enumerate(chosen):
         bot.reset(1175 + index)
@@ -410,7 +414,7 @@ def test_the_core_refuses_an_illegal_action_with_the_python_referees_class_and_w
         for _ in range(300):
             if slow.is_over:
                 break
-            game: _core.Game = fast.__dict__["_game"]
+            game = _own_core(fast)
             for action in _wrong_actions(slow, rng):
                 core = _refused(game.clone().apply, action)
                 assert core is not None
@@ -431,8 +435,7 @@ def test_the_cores_batch_refuses_an_illegal_step_with_the_python_referees_words(
     batch = _core_game.batch(rules, [None, "greedy", None], 2, width, False, 0, False)
     batch.reset(9)
     game, number = batch.game(1)
-    with game_engine.plain_states():
-        state = GameState.new(3, rules=rules, seed=game_seed(9, number))
+    state = python_state(3, rules, game_seed(9, number))
     assert game.snapshot(False)["hands"] == tuple(
         tuple(card.code for card in hand) for hand in state.hands
     )
@@ -492,8 +495,7 @@ def _codes(cards: Iterable[fc.Card]) -> list[int]:
 
 def test_the_core_refuses_an_impossible_state_with_the_python_checks_class_and_words() -> None:
     rules = fc.Rules.short_game(2)
-    with game_engine.plain_states():
-        drawing = GameState.new(3, rules=rules, seed=4)
+    drawing = python_state(3, rules, 4)
     state = drawing.apply(fc.DRAW_STOCK)
     assert _from_parts(state).snapshot(False)["stock"] == tuple(c.code for c in state.stock)
     hands = [list(hand) for hand in state.hands]
@@ -540,14 +542,14 @@ def test_the_core_refuses_a_table_it_cannot_deal_with_the_python_class_and_words
     rules = fc.Rules(seat_to_capacity=True)
     core_rules = _core_game.game_rules(rules)
     for players, first_dealer in ((9, 0), (1, 0), (3, 3)):
-        with game_engine.plain_states(), pytest.raises(fc.InvalidStateError) as plain:
-            GameState.new(players, rules=rules, seed=1, first_dealer=first_dealer)
+        with pytest.raises(fc.InvalidStateError) as plain:
+            python_state(players, rules, 1, first_dealer)
         with pytest.raises(fc.InvalidStateError) as core:
             _core.Game(core_rules, players, 1, first_dealer)
         assert str(core.value) == str(plain.value)
     endless = fc.Rules(schedule=(3, 2), wild_ranks=(3, None))
-    with game_engine.plain_states(), pytest.raises(fc.InvalidRulesError) as plain_rules:
-        GameState.new(2, rules=endless, seed=1)
+    with pytest.raises(fc.InvalidRulesError) as plain_rules:
+        python_state(2, endless, 1)
     with pytest.raises(fc.InvalidRulesError) as core_rules_error:
         _core.Game(_core_game.game_rules(endless), 2, 1, 1)
     assert str(core_rules_error.value) == str(plain_rules.value)

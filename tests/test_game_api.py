@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import fivecrowns as fc
-from fivecrowns.game import _engine as game_engine
+from game_twins import python_state
 
 GAMES = Path(__file__).parent / "data" / "games"
 
@@ -204,8 +204,7 @@ def test_a_view_is_the_one_its_constructor_builds_from_the_state() -> None:
     import attrs
 
     rules = fc.Rules(auto_arrange_final_hand=False, schedule=(3, 4))
-    with game_engine.plain_states():  # (a view of a state the core plays reads lazily)
-        state = fc.GameState.new(3, rules=rules, seed=5)
+    state = python_state(3, rules, 5)  # (a view of a state the core plays reads lazily)
     rng = random.Random(2)
     names = {field.name for field in attrs.fields(fc.PlayerView)}
     seen_selection = False

@@ -20,7 +20,7 @@ from fivecrowns.game import _engine as game_engine
 from fivecrowns.game._checks import check_fields
 from fivecrowns.game._scoring import hand_points
 from fivecrowns.solver import _engine as solver_engine
-from game_twins import random_rules
+from game_twins import python_state, random_rules
 
 CORE = fc.core_info().compiled
 
@@ -390,10 +390,9 @@ def test_rollouts_under_lay_off_are_the_python_ones(
     its views (sampled states), the same scores on both engines."""
     rules = fc.Rules.short_game(4, lay_off=True, auto_arrange_final_hand=not by_hand)
     fast = fc.GameState.new(3, rules=rules, seed=9)
-    with game_engine.plain_states():
-        slow = fc.GameState.new(3, rules=rules, seed=9)
-    assert "_game" in fast.__dict__
-    assert "_game" not in slow.__dict__
+    slow = python_state(3, rules, 9)
+    assert game_engine.own_core(fast) is not None
+    assert game_engine.own_core(slow) is None
     bots = [fc.GreedyBot() for _ in range(3)]
     final_laps = 0
     for step in range(400):

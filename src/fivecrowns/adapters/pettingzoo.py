@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -62,14 +61,13 @@ import numpy.typing as npt
 
 from ..cards import as_int, short_repr
 from ..errors import IllegalActionError, InvalidStateError
-from ..game import GameState, _engine
+from ..game import GameState
 from ..game.actions import num_actions
 from ..rules import OFFICIAL, Rules
 from ._spaces import observation_bounds, table_text
 
 #: What a step did: the totals if the game ended, the seat to act next, and the scores by
 #: seat and tie-break number of the round that ended, if one did.
-_Stepped = tuple[Sequence[int] | None, int, tuple[Sequence[int | None], int] | None]
 
 #: Why PettingZoo could not be imported (None when it was).
 _MISSING: ImportError | None = None
@@ -179,11 +177,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             agent: spaces.Discrete(actions) for agent in self.possible_agents
         }
         self._state: GameState | None = None  # (None until the first reset)
-        # With the compiled core the game is played there (legal actions, observations and
-        # transitions), and `_state` is brought up to date from its actions only when asked
-        # for (`game_state`, rendering): `_synced` of them are in it.
-        self._core: Any = None
-        self._synced = 0
         self._width = actions
         self._idle_mask = np.zeros(actions, dtype=np.int8)
 
@@ -208,14 +201,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
                 )
             self._rng = random.Random(number)
         self._state = GameState.new(self.players, rules=self.rules, seed=self._rng.getrandbits(63))
-        self._core, self._synced = None, 0
-        if _engine.compiled_from_deal(self.rules):
-            from .. import _core
-            from ..game import _core_game  # (only with the core)
-
-            rules = _core_game.game_rules(self.rules)
-            state = self._state
-            self._core = _core.Game(rules, state.players, state.seed, state.first_dealer)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -242,15 +227,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         """``agent``'s observation: its view's tensor and its action mask."""
         self._reset_first("observe")
         seat = self.possible_agents.index(agent)
-        game = self._core
-        if game is not None:
-            to_act = not game.is_over and game.current == seat
-            mask = game.legal_mask(self._width) if to_act else self._idle_mask.copy()
-            return {"observation": game.observation(seat), "action_mask": mask}
         state = self.game_state
-        mask = np.zeros(self._width, dtype=np.int8)
         if state.current_player == seat:
-            mask[list(state.legal_action_ints())] = 1
+            mask = state.legal_action_mask().view(np.int8)
+        else:
+            mask = self._idle_mask.copy()
         return {"observation": state.observation(seat), "action_mask": mask}
 
     def step(self, action: int | np.integer[Any] | None) -> None:
@@ -278,44 +259,24 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
                 f"{agent}'s action must be an integer from 0 to {num_actions(self.rules) - 1} "
                 f"(a Python or numpy integer, not a bool), got {short_repr(action)}"
             )
-        if self._core is not None:
-            over, current, ended = self._step_core(number)
-        else:
-            over, current, ended = self._step_python(number)
+        before = self.game_state
+        after = self._state = before.apply(number)  # an illegal action raises
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        if self.reward == "round" and ended is not None:
-            scores, extra_round = ended
-            if not extra_round:
-                for seat, score in enumerate(scores):
-                    self.rewards[_agent(seat)] = -float(score or 0)
-        if over is not None:
+        if self.reward == "round" and _round_ended(before, after) and not before.extra_round:
+            # (a round of the schedule: its scores are what it added to the totals)
+            for seat, (total, earlier) in enumerate(zip(after.scores, before.scores)):
+                self.rewards[_agent(seat)] = -float(total - earlier)
+        if after.is_over:
             if self.reward == "game":
-                for seat, total in enumerate(over):
+                for seat, total in enumerate(after.scores):
                     self.rewards[_agent(seat)] = -float(total)
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = _agent(current)
+            self.agent_selection = _agent(after.current)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
-
-    def _step_core(self, action: int) -> _Stepped:
-        game = self._core
-        rounds = game.rounds_played
-        game.apply(action)  # an illegal action raises, and changes nothing
-        ended = game.round_result(rounds) if game.rounds_played > rounds else None
-        return (game.scores if game.is_over else None), game.current, ended
-
-    def _step_python(self, action: int) -> _Stepped:
-        before = self.game_state
-        after = before.apply(action)
-        self._state = after
-        ended = None
-        if len(after.results) > len(before.results):
-            result = after.results[-1]
-            ended = (result.scores, result.extra_round)
-        return (after.scores if after.is_over else None), after.current, ended
 
     def render(self) -> str | None:
         """The table as text (``"ansi"``: returned; ``"human"``: printed)."""
@@ -338,13 +299,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         """The :class:`fivecrowns.GameState` of the game being played."""
         if self._state is None:
             raise InvalidStateError("call reset() before playing")
-        if self._core is not None:
-            actions = self._core.actions
-            state = self._state
-            for action in actions[self._synced :]:
-                state = state.apply(action)
-            self._state, self._synced = state, len(actions)
         return self._state
+
+
+def _round_ended(before: GameState, after: GameState) -> bool:
+    """Did the action from ``before`` to ``after`` end a round?"""
+    # (every round has its own number: tie-break rounds count on from the last)
+    return after.is_over or after.round_number != before.round_number
 
 
 def env(

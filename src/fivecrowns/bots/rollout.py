@@ -330,7 +330,7 @@ def _played(
     # (from a state the core plays, the rollouts start from its own core game; any other
     # is built from its fields, which say nothing of what was laid down or off by hand, so
     # under those rules the core takes it only before anyone has finished the round)
-    on_core = "_game" in first.__dict__ if hidden is None else not hidden.finished
+    on_core = _engine.own_core(first) is not None if hidden is None else not hidden.finished
     ruled = _engine.compiled_from_deal if on_core else _engine.compiled_games
     if ruled(first.rules) and _core_bots(names):
         from ..game import _core_game  # (only with the core: it imports the extension)

@@ -121,7 +121,7 @@ def core_game(state: StateFields) -> _core.Game:
     """The core's copy of ``state``: the state's own core game when the core plays it; else
     built from its fields (it keeps the round's history and the finished rounds' scores, not
     their actions or layouts)."""
-    own: _core.Game | None = state.__dict__.get("_game")
+    own: _core.Game | None = getattr(getattr(state, "_game", None), "core", None)
     if own is not None:
         return own
     codes = [[card.code for card in hand] for hand in state.hands]

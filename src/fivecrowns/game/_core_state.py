@@ -1,58 +1,46 @@
-"""Game states the compiled core plays (``fivecrowns._core``, Rust).
+"""The game the compiled core plays (``fivecrowns._core``, Rust): :class:`CoreGame`, the
+game object of a :class:`~fivecrowns.GameState` that :meth:`~fivecrowns.GameState.new` deals
+when the core plays its rules (``_engine``).
 
-With the core, :meth:`fivecrowns.GameState.new` under rules the core plays (see
-``_core_game.supports_states``) makes a state that holds its core game (``_core.Game``) and
-reads its fields from it only when one is first asked for; ``apply`` and the legal actions
-run in the core, a state at a time (each action makes a new core game; the old one is
-untouched). Its fields, read here, are those the Python transitions give move for move (the
-two engines are compared state by state in the tests and ``benchmarks/check_game.py``).
+A :class:`CoreGame` holds one core game (``_core.Game``), never changed: an action is played
+on a copy (``_core.Game.played``), which refuses an illegal one with the Python referee's
+class and words. The player to act and the phase come with each action; the other fields are
+read from the core when first asked for, all at once, into the ``PlainGame`` the Python
+engine would hold in the same state (the two engines are compared state by state in the
+tests and ``benchmarks/check_game.py``). What stays the same through a round (its facts, the
+finished rounds' results, the table melds as laid down) is read once and shared by the
+round's states (:class:`_Round`). A player's view reads its cards when first asked for,
+through a handle that can read only what that player may know (``_core.SeatView``).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 
 from ..cards import CARDS, Card
 from ..melds import Meld
 from ..rules import Rules
-from ._round import FinalLayout, RoundResult, TableMeld, round_params, winners
+from ._fields import PublicHistory
+from ._plain import PlainGame
+from ._round import FinalLayout, RoundResult, TableMeld, round_params
 from ._scoring import meld_of
 from .actions import _ACTIONS as _BASE_ACTIONS
-from .actions import NUM_BASE_ACTIONS, Action, Phase
+from .actions import NUM_BASE_ACTIONS, Action, ActionKind, Phase, num_actions
+from .views import PlayerView
 
 if TYPE_CHECKING:
     from .. import _core
 
-__all__ = [
-    "PHASES",
-    "VIEW_FIELDS",
-    "RoundMemo",
-    "legal",
-    "new_game",
-    "read_round",
-    "read_view",
-    "view_values",
-]
+__all__ = ["CoreGame"]
 
 #: The phase of each name the core gives.
-PHASES: Final = {phase.value: phase for phase in Phase}
-
-
-def new_game(rules: Rules, players: int, seed: int, first_dealer: int) -> _core.Game:
-    """A core game, round 1 dealt (as :meth:`fivecrowns.GameState.new` deals it)."""
-    from .. import _core
-    from . import _core_game  # (only with the core: they import the extension)
-
-    return _core.Game(_core_game.game_rules(rules), players, seed, first_dealer)
-
-
-def legal(game: _core.Game) -> tuple[Action, ...]:
-    """The legal actions of ``game``, in integer order."""
-    found = game.legal_actions()
-    if found and found[-1] >= NUM_BASE_ACTIONS:  # (lay-offs onto table melds)
-        return tuple(map(Action.from_int, found))
-    return tuple(map(_BASE_ACTIONS.__getitem__, found))
+_PHASES: Final = {phase.value: phase for phase in Phase}
 
 
 def _cards(codes: Sequence[int]) -> tuple[Card, ...]:
@@ -63,219 +51,274 @@ def _meld(kind: str, codes: Sequence[int], wild_rank: int | None, rules: Rules) 
     return meld_of(_cards(codes), wild_rank, rules, kind)
 
 
+def _layout(layout: Any, wild: int | None, rules: Rules) -> FinalLayout | None:
+    if layout is None:
+        return None
+    melds = tuple(_meld(kind, codes, wild, rules) for kind, codes in layout[0])
+    return FinalLayout(melds, _cards(layout[3]), _cards(layout[1]), layout[2])
+
+
 def _results(found: Any, rules: Rules) -> tuple[RoundResult, ...]:
-    """The round results of a snapshot, as the Python engine records them."""
-    results = []
-    for number, extra, size, wild, dealer, went_out, scores, ended, layouts in found:
-        results.append(
-            RoundResult(
-                number,
-                extra,
-                size,
-                wild,
-                dealer,
-                went_out,
-                tuple(scores),
-                ended,
-                tuple(
-                    None
-                    if layout is None
-                    else FinalLayout(
-                        tuple(_meld(kind, codes, wild, rules) for kind, codes in layout[0]),
-                        _cards(layout[3]),
-                        _cards(layout[1]),
-                        layout[2],
-                    )
-                    for layout in layouts
-                ),
-            )
+    """The round results the core gives, as the Python engine records them."""
+    return tuple(
+        RoundResult(
+            number,
+            extra,
+            size,
+            wild,
+            dealer,
+            went_out,
+            tuple(scores),
+            ended,
+            tuple(_layout(layout, wild, rules) for layout in layouts),
         )
-    return tuple(results)
+        for number, extra, size, wild, dealer, went_out, scores, ended, layouts in found
+    )
 
 
-class RoundMemo:
-    """What every state of a round shares, read from the core once: the fields that stay the
-    same through the round (and the values a state caches from them), the finished rounds'
-    results and actions (read when first asked for: the results hold the final layouts),
-    and the table melds as laid down. ``before`` is the memo of the round before (whose
-    results, once read, the round's extend)."""
+class _Facts(NamedTuple):
+    """What stays the same through a round: the table (players, seed, first dealer), the
+    round's number, tie-break number, dealer, the seats dealt in, the totals so far, its hand
+    size and wild rank, and how many actions came before it."""
 
-    __slots__ = ("before", "fixed", "melds", "past", "results")
+    players: int
+    seed: int
+    first_dealer: int
+    round_number: int
+    extra_round: int
+    dealer: int
+    active: tuple[int, ...]
+    scores: tuple[int, ...]
+    hand_size: int
+    wild_rank: int | None
+    past: int
+    width: int
 
-    def __init__(self, before: RoundMemo | None = None) -> None:
+
+class _Round:
+    """What the states of one round share, read from the core once: the round's facts (when
+    the round is dealt), the finished rounds' results (when first asked for; the round
+    before's, once read, are extended: ``before``) and the table melds as laid down."""
+
+    __slots__ = ("before", "facts", "melds", "past", "results")
+
+    def __init__(
+        self, game: _core.Game, rules: Rules, table: tuple[int, int, int], before: _Round | None
+    ) -> None:
+        number, extra, dealer, active, scores, past = game.round_facts()
+        size, wild = round_params(rules, number, extra)
+        players, seed, first_dealer = table
+        self.facts = _Facts(
+            *(players, seed, first_dealer, number, extra, dealer, tuple(active), tuple(scores)),
+            *(size, wild, past, num_actions(rules)),
+        )
         self.before = before
-        self.fixed: dict[str, Any] | None = None
         self.past: tuple[int, ...] | None = None
         self.results: tuple[RoundResult, ...] | None = None
         self.melds: dict[tuple[int, str, tuple[int, ...]], TableMeld] = {}
 
-    def read(self, game: _core.Game, rules: Rules) -> dict[str, Any]:
-        """The fields of the round that stay the same through it, but the results and the
-        finished rounds' actions, with the state's cached ``scores`` and ``_params``."""
-        if self.fixed is not None:
-            return self.fixed
-        round_number, extra_round, dealer, active, scores, _ = game.round_facts()
-        self.fixed = {
-            "round_number": round_number,
-            "extra_round": extra_round,
-            "dealer": dealer,
-            "active": tuple(active),
-            "scores": tuple(scores),
-            "_params": round_params(rules, round_number, extra_round),
-        }
-        return self.fixed
-
     def read_results(
         self, source: _core.Game | _core.SeatView, rules: Rules
     ) -> tuple[RoundResult, ...]:
-        """The finished rounds' results, read from ``source`` (the round's core game, or a
-        seat's view of it) when first asked for."""
+        """The finished rounds' results, read from ``source`` (a core game of the round, or
+        a seat's view of it) when first asked for."""
         results = self.results
         if results is None:
             known: tuple[RoundResult, ...] = ()
             earlier = self.before  # the nearest earlier round whose results were read
-            while earlier is not None:
-                if earlier.results is not None:
-                    known = earlier.results
-                    break
+            while earlier is not None and earlier.results is None:
                 earlier = earlier.before
-            results = known + _results(source.results_from(len(known)), rules)
-            self.results = results
-            self.before = None  # (the results are in; let the old memos go)
+            if earlier is not None and earlier.results is not None:
+                known = earlier.results
+            results = self.results = known + _results(source.results_from(len(known)), rules)
+            self.before = None  # (the results are in; let the old rounds go)
         return results
 
-    def finished(self, game: _core.Game, rules: Rules) -> dict[str, Any]:
-        """The finished rounds' results and actions (``results`` and ``past_actions``)."""
-        results = self.read_results(game, rules)
+    def read_past(self, game: _core.Game, rules: Rules) -> tuple[int, ...]:
         past = self.past
         if past is None:
-            past = self.past = tuple(game.actions[: game.round_facts()[5]])
-        return {"results": results, "past_actions": past}
+            past = self.past = tuple(game.actions[: self.facts.past])
+        return past
+
+    def read(self, values: dict[str, Any], name: str) -> Any:
+        """Field ``name`` of a view of one of the round's states (``values``, the view's
+        ``__dict__``, with ``_seat``: the seat's view of the core game, which can read
+        nothing the seat may not know), put there with the fields read with it (all but
+        ``results``, in one call)."""
+        seat: _core.SeatView = values["_seat"]
+        if name == "results":
+            values[name] = self.read_results(seat, values["rules"])
+            return values[name]
+        if name not in _SEAT_FIELDS:
+            raise AttributeError(f"'PlayerView' object has no attribute {name!r}")
+        found = seat.fields()
+        values.update(zip(_SEAT_FIELDS, found))
+        placed = found[4]
+        values["table"] = self.table(placed, values["wild_rank"], values["rules"]) if placed else ()
+        return values[name]
+
+    def table(self, placed: Any, wild_rank: int | None, rules: Rules) -> tuple[TableMeld, ...]:
+        """The table melds the core gives as (owner, kind, codes), each built once a round."""
+        found = []
+        for key in placed:
+            meld = self.melds.get(key)
+            if meld is None:
+                owner, kind, codes = key
+                meld = self.melds[key] = TableMeld(owner, _meld(kind, codes, wild_rank, rules))
+            found.append(meld)
+        return tuple(found)
 
 
-def read_round(game: _core.Game, rules: Rules, memo: RoundMemo, values: dict[str, Any]) -> None:
-    """Put into ``values`` (a state's ``__dict__``) the fields of ``game``'s state as
-    :class:`fivecrowns.GameState` names them (with the values it caches that stay the same
-    through the round), but the player to act and the phase (known already), the stock and
-    the round's history (read on their own)."""
-    (
-        hands,
-        discard_pile,
-        table,
-        went_out,
-        final_turns_left,
-        taken,
-        turns,
-        reshuffles,
-        round_scores,
-        laid_off,
-        selection,
-    ) = game.round_fields()
-    fixed = memo.read(game, rules)
-    values.update(fixed)
-    values["hands"] = hands
-    values["discard_pile"] = discard_pile
-    values["table"] = (
-        tuple(_table_meld(memo, placed, fixed["_params"].wild_rank, rules) for placed in table)
-        if table
-        else ()
-    )
-    values["went_out"] = went_out
-    values["final_turns_left"] = final_turns_left
-    values["taken"] = taken
-    values["turns"] = turns
-    values["reshuffles"] = reshuffles
-    values["round_scores"] = round_scores
-    values["laid_off"] = laid_off
-    values["selection"] = selection
+class CoreGame:
+    """One state of a match the compiled core plays (see the module docs)."""
+
+    __slots__ = ("__dict__", "_round", "core", "current", "phase", "public_history", "rules")
+    # (and the round's facts, read-only properties set below the class)
+    players: int
+    seed: int
+    first_dealer: int
+    round_number: int
+    extra_round: int
+    dealer: int
+    active: tuple[int, ...]
+    scores: tuple[int, ...]
+    hand_size: int
+    wild_rank: int | None
+    stock_size: int
+
+    def __init__(
+        self,
+        core: _core.Game,
+        rules: Rules,
+        current: int,
+        phase: Phase,
+        public_history: PublicHistory,
+        shared: _Round,
+    ) -> None:
+        self.core, self.rules, self.current, self.phase = core, rules, current, phase
+        self.public_history, self._round = public_history, shared
+
+    @classmethod
+    def deal(cls, rules: Rules, players: int, seed: int, first_dealer: int) -> CoreGame:
+        """A new match of checked arguments (a seed below 2**64), round 1 dealt."""
+        from .. import _core
+        from . import _core_game  # (only with the core: they import the extension)
+
+        core = _core.Game(_core_game.game_rules(rules), players, seed, first_dealer)
+        shared = _Round(core, rules, (players, seed, first_dealer), None)
+        return cls(core, rules, core.current, _PHASES[core.phase], (), shared)
+
+    def play(self, code: int, act: Action) -> CoreGame:
+        after, current, phase, same_round = self.core.played(code)  # (a refusal raises)
+        shared = self._round
+        game: CoreGame = _NEW(CoreGame)  # (as __init__ would, a call less)
+        game.core, game.rules, game.current, game.phase = after, self.rules, current, _PHASES[phase]
+        if same_round:
+            history = self.public_history
+            if act.kind not in _PRIVATE:  # (selecting cards to lay down is private)
+                history = (*history, (self.current, act))
+            game.public_history, game._round = history, shared
+        else:
+            facts = shared.facts
+            table = (facts.players, facts.seed, facts.first_dealer)
+            game.public_history, game._round = (), _Round(after, self.rules, table, shared)
+        return game
+
+    def legal(self) -> tuple[Action, ...]:
+        found = self.core.legal_actions()
+        if found and found[-1] >= NUM_BASE_ACTIONS:  # (lay-offs onto table melds)
+            return tuple(map(Action.from_int, found))
+        return tuple(map(_BASE_ACTIONS.__getitem__, found))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(self.core.winners) if self.phase is Phase.OVER else ()
+
+    @property
+    def actions(self) -> tuple[int, ...]:
+        return tuple(self.core.actions)
+
+    @functools.cached_property
+    def fields(self) -> PlainGame:
+        """Every field, read from the core."""
+        core, rules, facts = self.core, self.rules, self._round.facts
+        hands, pile, placed, went_out, left, taken, turns, reshuffles, scores, laid_off, chosen = (
+            core.round_fields()
+        )
+        shared = self._round
+        return PlainGame(
+            rules=rules,
+            players=self.players,
+            seed=self.seed,
+            first_dealer=self.first_dealer,
+            round_number=facts.round_number,
+            extra_round=facts.extra_round,
+            dealer=facts.dealer,
+            active=facts.active,
+            current=self.current,
+            phase=self.phase,
+            hands=hands,
+            selection=chosen,
+            stock=core.stock,
+            discard_pile=pile,
+            table=shared.table(placed, facts.wild_rank, rules) if placed else (),
+            went_out=went_out,
+            final_turns_left=left,
+            taken=taken,
+            turns=turns,
+            reshuffles=reshuffles,
+            round_scores=scores,
+            laid_off=laid_off,
+            results=shared.read_results(core, rules),
+            round_history=core.round_history,
+            past_actions=shared.read_past(core, rules),
+        )
+
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        return self.core.legal_mask(self._round.facts.width).view(np.bool_)
+
+    def observation(self, seat: int) -> npt.NDArray[np.float32]:
+        return self.core.observation(seat)
+
+    def view(self, seat: int) -> PlayerView:
+        """Seat ``seat``'s view: the facts known without reading the round now, its cards
+        when first asked for (the view keeps no reference to this game)."""
+        shared, over = self._round, self.phase is Phase.OVER
+        facts = shared.facts
+        view: PlayerView = object.__new__(PlayerView)
+        values = {
+            "player": seat,
+            "players": self.players,
+            "rules": self.rules,
+            "round_number": facts.round_number,
+            "extra_round": facts.extra_round,
+            "hand_size": facts.hand_size,
+            "wild_rank": facts.wild_rank,
+            "dealer": facts.dealer,
+            "active": facts.active,
+            "current_player": None if over else self.current,
+            "phase": self.phase,
+            "scores": facts.scores,
+            "history": self.public_history,
+            "winners": tuple(self.core.winners) if over else (),
+            "_seat": self.core.seat_view(seat),
+            "_reader": shared,
+        }
+        object.__setattr__(view, "__dict__", values)
+        return view
 
 
-def _table_meld(
-    memo: RoundMemo, placed: tuple[int, str, tuple[int, ...]], wild_rank: int | None, rules: Rules
-) -> TableMeld:
-    found = memo.melds.get(placed)
-    if found is None:
-        owner, kind, codes = placed
-        found = memo.melds[placed] = TableMeld(owner, _meld(kind, codes, wild_rank, rules))
-    return found
-
-
-#: The fields of a view of a state the core plays that are read from the core when first
-#: asked for (all but ``results`` together, in one call).
-VIEW_FIELDS: Final = frozenset(
-    {
-        "hand",
-        "hand_sizes",
-        "stock_size",
-        "discard_pile",
-        "table",
-        "went_out",
-        "final_turns_left",
-        "taken",
-        "turns",
-        "selection",
-        "laid_off",
-        "results",
-    }
+#: The fields of a view that a seat's view of the core game gives, in its order.
+_SEAT_FIELDS: Final = (
+    *("hand", "hand_sizes", "stock_size", "discard_pile", "table", "went_out"),
+    *("final_turns_left", "taken", "turns", "selection", "laid_off"),
 )
 
 
-def view_values(values: dict[str, Any], p: int) -> dict[str, Any]:
-    """The ``__dict__`` of seat ``p``'s view of a state the core plays (``values``, the
-    state's ``__dict__``): the fields known without reading the round, and what reads the
-    others (:data:`VIEW_FIELDS`) when first asked for: the seat's view of the core game
-    (which can read nothing the seat may not know) and the round's memo. The view keeps no
-    reference to the state."""
-    game: _core.Game = values["_game"]
-    rules: Rules = values["rules"]
-    memo: RoundMemo = values["_round"]
-    fixed = memo.read(game, rules)
-    params = fixed["_params"]
-    phase = values["phase"]
-    over = phase is Phase.OVER
-    return {
-        "player": p,
-        "players": values["players"],
-        "rules": rules,
-        "round_number": fixed["round_number"],
-        "extra_round": fixed["extra_round"],
-        "hand_size": params.hand_size,
-        "wild_rank": params.wild_rank,
-        "dealer": fixed["dealer"],
-        "active": fixed["active"],
-        "current_player": None if over else values["current"],
-        "phase": phase,
-        "scores": fixed["scores"],
-        "history": values["public_history"],
-        "winners": winners(memo.read_results(game, rules), fixed["scores"], rules) if over else (),
-        "_seat": game.seat_view(p),
-        "_round": memo,
-    }
+for _name in CoreGame.__annotations__:
+    _path = "core.stock_size" if _name == "stock_size" else f"_round.facts.{_name}"
+    setattr(CoreGame, _name, property(attrgetter(_path)))
 
-
-def read_view(values: dict[str, Any], name: str) -> None:
-    """Put field ``name`` of a view of a state the core plays (``values``, the view's
-    ``__dict__`` from :func:`view_values`) into ``values``, with the fields read with it."""
-    seat: _core.SeatView = values["_seat"]
-    memo: RoundMemo = values["_round"]
-    rules: Rules = values["rules"]
-    if name == "results":
-        values["results"] = memo.read_results(seat, rules)
-        return
-    (hand, sizes, stock_size, pile, table, went_out, left, taken, turns, selection, laid_off) = (
-        seat.fields()
-    )
-    wild_rank = values["wild_rank"]
-    values["hand"] = hand
-    values["hand_sizes"] = sizes
-    values["stock_size"] = stock_size
-    values["discard_pile"] = pile
-    values["table"] = (
-        tuple(_table_meld(memo, placed, wild_rank, rules) for placed in table) if table else ()
-    )
-    values["went_out"] = went_out
-    values["final_turns_left"] = left
-    values["taken"] = taken
-    values["turns"] = turns
-    values["selection"] = selection
-    values["laid_off"] = laid_off
+_NEW: Final = object.__new__
+#: The kinds of action a public history leaves out (a tuple: an enum hashes in Python).
+_PRIVATE: Final = (ActionKind.SELECT, ActionKind.DESELECT)

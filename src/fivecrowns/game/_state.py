@@ -3,52 +3,33 @@
 
 from __future__ import annotations
 
-import bisect
 import functools
 import json
-from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from .._shuffle import new_seed, shuffled
-from ..cards import Card, _int_or_same, as_int, deck, short_repr, without
+from .._shuffle import new_seed
+from ..cards import Card, _int_or_same, as_int, short_repr
 from ..errors import FiveCrownsError, IllegalActionError, InvalidStateError
-from ..melds import Meld
 from ..rules import OFFICIAL, Rules, check_rules
-from ..solver import best_arrangement
-from . import _core_state, _engine, _json
+from . import _engine, _json
 from ._checks import check_fields, check_players, check_rounds_end
 from ._fields import PublicHistory
+from ._game import Game
 from ._history import check_history
 from ._json import RECORD_SCHEMA, STATE_SCHEMA
-from ._moves import Referee, reason_text
-from ._round import (
-    FinalLayout,
-    RoundParams,
-    RoundResult,
-    TableMeld,
-    round_params,
-    seats_after,
-    tied,
-    winners,
-)
-from ._scoring import arrange_final, extend_meld, final_layouts, hand_points, meld_of
+from ._plain import FIELDS, PlainGame
+from ._round import FinalLayout, RoundResult, TableMeld
 from .actions import _ACTIONS as _BASE_ACTIONS
-from .actions import (
-    NUM_BASE_ACTIONS,
-    Action,
-    ActionKind,
-    Phase,
-    as_action,
-    num_actions,
-)
-from .views import PlayerView, public_entry, public_history, view_of
+from .actions import NUM_BASE_ACTIONS, Action, Phase, as_action
+from .views import PlayerView
 
 if TYPE_CHECKING:
-    from .. import _core
+    from ._engine import Dealer
 
 __all__ = [
     "RECORD_SCHEMA",
@@ -59,24 +40,6 @@ __all__ = [
     "RoundResult",
     "TableMeld",
 ]
-
-
-def _code(card: Card) -> int:
-    return card.code
-
-
-def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_code))
-
-
-def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """``hand`` (sorted by code) with ``card`` added in its place."""
-    i = bisect.bisect_right(hand, card.code, key=_code)
-    return (*hand[:i], card, *hand[i:])
-
-
-def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
 
 
 def _seed_and_dealer(seed: object, first_dealer: object, players: int) -> tuple[int, int]:
@@ -98,7 +61,12 @@ def _seed_and_dealer(seed: object, first_dealer: object, players: int) -> tuple[
     return number, dealer
 
 
-@attrs.frozen(repr=False, slots=False)  # (a dict class: _evolve copies a state in one step)
+# ``attrs.fields``, ``attrs.evolve`` and ``attrs.asdict`` know the fields (``these``: the class
+# keeps its properties, which read them from the game object); ``GameState(...)`` checks
+# what they build.
+@attrs.frozen(
+    these={name: attrs.field() for name in FIELDS}, init=False, eq=False, repr=False, slots=False
+)
 class GameState:
     """The whole state of a match: immutable, hashable, comparable, JSON round-trippable.
 
@@ -112,17 +80,23 @@ class GameState:
     ``round_scores`` (final hands scored so far), ``results`` (finished rounds), and the
     action history. A player's view of the state, with nothing hidden in it, is :meth:`view`.
 
-    A state built any other way (``attrs.evolve(state, hands=...)``, ``GameState(...)``) is
-    checked: one the rules cannot reach (cards not the deck, wrong hand sizes, seats or
-    phases) raises :class:`InvalidStateError` naming what is wrong.
+    A state built any other way (``GameState(...)`` with every field, or
+    ``attrs.evolve(state, hands=...)``) is checked: one the rules cannot reach (cards not the
+    deck, wrong hand sizes, seats or phases) raises :class:`InvalidStateError` naming what is
+    wrong.
 
-    With the compiled core, :meth:`new` under rules the core plays gives a state that holds
-    the core's game: :meth:`apply`, :meth:`legal_actions` and :meth:`observation` run in the
-    core, and the fields are read from it when first asked for (the same values the Python
-    transitions give). Other states, and every state without the core, are played by the
-    Python transitions.
+    A state wraps one game object, which plays it: with the compiled core, :meth:`new` under
+    rules the core plays deals a game the core plays (:meth:`apply`, :meth:`legal_actions`,
+    :meth:`view` and :meth:`observation` run in the core, and the fields are read from it
+    when first asked for: the same values the Python engine gives). Every other state (built
+    by hand, loaded, unpickled, or without the core) is played by the Python engine.
     """
 
+    __slots__ = ("__dict__", "_game")  # (the dict holds the values a state caches)
+    _game: Game  # the game object: the one thing a state holds
+
+    # The fields, read-only properties set below the class: each reads the game object's own
+    # value when the game says it (``_game.Game``), else the game's ``fields``.
     rules: Rules
     players: int
     seed: int
@@ -149,56 +123,77 @@ class GameState:
     round_history: tuple[tuple[int, int], ...]
     past_actions: tuple[int, ...]
 
-    def __attrs_post_init__(self) -> None:
-        check_fields(self)
-
-    def _evolve(self, **changes: Any) -> GameState:
-        """This state with ``changes``: the engine's own transitions, which keep a state
-        possible, so (unlike ``attrs.evolve``) the construction checks are skipped."""
-        if "_game" in self.__dict__:
-            self._read_fields()
-        values = self.__dict__.copy()  # the fields, and the values cached from them
-        for name in _DERIVED:
-            values.pop(name, None)
-        values.update(changes)
-        return GameState._of(values)
-
-    if not TYPE_CHECKING:  # (for mypy, a state has its fields and nothing else)
-
-        def __getattr__(self, name: str) -> Any:
-            # Called only for a name the state lacks: a state the core plays reads its
-            # fields from its core game when first asked for them.
-            values = self.__dict__
-            game = values.get("_game")
-            if game is None or name not in _FIELD_SET:
-                raise AttributeError(f"'GameState' object has no attribute {name!r}")
-            if name in _READ_ALONE:
-                value = values[name] = getattr(game, name)
-                return value
-            if name in _FINISHED:
-                values.update(values["_round"].finished(game, values["rules"]))
-            else:
-                _core_state.read_round(game, values["rules"], values["_round"], values)
-            return values[name]
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        seed: int,
+        first_dealer: int,
+        round_number: int,
+        extra_round: int,
+        dealer: int,
+        active: tuple[int, ...],
+        current: int,
+        phase: Phase,
+        hands: tuple[tuple[Card, ...], ...],
+        selection: tuple[Card, ...],
+        stock: tuple[Card, ...],
+        discard_pile: tuple[Card, ...],
+        table: tuple[TableMeld, ...],
+        went_out: int | None,
+        final_turns_left: tuple[int, ...],
+        taken: Card | None,
+        turns: int,
+        reshuffles: int,
+        round_scores: tuple[int | None, ...],
+        laid_off: tuple[tuple[Card, ...], ...],
+        results: tuple[RoundResult, ...],
+        round_history: tuple[tuple[int, int], ...],
+        past_actions: tuple[int, ...],
+    ) -> None:
+        """A state of every field, checked (see the class docs)."""
+        game = PlainGame(
+            *(rules, players, seed, first_dealer, round_number, extra_round, dealer, active),
+            *(current, phase, hands, selection, stock, discard_pile, table, went_out),
+            *(final_turns_left, taken, turns, reshuffles, round_scores, laid_off, results),
+            *(round_history, past_actions),
+        )
+        check_fields(game)
+        _SET(self, "_game", game)
 
     @staticmethod
-    def _of(values: dict[str, Any]) -> GameState:
-        """The state of ``values`` (its ``__dict__``, taken as it is, not checked): every
-        field, for a state the Python transitions play; or a core game (``_game``) and
-        what is known of its fields, for a state the core plays (the others are read from
-        the core game when first asked for)."""
-        state: GameState = object.__new__(GameState)
-        _SET(state, "__dict__", values)
+    def _wrap(game: Game) -> GameState:
+        """The state of ``game``, as it is (not checked: the engines keep a state possible)."""
+        state: GameState = _NEW(GameState)
+        _SET(state, "_game", game)
         return state
 
-    def _read_fields(self) -> None:
-        """Read every field of a state the core plays from its core game."""
-        for name in _FIELDS:
-            getattr(self, name)
+    @staticmethod
+    def _of(fields: dict[str, Any]) -> GameState:
+        """The state of ``fields`` (every field by name), played by the Python engine and not
+        checked (for the engine's own states, e.g. a rollout's deal)."""
+        return GameState._wrap(PlainGame(**fields))
 
-    def __getstate__(self) -> dict[str, Any]:
-        """The fields (for pickle and copy; a state the core plays becomes a plain one)."""
-        return {name: getattr(self, name) for name in _FIELDS}
+    def _evolve(self, **changes: Any) -> GameState:
+        """This state with ``changes``, played by the Python engine and not checked (unlike
+        ``attrs.evolve``: for the engine's own states)."""
+        return GameState._wrap(attrs.evolve(self._game.fields, **changes))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not GameState:
+            return NotImplemented
+        return self._game.fields == other._game.fields
+
+    def __hash__(self) -> int:
+        return hash(self._game.fields)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and copy the fields (the copy is played by the Python engine)."""
+        return (GameState._wrap, (self._game.fields,))
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Load a pickle of an earlier version (its fields by name)."""
+        _SET(self, "_game", PlainGame(**fields))
 
     # -- construction -----------------------------------------------------------------------
 
@@ -220,118 +215,66 @@ class GameState:
         the last seat, so player 0 plays first). Numbers may be of any integer type (numpy
         integers too), not bool.
         """
+        return cls._new(players, rules, seed, first_dealer, None)
+
+    @classmethod
+    def _new(
+        cls,
+        players: int,
+        rules: Rules,
+        seed: int | None,
+        first_dealer: int | None,
+        dealer: Dealer | None,
+    ) -> GameState:
+        """:meth:`new`, dealt by ``dealer`` (``_engine.PYTHON`` or ``_engine.COMPILED``;
+        None: the one ``_engine.dealer`` chooses)."""
         check_rules(rules)
         players = check_players(_int_or_same(players), rules)
         check_rounds_end(rules)
-        seed, dealer = _seed_and_dealer(seed, first_dealer, players)
-        if seed < 1 << 64 and _engine.compiled_states(rules):
-            game = _core_state.new_game(rules, players, seed, dealer)
-            return GameState._of(
-                {
-                    "rules": rules,
-                    "players": players,
-                    "seed": seed,
-                    "first_dealer": dealer,
-                    "_game": game,
-                    "current": game.current,
-                    "phase": _PHASES[game.phase],
-                    "_round": _core_state.RoundMemo(),
-                    "public_history": (),
-                }
-            )
-        fields = dict.fromkeys(_FIELDS) | {
-            "rules": rules,
-            "players": players,
-            "seed": seed,
-            "first_dealer": dealer,
-            "round_number": 1,
-            "extra_round": 0,
-            "dealer": dealer,
-            "active": tuple(range(players)),
-            "results": (),
-            "past_actions": (),
-        }
-        blank = object.__new__(cls)  # the fields left None are filled by the deal
-        for name, value in fields.items():
-            _SET(blank, name, value)
-        return blank._dealt()
-
-    def _seats_after(self, seat: int) -> tuple[int, ...]:
-        """The players dealt in, clockwise from the one left of ``seat``."""
-        return seats_after(self.active, self.players, seat)
-
-    def _dealt(self) -> GameState:
-        """This state's round dealt: fresh hands, discard, stock; first player to draw."""
-        size = self.hand_size
-        order = shuffled(deck(self.rules.packs), self.seed, self.round_number, self.extra_round, 0)
-        seats = self._seats_after(self.dealer)
-        hands: list[list[Card]] = [[] for _ in range(self.players)]
-        dealt = size * len(seats)
-        for i in range(dealt):
-            hands[seats[i % len(seats)]].append(order[i])
-        return self._evolve(
-            current=seats[0],
-            phase=Phase.DRAW,
-            hands=tuple(_sorted(hand) for hand in hands),
-            selection=(),
-            stock=order[:dealt:-1],
-            discard_pile=(order[dealt],),
-            table=(),
-            went_out=None,
-            final_turns_left=(),
-            taken=None,
-            turns=0,
-            reshuffles=0,
-            round_scores=(None,) * self.players,
-            laid_off=((),) * self.players,
-            round_history=(),
-        )
+        seed, first = _seed_and_dealer(seed, first_dealer, players)
+        engine = _engine.dealer(rules, seed) if dealer is None else dealer
+        return GameState._wrap(engine.deal(rules, players, seed, first))
 
     # -- reading the state ------------------------------------------------------------------
 
-    @functools.cached_property
+    @property
     def public_history(self) -> PublicHistory:
         """This round's public actions as ``(player, action)``: ``round_history`` without the
         private selections (what a :class:`~fivecrowns.PlayerView`'s ``history`` holds). Kept
         from state to state as actions are applied, so a view costs the same however long
         the round."""
-        return public_history(self.round_history)
-
-    @functools.cached_property
-    def _params(self) -> RoundParams:
-        """This round's hand size and wild rank."""
-        return round_params(self.rules, self.round_number, self.extra_round)
+        return self._game.public_history
 
     @property
     def hand_size(self) -> int:
         """The number of cards dealt to each player this round."""
-        return self._params.hand_size
+        return self._game.hand_size
 
     @property
     def wild_rank(self) -> int | None:
         """This round's wild rank (3..13), or None when only jokers are wild."""
-        return self._params.wild_rank
+        return self._game.wild_rank
 
     @property
     def stock_size(self) -> int:
         """The number of cards in the stock."""
-        stock = self.__dict__.get("stock")
-        return self.__dict__["_game"].stock_size if stock is None else len(stock)
+        return self._game.stock_size
 
     @property
     def current_player(self) -> int | None:
         """The player to act, or None when the game is over."""
-        return None if self.phase is Phase.OVER else self.current
+        game = self._game
+        return None if game.phase is _OVER else game.current
 
     @property
     def is_over(self) -> bool:
         """True when the match is finished."""
-        return self.phase is Phase.OVER
+        return self._game.phase is _OVER
 
     @property
     def is_terminal(self) -> bool:
         """The same as :attr:`is_over` (the OpenSpiel name)."""
-        return self.phase is Phase.OVER
+        return self._game.phase is _OVER
 
     @property
     def final_turn(self) -> bool:
@@ -342,16 +285,11 @@ class GameState:
         """Player ``player``'s hand, sorted by card code."""
         return self.hands[self._seat(player)]
 
-    @functools.cached_property
+    @property
     def scores(self) -> tuple[int, ...]:
         """Each player's total over the finished rounds of the schedule (lowest wins;
         tie-break rounds are not included)."""
-        totals = [0] * self.players
-        for result in self.results:
-            if not result.extra_round:
-                for player, score in enumerate(result.scores):
-                    totals[player] += score or 0
-        return tuple(totals)
+        return self._game.scores
 
     @property
     def returns(self) -> tuple[float, ...]:
@@ -362,14 +300,12 @@ class GameState:
     def winners(self) -> tuple[int, ...]:
         """The winning players once the game is over (several for a shared win); empty
         before."""
-        if self.phase is not Phase.OVER:
-            return ()
-        return winners(self.results, self.scores, self.rules)
+        return self._game.winners
 
     @property
     def actions(self) -> tuple[int, ...]:
         """Every action applied since the deal of round 1, as integers."""
-        return self.past_actions + tuple(action for _, action in self.round_history)
+        return self._game.actions
 
     def record(self) -> GameRecord:
         """The game record (rules, seed, actions) that replays to this state."""
@@ -400,43 +336,31 @@ class GameState:
 
     # -- legal actions ----------------------------------------------------------------------
 
-    @property
-    def _referee(self) -> Referee:
-        # A new one each time: a cached referee would hold its state in a reference cycle.
-        return Referee(self)
+    @functools.cached_property
+    def _legal(self) -> tuple[Action, ...]:
+        return self._game.legal()
 
     @functools.cached_property
     def _legal_ints(self) -> frozenset[int]:
-        return frozenset(action.to_int() for action in self.legal_actions())
+        return frozenset(action.to_int() for action in self._legal)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action :meth:`apply` accepts now, in integer order (empty when over)."""
-        values = self.__dict__
-        found: tuple[Action, ...] | None = values.get("_legal")  # (kept once found)
-        if found is None:
-            game = values.get("_game")
-            found = _core_state.legal(game) if game is not None else self._referee.legal()
-            values["_legal"] = found
-        return found
+        return self._legal
 
     def legal_action_ints(self) -> tuple[int, ...]:
         """The legal actions as integers (see :mod:`fivecrowns.game.actions`), ascending."""
-        return tuple(action.to_int() for action in self.legal_actions())
+        return tuple(action.to_int() for action in self._legal)
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """A bool array of :func:`~fivecrowns.num_actions` entries, True at each legal
         action's integer."""
-        mask = np.zeros(num_actions(self.rules), dtype=np.bool_)
-        mask[list(self._legal_ints)] = True
-        return mask
+        return self._game.legal_mask()
 
     def is_legal(self, action: Action | int | str) -> bool:
         """True if :meth:`apply` would accept ``action``."""
         try:
-            act = as_action(action, self.rules)
-            if "_game" in self.__dict__:
-                return act.to_int() in self._legal_ints
-            return self._referee.refusal(act) is None
+            return as_action(action, self.rules).to_int() in self._legal_ints
         except FiveCrownsError:
             return False
 
@@ -448,244 +372,28 @@ class GameState:
         Raises :class:`IllegalActionError` saying why if the action is not legal now; this
         state is never changed.
         """
-        game = self.__dict__.get("_game")
-        if game is not None:
-            return self._apply_on_core(game, action)
-        act = as_action(action, self.rules)
-        refusal = self._referee.refusal(act)
-        if refusal is not None:
-            raise IllegalActionError(reason_text(refusal))
-        state = self._evolve(round_history=(*self.round_history, (self.current, act.to_int())))
-        after = _DO[act.kind](state, act)
-        if after.round_history is state.round_history:  # the same round: extend its record
-            _SET(after, "public_history", self.public_history + public_entry(self.current, act))
-        return after
-
-    def _apply_on_core(self, game: _core.Game, action: Action | int | str) -> GameState:
-        """:meth:`apply` for a state the core plays: the core plays the action on a copy of
-        its game; a refusal raises the Python referee's reason."""
-        values = self.__dict__
         if type(action) is int and 0 <= action < NUM_BASE_ACTIONS:
             code, act = action, _BASE_ACTIONS[action]
         else:
-            act = action if type(action) is Action else as_action(action, values["rules"])
+            act = action if type(action) is Action else as_action(action, self._game.rules)
             code = act.to_int()
-        try:
-            after, current, phase, same_round = game.played(code)
-        except IllegalActionError:
-            refusal = self._referee.refusal(act)
-            if refusal is None:  # the engines disagree: a bug in one of them
-                raise FiveCrownsError(
-                    f"the compiled core refused {act}, which the Python engine accepts (a "
-                    "bug: please report it with the game's record)"
-                ) from None
-            raise IllegalActionError(reason_text(refusal)) from None
-        known = {
-            "rules": values["rules"],
-            "players": values["players"],
-            "seed": values["seed"],
-            "first_dealer": values["first_dealer"],
-            "_game": after,
-            "current": current,
-            "phase": _PHASES[phase],
-        }
-        if same_round:  # share the round's records
-            seat = values["current"]
-            known["_round"] = values["_round"]
-            # (selecting cards to lay down is private)
-            known["public_history"] = values["public_history"] + public_entry(seat, act)
-            played = values.get("round_history")
-            if played is not None:
-                known["round_history"] = (*played, (seat, code))
-        else:
-            known["_round"] = _core_state.RoundMemo(values["_round"])
-            known["public_history"] = ()
-        return GameState._of(known)
-
-    def _draw(self, act: Action) -> GameState:
-        p, from_stock = self.current, act.kind is ActionKind.DRAW_STOCK
-        card = self.stock[-1] if from_stock else self.discard_pile[-1]
-        return self._evolve(
-            stock=self.stock[:-1] if from_stock else self.stock,
-            discard_pile=self.discard_pile if from_stock else self.discard_pile[:-1],
-            hands=_put(self.hands, p, _insert(self.hands[p], card)),
-            phase=Phase.DISCARD,
-            taken=None if from_stock else card,
-        )
-
-    def _discard(self, act: Action) -> GameState:
-        assert act.card is not None
-        hand = without(self.hands[self.current], (act.card,))
-        pile = (*self.discard_pile, act.card)
-        if self.went_out is not None:
-            return self._finish_final(hand, pile)
-        state = self._evolve(
-            hands=_put(self.hands, self.current, hand), discard_pile=pile, selection=(), taken=None
-        )
-        return state._end_turn()
-
-    def _end_turn(self) -> GameState:
-        turns = self.turns + 1
-        state = self._evolve(turns=turns)
-        if self.went_out is None and turns >= self.rules.round_turn_limit:
-            return state._end_round("turn_limit")
-        return state._start_turn(self._seats_after(self.current)[0])
-
-    def _start_turn(self, player: int) -> GameState:
-        stock, pile, reshuffles = self.stock, self.discard_pile, self.reshuffles
-        if not stock:
-            if len(pile) <= 1:
-                return self._evolve(current=player)._end_round("stock")
-            reshuffles += 1
-            stock = shuffled(pile[:-1], self.seed, self.round_number, self.extra_round, reshuffles)
-            pile = pile[-1:]
-        return self._evolve(
-            current=player,
-            phase=Phase.DRAW,
-            stock=stock,
-            discard_pile=pile,
-            reshuffles=reshuffles,
-            taken=None,
-            selection=(),
-        )
-
-    def _go_out(self, act: Action) -> GameState:
-        if self.went_out is not None:  # out! in a final turn
-            return self._finish_final(self.hands[self.current], self.discard_pile)
-        p, hand, pile = self.current, self.hands[self.current], self.discard_pile
-        if act.card is not None:
-            hand, pile = without(hand, (act.card,)), (*pile, act.card)
-        arrangement = best_arrangement(hand, self.wild_rank, rules=self.rules)
-        assert not arrangement.deadwood
-        laid = tuple(TableMeld(p, self._canonical(meld)) for meld in arrangement.melds)
-        others = tuple(seat for seat in self._seats_after(p) if seat != p)
-        state = self._evolve(
-            hands=_put(self.hands, p, ()),
-            discard_pile=pile,
-            table=self.table + laid,
-            went_out=p,
-            final_turns_left=others,
-            round_scores=_put(
-                self.round_scores,
-                p,
-                self.rules.go_out_bonus
-                if self.extra_round
-                else self.rules.go_out_score(self.scores[p]),
-            ),
-            selection=(),
-            taken=None,
-            turns=self.turns + 1,
-        )
-        return state._start_turn(others[0])
-
-    def _canonical(self, meld: Meld) -> Meld:
-        """``meld`` as the table holds it: built from its cards in code order."""
-        return meld_of(meld.cards, self.wild_rank, self.rules, meld.kind.value)
-
-    def _table_melds(self) -> tuple[Meld, ...]:
-        return tuple(placed.meld for placed in self.table)
-
-    def _finish_final(self, hand: tuple[Card, ...], pile: tuple[Card, ...]) -> GameState:
-        """End the current player's final turn with ``hand`` left after the discard."""
-        p, rules = self.current, self.rules
-        table, laid_off = self.table, self.laid_off
-        if rules.auto_arrange_final_hand:
-            layout = arrange_final(hand, self._table_melds(), self.wild_rank, rules)
-            placed = list(table)
-            for index, cards in layout.lay_offs:
-                old = placed[index]
-                placed[index] = TableMeld(old.owner, extend_meld(old.meld, cards, rules))
-                laid_off = _put(laid_off, p, _sorted((*laid_off[p], *cards)))
-            placed.extend(TableMeld(p, self._canonical(meld)) for meld in layout.melds)
-            table, hand = tuple(placed), _sorted(layout.deadwood)
-        left = self.final_turns_left[1:]
-        state = self._evolve(
-            hands=_put(self.hands, p, hand),
-            discard_pile=pile,
-            table=table,
-            laid_off=laid_off,
-            final_turns_left=left,
-            round_scores=_put(self.round_scores, p, hand_points(hand, self.wild_rank, rules)),
-            selection=(),
-            taken=None,
-            turns=self.turns + 1,
-        )
-        if not left:
-            return state._end_round("out")
-        return state._start_turn(left[0])
-
-    def _select(self, act: Action) -> GameState:
-        assert act.card is not None
-        if act.kind is ActionKind.SELECT:
-            return self._evolve(selection=_insert(self.selection, act.card))
-        return self._evolve(selection=without(self.selection, (act.card,)))
-
-    def _lay_down(self, act: Action) -> GameState:
-        p, rules, selection = self.current, self.rules, self.selection
-        laid_off = self.laid_off
-        if act.kind is ActionKind.LAY_OFF:
-            assert act.meld is not None
-            old = self.table[act.meld]
-            new = TableMeld(old.owner, extend_meld(old.meld, selection, rules))
-            table = _put(self.table, act.meld, new)
-            laid_off = _put(laid_off, p, _sorted((*laid_off[p], *selection)))
-        else:
-            kind = "book" if act.kind is ActionKind.MELD_BOOK else "run"
-            table = (*self.table, TableMeld(p, meld_of(selection, self.wild_rank, rules, kind)))
-        hand = without(self.hands[p], selection)
-        state = self._evolve(
-            hands=_put(self.hands, p, hand), table=table, laid_off=laid_off, selection=()
-        )
-        if not hand:
-            return state._finish_final(hand, state.discard_pile)
+        state: GameState = _NEW(GameState)
+        _SET(state, "_game", self._game.play(code, act))
         return state
-
-    def _end_round(self, ended: str) -> GameState:
-        rules, layouts = self.rules, final_layouts(self)
-        scores = tuple(
-            score if score is not None or layout is None else layout.points
-            for score, layout in zip(self.round_scores, layouts)
-        )
-        number, extra, size, wild = self.round_number, self.extra_round, *self._params
-        result = RoundResult(
-            number, extra, size, wild, self.dealer, self.went_out, scores, ended, layouts
-        )
-        results = (*self.results, result)
-        state = self._evolve(
-            results=results,
-            round_scores=scores,
-            laid_off=((),) * self.players,
-            past_actions=self.actions,
-            round_history=(),
-            selection=(),
-            taken=None,
-        )
-        if not self.extra_round and self.round_number < rules.rounds:
-            active, extra = tuple(range(self.players)), 0
-        else:
-            active, extra = tied(results, state.scores, rules), self.extra_round + 1
-            if not active:
-                return state._evolve(phase=Phase.OVER, final_turns_left=())
-        return state._evolve(
-            round_number=self.round_number + 1,
-            extra_round=extra,
-            dealer=(self.dealer + 1) % self.players,
-            active=active,
-        )._dealt()
 
     # -- views ------------------------------------------------------------------------------
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: own hand and selection, and public facts only."""
-        return view_of(self, self._seat(player))
+        return self._game.view(self._seat(player))
 
     def observation(self, player: int) -> npt.NDArray[np.float32]:
         """``view(player).observation()``: the observation tensor (layout in
         :mod:`fivecrowns.game.views`)."""
-        game: _core.Game | None = self.__dict__.get("_game")
-        if game is not None:  # (the core encodes it as the view does)
-            return game.observation(self._seat(player))
-        return self.view(player).observation()
+        game = self._game
+        if type(player) is int and 0 <= player < game.players:  # (the common case first)
+            return game.observation(player)
+        return game.observation(self._seat(player))
 
     # -- JSON -------------------------------------------------------------------------------
 
@@ -729,42 +437,16 @@ class GameState:
         return state
 
 
-_FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))
-#: The values a state caches from its fields (``functools.cached_property``), which a
-#: changed state must compute again.
-_CACHED: Final = (
-    *(
-        name
-        for name, member in vars(GameState).items()
-        if isinstance(member, functools.cached_property)
-    ),
-    "_legal",  # (kept by legal_actions)
-)
+_NEW: Final = object.__new__
+_OVER: Final = Phase.OVER
 _SET: Final = object.__setattr__
-_FIELD_SET: Final = frozenset(_FIELDS)
-_PHASES: Final = _core_state.PHASES
-#: The fields of a state the core plays read on their own (most are read together).
-_READ_ALONE: Final = frozenset({"stock", "round_history"})
-#: The fields of a state the core plays read with the finished rounds (once a round).
-_FINISHED: Final = frozenset({"results", "past_actions"})
-#: What a changed state drops: the cached values, and the core game of a state the core
-#: plays with what it shares (the Python transitions make plain states).
-_DERIVED: Final = (*_CACHED, "_game", "_round")
 
-
-#: How the engine plays each kind of action (once the referee has found it legal).
-_DO: Final[dict[ActionKind, Callable[[GameState, Action], GameState]]] = {
-    ActionKind.DRAW_STOCK: GameState._draw,
-    ActionKind.DRAW_DISCARD: GameState._draw,
-    ActionKind.DISCARD: GameState._discard,
-    ActionKind.GO_OUT: GameState._go_out,
-    ActionKind.GO_OUT_WITHOUT_DISCARD: GameState._go_out,
-    ActionKind.SELECT: GameState._select,
-    ActionKind.DESELECT: GameState._select,
-    ActionKind.MELD_BOOK: GameState._lay_down,
-    ActionKind.MELD_RUN: GameState._lay_down,
-    ActionKind.LAY_OFF: GameState._lay_down,
-}
+# A field the game object says itself is read from it (a state the core plays knows the seat
+# to act, the phase and the round's facts without reading the round); any other from the
+# game's fields (read from the core when one is first asked for).
+for _name in FIELDS:
+    _path = f"_game.{_name}" if _name in vars(Game) else f"_game.fields.{_name}"
+    setattr(GameState, _name, property(attrgetter(_path)))
 
 
 @attrs.frozen

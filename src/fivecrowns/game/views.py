@@ -45,7 +45,6 @@ import numpy.typing as npt
 from ..cards import NUM_CODES, Card, as_int, format_cards, short_repr
 from ..errors import InvalidStateError
 from ..rules import Rules
-from . import _core_state
 from ._fields import PublicHistory, StateFields
 from ._round import FinalLayout as FinalLayout  # (the game's, re-exported)
 from ._round import RoundResult as RoundResult
@@ -134,12 +133,11 @@ class PlayerView:
 
         def __getattr__(self, name: str) -> Any:
             # Called only for a name the view lacks: a view of a state the core plays reads
-            # its round's fields from the core when first asked for them.
-            values = self.__dict__
-            if "_seat" not in values or name not in _core_state.VIEW_FIELDS:
+            # its round's cards from the core when first asked for them (``_reader``).
+            reader = self.__dict__.get("_reader")
+            if reader is None:
                 raise AttributeError(f"'PlayerView' object has no attribute {name!r}")
-            _core_state.read_view(values, name)
-            return values[name]
+            return reader.read(self.__dict__, name)
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields (for pickle and copy)."""
@@ -240,14 +238,9 @@ def view_of(state: StateFields, p: int) -> PlayerView:
     only (:meth:`fivecrowns.GameState.view`). Every field but the first six is the state's
     own public one, as it is (the history is kept from state to state: a view costs the same
     however long the round). The view's fields are filled in one step, as its constructor
-    (which checks nothing) would fill them, at half its cost. A view of a state the core
-    plays reads the round's cards from the core when first asked for them
-    (``_core_state.view_values``)."""
+    (which checks nothing) would fill them, at half its cost. (A view of a state the core
+    plays is made by ``_core_state.CoreGame.view``.)"""
     view: PlayerView = _NEW(PlayerView)
-    values = state.__dict__
-    if "_game" in values:
-        _SET(view, "__dict__", _core_state.view_values(values, p))
-        return view
     _SET(
         view,
         "__dict__",
