@@ -384,12 +384,21 @@ def _print_solitaire(
         )
 
 
+def _serve(args: argparse.Namespace, out: TextIO) -> None:
+    try:
+        from ..web import serve
+    except ImportError as error:
+        raise UsageError(f'the web app needs pip install "fivecrowns[web]" ({error})') from None
+    serve(host=args.host, port=args.port, db=args.db)
+
+
 _COMMANDS = {
     "arrange": _arrange,
     "rules": _rules,
     "solitaire": _solitaire,
     "play": _play,
     "simulate": _simulate,
+    "serve": _serve,
 }
 
 
