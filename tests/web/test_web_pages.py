@@ -1,0 +1,67 @@
+"""The pages (rendered on the server) and a game resumed after a restart: a new app on the
+same SQLite file serves the same game by its link."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import fivecrowns as fc
+from fivecrowns.web._cards_svg import card_svg
+from web.helpers import client, greedy_move, play_round_or_game, server_state
+
+
+def test_a_game_is_resumed_by_a_new_app_on_the_same_file(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    first = client(db)
+    game = first.post("/api/games", json={"players": 3, "difficulty": "medium"}).json()
+    bodies = play_round_or_game(first, game, whole_game=False)
+    before = first.get(f"/api/games/{game['id']}").json()
+    assert before["view"]["round_number"] == 2
+    state = server_state(first, game["id"])
+    second = client(db)  # (the restarted server)
+    assert second.get(f"/api/games/{game['id']}").json() == before
+    assert server_state(second, game["id"]).to_json() == state.to_json()
+    move = greedy_move(state)
+    after = second.post(f"/api/games/{game['id']}/actions", json={"action": move})
+    assert after.status_code == 200
+    assert after.json()["moves"][0] == [0, move]
+    assert len(bodies) > 1
+
+
+def test_the_new_game_page_offers_every_rule_option() -> None:
+    page = client().get("/").text
+    for name in fc.Rules().to_dict():
+        assert f'name="{name}"' in page
+    assert 'src="/static/new.js"' in page
+    assert "http" not in page.replace('name="viewport"', "")  # (no external request)
+
+
+def test_the_table_page_shows_the_hand_as_buttons_and_cards() -> None:
+    c = client()
+    game = c.post("/api/games", json={"players": 4}).json()
+    page = c.get(f"/games/{game['id']}").text
+    hand = game["view"]["hand"].split()
+    assert len(re.findall(r'class="hand-card"', page)) == len(hand)
+    for card in hand:
+        assert card_svg(fc.Card.parse(card), game["view"]["wild_rank"]) in page
+    assert 'data-action="draw"' in page
+    assert "Your turn: draw." in page
+    assert "Bot 3 (greedy)" in page
+
+
+def test_a_card_has_its_suit_colour_a_label_and_a_letter() -> None:
+    svg = card_svg(fc.Card.parse("QS"), 12)
+    assert 'aria-label="queen of spades, wild"' in svg
+    assert ">S</text>" in svg
+    assert "#111111" in svg
+    assert "#c8102e" in card_svg(fc.Card.parse("3H"))
+    assert 'aria-label="joker"' in card_svg(fc.Card.parse("JK"))
+
+
+def test_the_static_files_are_served() -> None:
+    c = client()
+    for name in ("table.js", "new.js", "style.css"):
+        response = c.get(f"/static/{name}")
+        assert response.status_code == 200
+        assert len(response.text) > 100
