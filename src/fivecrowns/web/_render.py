@@ -166,17 +166,19 @@ def _status(body: dict[str, Any]) -> str:
 def _scores(body: dict[str, Any]) -> str:
     view = body["view"]
     seats = range(view["players"])
-    head = "".join(f'<th scope="col">{escape(_seat_name(body, s))}</th>' for s in seats)
+    head = "".join(
+        f'<th scope="col">{"You" if s == body["seat"] else f"Bot {s}"}</th>' for s in seats
+    )
     rows = []
     for result in view["results"]:
         cells = "".join(f"<td>{'' if score is None else score}</td>" for score in result["scores"])
         rows.append(f'<tr><th scope="row">{result["hand_size"]}</th>{cells}</tr>')
     total = "".join(f"<td>{score}</td>" for score in view["scores"])
     return (
-        '<table class="scores" id="scores"><caption>Round scores</caption>'
+        '<div class="scroll"><table class="scores" id="scores"><caption>Round scores</caption>'
         f'<thead><tr><th scope="col">cards</th>{head}</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th scope="row">total</th>{total}</tr>'
-        "</tfoot></table>"
+        "</tfoot></table></div>"
     )
 
 
