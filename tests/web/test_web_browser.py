@@ -4,6 +4,7 @@ restarts, and a phone-width screenshot checked for the hand being fully visible.
 
 from __future__ import annotations
 
+import os
 import struct
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,8 @@ import pytest
 
 from web.browser import MISSING, chromium, served
 
+if MISSING is not None and os.environ.get("FIVECROWNS_REQUIRE_BROWSER"):
+    raise RuntimeError(f"FIVECROWNS_REQUIRE_BROWSER is set, but {MISSING}")
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=str(MISSING))
 
 
