@@ -127,3 +127,22 @@ def test_the_hand_is_fully_visible_at_phone_width(tmp_path: Path) -> None:
             assert 0 <= left < right <= width, boxes
             assert 0 <= top < bottom <= height, boxes
         assert driver.execute_script("return document.documentElement.scrollWidth") <= width
+
+
+def test_the_analyser_shows_the_solvers_arrangement_for_a_typed_hand(tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    import fivecrowns as fc
+
+    with served(str(tmp_path / "g.sqlite")) as base, chromium() as driver:
+        driver.get(base + "/analyse")
+        driver.find_element(By.ID, "hand-text").send_keys("7H 8H JK QS QD")
+        driver.find_element(By.CSS_SELECTOR, "details summary").click()  # (the palette)
+        driver.find_element(By.CSS_SELECTOR, 'button.pick[data-card="Q*"]').click()
+        Select(driver.find_element(By.ID, "wild")).select_by_value("5")
+        driver.find_element(By.ID, "go").click()
+        WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.ID, "arrangement"))
+        melds = driver.find_elements(By.CSS_SELECTOR, "#arrangement .meld")
+        expected = fc.best_arrangement("7H 8H JK QS QD Q*", 5)
+        assert [m.get_attribute("data-meld") for m in melds] == [str(m) for m in expected.melds]

@@ -65,3 +65,20 @@ def test_the_static_files_are_served() -> None:
         response = c.get(f"/static/{name}")
         assert response.status_code == 200
         assert len(response.text) > 100
+
+
+def test_the_analyser_page_shows_the_solvers_arrangement() -> None:
+    page = client().get("/analyse", params={"hand": "5H 6H 8H JK QC", "wild": "3"})
+    assert page.status_code == 200
+    expected = fc.best_arrangement("5H 6H 8H JK QC", 3)
+    found = re.findall(r'data-meld="([^"]*)"', page.text)
+    assert found == [str(meld) for meld in expected.melds]
+    assert "<figcaption>as 7H</figcaption>" in page.text
+    assert 'id="discard">QC<' in page.text
+
+
+def test_the_analyser_page_refuses_a_bad_hand_with_its_message() -> None:
+    page = client().get("/analyse", params={"hand": "5Z 6H", "wild": "3"})
+    assert page.status_code == 422
+    assert "bad suit in card" in page.text
+    assert 'value="5Z 6H"' in page.text

@@ -1,5 +1,5 @@
 """The pages: the new-game form, a game's table (and its HTML fragment, which the page's
-script fetches after each move), and the static style and scripts."""
+script fetches after each move), the hand analyser, and the static style and scripts."""
 
 from __future__ import annotations
 
@@ -11,8 +11,12 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..rules import Rules
+from ._analyse import analyse
 from ._api import games_of
+from ._errors import RefusedError
 from ._render import new_game_page, table_html, table_page
+from ._render_analyser import analyser_page
+from ._requests import analysis_options
 
 __all__ = ["page_routes"]
 
@@ -33,11 +37,25 @@ async def _table(request: Request) -> HTMLResponse:
     return HTMLResponse(table_html(body))
 
 
+async def _analyser(request: Request) -> HTMLResponse:
+    query = request.query_params
+    hand, wild = query.get("hand", ""), query.get("wild", "none")
+    if not hand.strip():
+        return HTMLResponse(analyser_page(hand[:400], wild[:8], None, None))
+    try:
+        answer = analyse(*analysis_options({"hand": hand, "wild": wild}))
+    except RefusedError as error:
+        page = analyser_page(hand[:400], wild[:8], None, error.message)
+        return HTMLResponse(page, status_code=error.status)
+    return HTMLResponse(analyser_page(hand, wild, answer, None))
+
+
 def page_routes() -> list[BaseRoute]:
     """The pages' routes."""
     return [
         Route("/", _new, methods=["GET"]),
         Route("/games/{game_id}", _game, methods=["GET"]),
         Route("/games/{game_id}/table", _table, methods=["GET"]),
+        Route("/analyse", _analyser, methods=["GET"]),
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),
     ]

@@ -24,7 +24,9 @@ def page(title: str, body: str, script: str = "") -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
         f'<link rel="stylesheet" href="/static/style.css">{tag}</head>'
-        f'<body><header><a href="/">Five Crowns</a></header><main>{body}</main></body></html>'
+        '<body><header><nav><a href="/">Five Crowns: new game</a> '
+        '<a href="/analyse">Hand analyser</a></nav></header>'
+        f"<main>{body}</main></body></html>"
     )
 
 
