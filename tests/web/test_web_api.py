@@ -86,6 +86,8 @@ def test_a_bad_action_is_refused_and_changes_nothing(body: bytes, status: int, w
         ({"players": 8}, "players must be"),
         ({"players": "3"}, "players must be"),
         ({"difficulty": "extreme"}, "difficulty must be one of easy, medium, hard"),
+        ({"difficulty": {}}, "difficulty must be one of"),
+        ({"difficulty": ["easy"]}, "difficulty must be one of"),
         ({"rules": {"packs": "a"}}, "packs must be"),
         ({"rules": {"bogus": 1}}, "unknown rule option(s) bogus"),
         ({"rules": []}, "rules must be an object"),

@@ -71,7 +71,7 @@ def _rules(data: object) -> Rules:
         raise RefusedError(422, "rules must be an object of rule options (see GET /api/rules)")
     try:
         return Rules.from_dict(data)
-    except (FiveCrownsError, TypeError) as error:
+    except (FiveCrownsError, TypeError, ValueError) as error:
         raise RefusedError(422, str(error)[:_MAX_TEXT]) from None
 
 
@@ -84,7 +84,7 @@ def game_options(data: Mapping[str, Any]) -> tuple[int, str, Rules]:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= most:
         raise RefusedError(422, f"players must be an int from 2 to {most}, got {_short(players)}")
     difficulty = data.get("difficulty", "easy")
-    if difficulty not in DIFFICULTY:
+    if not isinstance(difficulty, str) or difficulty not in DIFFICULTY:
         raise RefusedError(
             422, f"difficulty must be one of {', '.join(DIFFICULTY)}, got {_short(difficulty)}"
         )
