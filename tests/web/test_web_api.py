@@ -109,7 +109,9 @@ def test_an_unknown_game_or_path_is_a_404() -> None:
     response = c.post("/api/games/nope/actions", json={"action": "draw"})
     assert response.status_code == 404
     assert "no game 'nope'" in response.json()["error"]
-    assert c.put("/api/games").status_code == 405
+    refused = c.put("/api/games")
+    assert refused.status_code == 405
+    assert refused.headers["allow"] == "POST"
 
 
 def test_the_live_games_are_bounded() -> None:

@@ -5,6 +5,7 @@ error is logged and answered 500 without details."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -22,10 +23,12 @@ __all__ = ["create_app"]
 _LOG = logging.getLogger("fivecrowns.web")
 
 
-def _answer(request: Request, status: int, message: str) -> Response:
+def _answer(
+    request: Request, status: int, message: str, headers: Mapping[str, str] | None = None
+) -> Response:
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": message}, status_code=status)
-    return PlainTextResponse(message, status_code=status)
+        return JSONResponse({"error": message}, status_code=status, headers=headers)
+    return PlainTextResponse(message, status_code=status, headers=headers)
 
 
 async def _refused(request: Request, error: Exception) -> Response:
@@ -35,7 +38,8 @@ async def _refused(request: Request, error: Exception) -> Response:
 
 async def _http(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
-    return _answer(request, error.status_code, str(error.detail))
+    # (with its headers: a 405 says which methods are allowed)
+    return _answer(request, error.status_code, str(error.detail), error.headers)
 
 
 async def _unexpected(request: Request, error: Exception) -> Response:

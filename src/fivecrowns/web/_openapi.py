@@ -5,10 +5,29 @@ from __future__ import annotations
 from typing import Any
 
 from .._version import __version__
+from ..rules import Rules
 
 __all__ = ["openapi"]
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
+_JSON_TYPES = {bool: "boolean", int: "integer", str: "string", list: "array"}
+
+
+def _rule_options() -> dict[str, Any]:
+    """Each rule option's JSON type (that of its official value; any type for an option
+    whose official value is null). A value of the right type may still be refused (422)."""
+    return {
+        name: {"type": _JSON_TYPES[type(value)]} if type(value) in _JSON_TYPES else {}
+        for name, value in Rules().to_dict().items()
+    }
+
+
+_RULES = {
+    "type": ["object", "null"],
+    "description": "rule options by name (GET /api/rules); left out or null: the official rules",
+    "properties": _rule_options(),
+    "additionalProperties": False,
+}
 _GAME_ID = {
     "name": "game_id",
     "in": "path",
@@ -66,7 +85,7 @@ def _schemas() -> dict[str, Any]:
             "properties": {
                 "players": {"type": "integer", "minimum": 2, "maximum": 7, "default": 4},
                 "difficulty": {"type": "string", "enum": ["easy", "medium", "hard"]},
-                "rules": {"type": "object", "description": "rule options (GET /api/rules)"},
+                "rules": _RULES,
             },
         },
         "Action": {
@@ -90,7 +109,7 @@ def _schemas() -> dict[str, Any]:
                     "oneOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}],
                     "description": "the wild rank: 3-13, T, J, Q, K, or none",
                 },
-                "rules": {"type": "object"},
+                "rules": _RULES,
             },
         },
         "Analysis": {"type": "object"},

@@ -64,6 +64,17 @@ def _known(data: Mapping[str, Any], names: tuple[str, ...]) -> None:
         )
 
 
+def _integer(value: object) -> int | None:
+    """An integer of JSON (``5`` or ``5.0``, as JSON Schema counts them), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
 def _rules(data: object) -> Rules:
     if data is None:
         return Rules()
@@ -79,10 +90,10 @@ def game_options(data: Mapping[str, Any]) -> tuple[int, str, Rules]:
     """A new game's players (the person included), difficulty and rules."""
     _known(data, ("players", "difficulty", "rules"))
     rules = _rules(data.get("rules"))
-    players = data.get("players", 4)
-    most = rules.max_players
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= most:
-        raise RefusedError(422, f"players must be an int from 2 to {most}, got {_short(players)}")
+    given = data.get("players", 4)
+    players, most = _integer(given), rules.max_players
+    if players is None or not 2 <= players <= most:
+        raise RefusedError(422, f"players must be an int from 2 to {most}, got {_short(given)}")
     difficulty = data.get("difficulty", "easy")
     if not isinstance(difficulty, str) or difficulty not in DIFFICULTY:
         raise RefusedError(
@@ -99,8 +110,9 @@ def action_of(data: Mapping[str, Any], rules: Rules) -> Action:
     try:
         if isinstance(value, str) and len(value) <= _MAX_TEXT:
             return Action.parse(value)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return Action.from_int(value, rules)
+        number = _integer(value)
+        if number is not None:
+            return Action.from_int(number, rules)
     except FiveCrownsError as error:
         raise RefusedError(422, str(error)[:_MAX_TEXT]) from None
     raise RefusedError(
@@ -113,8 +125,9 @@ def action_of(data: Mapping[str, Any], rules: Rules) -> Action:
 def _wild(value: object) -> int | None:
     if value is None:
         return None
-    if isinstance(value, int) and not isinstance(value, bool) and 3 <= value <= 13:
-        return value
+    rank = _integer(value)
+    if rank is not None and 3 <= rank <= 13:
+        return rank
     try:
         if isinstance(value, str) and len(value) <= 8:
             return parse_wild_rank(value)
