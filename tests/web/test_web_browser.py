@@ -146,3 +146,37 @@ def test_the_analyser_shows_the_solvers_arrangement_for_a_typed_hand(tmp_path: P
         melds = driver.find_elements(By.CSS_SELECTOR, "#arrangement .meld")
         expected = fc.best_arrangement("7H 8H JK QS QD Q*", 5)
         assert [m.get_attribute("data-meld") for m in melds] == [str(m) for m in expected.melds]
+
+
+def test_a_saved_game_is_opened_and_stepped_through(tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    import fivecrowns as fc
+
+    state = fc.GameState.new(2, seed=9)
+    for _ in range(12):
+        state = state.apply(state.legal_actions()[-1])
+    saved = tmp_path / "game.json"
+    saved.write_text(state.record().to_json())
+
+    def at(step: int) -> Any:
+        script = "const p = document.getElementById('step-number'); return p && p.dataset.step;"
+        return lambda d: d.execute_script(script) == str(step)
+
+    with served(str(tmp_path / "g.sqlite")) as base, chromium() as driver:
+        driver.get(base + "/replay")
+        driver.find_element(By.ID, "file").send_keys(str(saved))
+        driver.find_element(By.ID, "load").click()
+        WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.ID, "step-number"))
+        assert "Step 0 of 12" in driver.find_element(By.ID, "step-number").text
+        driver.find_element(By.ID, "next").click()
+        WebDriverWait(driver, 20).until(at(1))
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        WebDriverWait(driver, 20).until(at(2))
+        driver.find_element(By.ID, "last").click()
+        WebDriverWait(driver, 20).until(at(12))
+        hand = driver.find_element(By.CSS_SELECTOR, '.hand[data-seat="1"]')
+        labels = [svg.get_attribute("aria-label") for svg in hand.find_elements(By.TAG_NAME, "svg")]
+        assert len(labels) == len(state.hand(1))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 import fivecrowns as fc
 from fivecrowns.web._cards_svg import card_svg
 from web.helpers import client, greedy_move, play_round_or_game, server_state
@@ -82,3 +84,51 @@ def test_the_analyser_page_refuses_a_bad_hand_with_its_message() -> None:
     assert page.status_code == 422
     assert "bad suit in card" in page.text
     assert 'value="5Z 6H"' in page.text
+
+
+def _saved_game(actions: int) -> fc.GameState:
+    state = fc.GameState.new(3, seed=5)
+    bot = fc.GreedyBot()
+    bot.reset(seed=1)
+    for _ in range(actions):
+        state = state.apply(bot.act(state.view(state.current_player or 0), state.legal_actions()))
+    return state
+
+
+def test_a_replay_step_shows_every_hand_after_that_many_actions() -> None:
+    c = client()
+    state = _saved_game(40)
+    record = state.record()
+    for step in (0, 1, 17, 40):
+        answer = c.post("/replay/step", json={"game": record.to_dict(), "step": step}).json()
+        assert answer["steps"] == 40
+        at = fc.GameRecord(3, record.rules, record.seed, record.first_dealer, record.actions[:step])
+        replayed = at.replay()
+        for seat in range(3):
+            hand = "".join(card_svg(card, replayed.wild_rank) for card in replayed.hand(seat))
+            assert f'data-seat="{seat}">{hand}</div>' in answer["html"]
+    # (a saved state is read too)
+    from_state = c.post("/replay/step", json={"game": state.to_dict(), "step": 40}).json()
+    assert from_state["html"] == answer["html"]
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": {"schema": "x"}, "step": 0}, "not a saved game"),
+        ({"game": 3}, "game must be a saved game"),
+        ({"step": 0}, "game must be a saved game"),
+        ({"game": None, "x": 1}, "unknown field(s) x"),
+    ],
+)
+def test_a_bad_saved_game_is_refused(body: dict[str, object], words: str) -> None:
+    response = client().post("/replay/step", json=body)
+    assert response.status_code == 422
+    assert words in response.text
+
+
+def test_a_step_past_the_end_is_refused() -> None:
+    record = _saved_game(5).record().to_dict()
+    response = client().post("/replay/step", json={"game": record, "step": 6})
+    assert response.status_code == 422
+    assert "step must be an int from 0 to 5" in response.text

@@ -1,12 +1,13 @@
 """The pages: the new-game form, a game's table (and its HTML fragment, which the page's
-script fetches after each move), the hand analyser, and the static style and scripts."""
+script fetches after each move), the hand analyser, the replay viewer, and the static style
+and scripts."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse
+from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -16,7 +17,12 @@ from ._api import games_of
 from ._errors import RefusedError
 from ._render import new_game_page, table_html, table_page
 from ._render_analyser import analyser_page
-from ._requests import analysis_options
+from ._render_replay import replay_page, step_html
+from ._replay import replay_step
+from ._requests import analysis_options, read_json
+
+#: The largest saved game the replay viewer reads, in bytes.
+MAX_SAVED_GAME = 1 << 20
 
 __all__ = ["page_routes"]
 
@@ -50,6 +56,15 @@ async def _analyser(request: Request) -> HTMLResponse:
     return HTMLResponse(analyser_page(hand, wild, answer, None))
 
 
+async def _replay(request: Request) -> HTMLResponse:
+    return HTMLResponse(replay_page())
+
+
+async def _replay_step(request: Request) -> JSONResponse:
+    step = replay_step(await read_json(request, MAX_SAVED_GAME))
+    return JSONResponse({"step": step["step"], "steps": step["steps"], "html": step_html(step)})
+
+
 def page_routes() -> list[BaseRoute]:
     """The pages' routes."""
     return [
@@ -57,5 +72,7 @@ def page_routes() -> list[BaseRoute]:
         Route("/games/{game_id}", _game, methods=["GET"]),
         Route("/games/{game_id}/table", _table, methods=["GET"]),
         Route("/analyse", _analyser, methods=["GET"]),
+        Route("/replay", _replay, methods=["GET"]),
+        Route("/replay/step", _replay_step, methods=["POST"]),
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),
     ]

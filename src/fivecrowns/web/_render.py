@@ -5,13 +5,14 @@ more than the API gives)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from ..cards import Card
 from ._cards_svg import card_back_svg, card_svg
 
-__all__ = ["new_game_page", "page", "table_html", "table_page"]
+__all__ = ["cards_html", "new_game_page", "page", "scores_html", "table_html", "table_page"]
 
 _RANKS = {11: "J", 12: "Q", 13: "K"}
 
@@ -25,7 +26,7 @@ def page(title: str, body: str, script: str = "") -> str:
         f"<title>{escape(title)}</title>"
         f'<link rel="stylesheet" href="/static/style.css">{tag}</head>'
         '<body><header><nav><a href="/">Five Crowns: new game</a> '
-        '<a href="/analyse">Hand analyser</a></nav></header>'
+        '<a href="/analyse">Hand analyser</a> <a href="/replay">Replay</a></nav></header>'
         f"<main>{body}</main></body></html>"
     )
 
@@ -74,8 +75,13 @@ def _card(text: str, wild: int | None) -> str:
     return card_svg(Card.parse(text), wild)
 
 
-def _cards(text: str, wild: int | None) -> str:
+def cards_html(text: str, wild: int | None) -> str:
+    """The cards of a text in notation (``"7H 8H JK"``), drawn."""
     return "".join(_card(word, wild) for word in text.split())
+
+
+def _short_name(body: dict[str, Any], seat: int) -> str:
+    return "You" if seat == body["seat"] else f"Bot {seat}"
 
 
 def _seat_name(body: dict[str, Any], seat: int) -> str:
@@ -139,7 +145,7 @@ def _melds(body: dict[str, Any]) -> str:
     view = body["view"]
     melds = [
         f'<div class="meld" aria-label="{escape(_seat_name(body, meld["owner"]))}\'s meld">'
-        f"{_cards(meld['cards'], view['wild_rank'])}</div>"
+        f"{cards_html(meld['cards'], view['wild_rank'])}</div>"
         for meld in view.get("table", [])
     ]
     return f'<section class="table-melds" aria-label="melds">{"".join(melds)}</section>'
@@ -165,12 +171,10 @@ def _status(body: dict[str, Any]) -> str:
     return f'<div class="status" id="status" aria-live="polite">{text}</div>'
 
 
-def _scores(body: dict[str, Any]) -> str:
-    view = body["view"]
-    seats = range(view["players"])
-    head = "".join(
-        f'<th scope="col">{"You" if s == body["seat"] else f"Bot {s}"}</th>' for s in seats
-    )
+def scores_html(view: dict[str, Any], name: Callable[[int], str]) -> str:
+    """The table of the round scores and the totals of a view, each seat's column headed
+    by its short ``name``."""
+    head = "".join(f'<th scope="col">{escape(name(s))}</th>' for s in range(view["players"]))
     rows = []
     for result in view["results"]:
         cells = "".join(f"<td>{'' if score is None else score}</td>" for score in result["scores"])
@@ -198,7 +202,7 @@ def table_html(body: dict[str, Any]) -> str:
         f'<div id="table" data-phase="{body["view"]["phase"]}" '
         f'data-turn="{int(body["view"]["current_player"] == body["seat"])}">'
         f"{_status(body)}{_seats(body)}{_piles(body)}{_melds(body)}{_hand(body)}"
-        f"{_actions(body)}{_scores(body)}</div>"
+        f"{_actions(body)}{scores_html(body['view'], lambda s: _short_name(body, s))}</div>"
     )
 
 

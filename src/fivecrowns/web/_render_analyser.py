@@ -27,7 +27,7 @@ def _word(word: str, wild: int | None) -> str:
     return f'<figure class="as">{svg}<figcaption>as {escape(meaning)}</figcaption></figure>'
 
 
-def _cards(words: str, wild: int | None) -> str:
+def _arranged(words: str, wild: int | None) -> str:
     return "".join(_word(word, wild) for word in words.split())
 
 
@@ -35,14 +35,14 @@ def _answer(answer: dict[str, Any]) -> str:
     wild = answer["wild"]
     arrangement = answer["arrangement"]
     melds = "".join(
-        f'<div class="meld" data-meld="{escape(meld)}">{_cards(meld, wild)}</div>'
+        f'<div class="meld" data-meld="{escape(meld)}">{_arranged(meld, wild)}</div>'
         for meld in arrangement["melds"]
     )
     parts = [
         f"<h2>Best arrangement: {arrangement['points']} points</h2>"
         f'<div class="table-melds" id="arrangement">{melds or "no meld"}</div>'
         f'<p>Deadwood: <span id="deadwood">{escape(arrangement["deadwood"]) or "none"}</span></p>'
-        f'<div class="hand">{_cards(arrangement["deadwood"], wild)}</div>'
+        f'<div class="hand">{_arranged(arrangement["deadwood"], wild)}</div>'
     ]
     discard = answer["discard"]
     if discard is not None:
@@ -55,7 +55,7 @@ def _answer(answer: dict[str, Any]) -> str:
         outs = answer["outs"]
         parts.append(
             f"<h2>Outs (cards that would let it go out): {len(outs.split())}</h2>"
-            f'<div class="hand" id="outs">{_cards(outs, wild) or "none"}</div>'
+            f'<div class="hand" id="outs">{_arranged(outs, wild) or "none"}</div>'
         )
     return f'<section aria-live="polite">{"".join(parts)}</section>'
 

@@ -34,19 +34,19 @@ MAX_BODY: Final = 16_384
 _MAX_TEXT: Final = 400
 
 
-async def read_json(request: Request) -> dict[str, Any]:
-    """The request's body as a JSON object: 413 past :data:`MAX_BODY` bytes, 400 when it is
-    not a JSON object."""
+async def read_json(request: Request, most: int = MAX_BODY) -> dict[str, Any]:
+    """The request's body as a JSON object: 413 past ``most`` bytes, 400 when it is not a
+    JSON object."""
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY:
+    if declared.isdigit() and int(declared) > most:
         raise RefusedError(
-            413, f"the body is {declared} bytes; the most the server reads is {MAX_BODY}"
+            413, f"the body is {declared} bytes; the most the server reads is {most}"
         )
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY:
-            raise RefusedError(413, f"the body is over {MAX_BODY} bytes, the most the server reads")
+        if len(body) > most:
+            raise RefusedError(413, f"the body is over {most} bytes, the most the server reads")
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
