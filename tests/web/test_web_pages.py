@@ -3,6 +3,7 @@ same SQLite file serves the same game by its link."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -110,6 +111,11 @@ def test_a_replay_step_shows_every_hand_after_that_many_actions() -> None:
     # (a saved state is read too)
     from_state = c.post("/replay/step", json={"game": state.to_dict(), "step": 40}).json()
     assert from_state["html"] == answer["html"]
+    from fivecrowns.cli._session import session_text  # (what `fivecrowns play` saves)
+
+    saved = json.loads(session_text(state, ["greedy", "greedy"]))
+    from_save = c.post("/replay/step", json={"game": saved, "step": 40}).json()
+    assert from_save["html"] == answer["html"]
 
 
 @pytest.mark.parametrize(

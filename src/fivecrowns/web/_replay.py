@@ -1,5 +1,6 @@
-"""The replay viewer's steps: a saved game (a :class:`~fivecrowns.GameRecord`'s JSON, or a
-saved :class:`~fivecrowns.GameState`'s, whose record is read from it) replayed to a step.
+"""The replay viewer's steps: a saved game (a :class:`~fivecrowns.GameRecord`'s JSON, a
+saved :class:`~fivecrowns.GameState`'s, whose record is read from it, or a file the
+``save`` command of ``fivecrowns play`` wrote) replayed to a step.
 A saved game is reviewed whole: every hand is shown.
 
 >>> import fivecrowns as fc
@@ -25,6 +26,9 @@ __all__ = ["replay_step"]
 def _record(data: object) -> GameRecord:
     if not isinstance(data, dict):
         raise RefusedError(422, "game must be a saved game: a game record's or state's JSON")
+    inner = data.get("game")
+    if "format" in data and isinstance(inner, dict):  # (what fivecrowns play saves)
+        data = inner
     try:
         if data.get("schema") == "fivecrowns.state/1":
             return GameState.from_json(json.dumps(data)).record()
