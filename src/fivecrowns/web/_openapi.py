@@ -53,8 +53,8 @@ def _refusals(*statuses: int) -> dict[str, Any]:
     return {str(status): _json(_ERROR, words[status]) for status in statuses}
 
 
-def _schemas() -> dict[str, Any]:
-    game = {
+def _game_schema() -> dict[str, Any]:
+    return {
         "type": "object",
         "required": ["id", "seat", "difficulty", "bots", "rules", "view", "legal", "moves"],
         "properties": {
@@ -72,13 +72,16 @@ def _schemas() -> dict[str, Any]:
             },
         },
     }
+
+
+def _schemas() -> dict[str, Any]:
     return {
         "Error": {
             "type": "object",
             "required": ["error"],
             "properties": {"error": {"type": "string"}},
         },
-        "Game": game,
+        "Game": _game_schema(),
         "NewGame": {
             "type": "object",
             "additionalProperties": False,
