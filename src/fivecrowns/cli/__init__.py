@@ -402,6 +402,14 @@ def _review_command(args: argparse.Namespace, out: TextIO) -> None:
     review(args, out)
 
 
+def _serve(args: argparse.Namespace, out: TextIO) -> None:
+    try:
+        from ..web import serve
+    except ImportError as error:
+        raise UsageError(f'the web app needs pip install "fivecrowns[web]" ({error})') from None
+    serve(host=args.host, port=args.port, db=args.db)
+
+
 _COMMANDS = {
     "arrange": _arrange,
     "odds": _odds_command,
@@ -410,6 +418,7 @@ _COMMANDS = {
     "solitaire": _solitaire,
     "play": _play,
     "simulate": _simulate,
+    "serve": _serve,
 }
 
 

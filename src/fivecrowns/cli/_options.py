@@ -227,6 +227,17 @@ def _simulate_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _serve_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="the address (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    parser.add_argument(
+        "--db",
+        metavar="FILE",
+        default="fivecrowns-games.sqlite",
+        help="the SQLite file of the games (default fivecrowns-games.sqlite)",
+    )
+
+
 #: Each command: its one-line help, its description, and what adds its own options.
 _COMMAND_PARSERS: dict[str, tuple[str, str, Callable[[argparse.ArgumentParser], None]]] = {
     "arrange": (
@@ -269,6 +280,11 @@ _COMMAND_PARSERS: dict[str, tuple[str, str, Callable[[argparse.ArgumentParser], 
         "a 95% confidence interval, win rate, go-out rate, mean points per round); with "
         "--solitaire, the Solitaire win rate of a policy.",
         _simulate_options,
+    ),
+    "serve": (
+        "the web app: play in a browser",
+        'Serve the web app and its JSON API on localhost (needs pip install "fivecrowns[web]").',
+        _serve_options,
     ),
 }
 

@@ -1,0 +1,62 @@
+"""The web app: the API's and the pages' routes on one Starlette app, with the games in
+an SQLite file. Every refusal is a JSON (or, for a page, a plain text) 4xx; an unexpected
+error is logged and answered 500 without details."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+
+from ._api import api_routes
+from ._errors import RefusedError
+from ._pages import page_routes
+from ._service import Games, Limits
+from ._store import Store
+
+__all__ = ["create_app"]
+
+_LOG = logging.getLogger("fivecrowns.web")
+
+
+def _answer(
+    request: Request, status: int, message: str, headers: Mapping[str, str] | None = None
+) -> Response:
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": message}, status_code=status, headers=headers)
+    return PlainTextResponse(message, status_code=status, headers=headers)
+
+
+async def _refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, RefusedError)
+    return _answer(request, error.status, error.message)
+
+
+async def _http(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    # (with its headers: a 405 says which methods are allowed)
+    return _answer(request, error.status_code, str(error.detail), error.headers)
+
+
+async def _unexpected(request: Request, error: Exception) -> Response:
+    _LOG.exception("unexpected error on %s %s", request.method, request.url.path)
+    return _answer(request, 500, "internal error")
+
+
+def create_app(db: str = ":memory:", limits: Limits | None = None) -> Starlette:
+    """The app, its games stored in the SQLite file ``db`` (a new app on the same file
+    resumes every game)."""
+    app = Starlette(
+        routes=[*api_routes(), *page_routes()],
+        exception_handlers={
+            RefusedError: _refused,
+            HTTPException: _http,
+            Exception: _unexpected,
+        },
+    )
+    app.state.games = Games(Store(db), limits)
+    return app

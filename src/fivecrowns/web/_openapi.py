@@ -1,0 +1,182 @@
+"""The OpenAPI 3.1 document of the JSON API (served at ``/api/openapi.json``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._version import __version__
+from ..rules import Rules
+
+__all__ = ["openapi"]
+
+_ERROR = {"$ref": "#/components/schemas/Error"}
+_JSON_TYPES = {bool: "boolean", int: "integer", str: "string", list: "array"}
+
+
+def _rule_options() -> dict[str, Any]:
+    """Each rule option's JSON type (that of its official value; any type for an option
+    whose official value is null). A value of the right type may still be refused (422)."""
+    return {
+        name: {"type": _JSON_TYPES[type(value)]} if type(value) in _JSON_TYPES else {}
+        for name, value in Rules().to_dict().items()
+    }
+
+
+_RULES = {
+    "type": ["object", "null"],
+    "description": "rule options by name (GET /api/rules); left out or null: the official rules",
+    "properties": _rule_options(),
+    "additionalProperties": False,
+}
+_GAME_ID = {
+    "name": "game_id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string"},
+    "description": "the game's id, from its link (unguessable)",
+}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _refusals(*statuses: int) -> dict[str, Any]:
+    words = {
+        400: "the body is not a JSON object",
+        404: "no such game",
+        409: "the action is not legal now",
+        413: "the body is too big",
+        422: "a field is wrong (the message says which and what is accepted)",
+        503: "the server holds its most unfinished games",
+    }
+    return {str(status): _json(_ERROR, words[status]) for status in statuses}
+
+
+def _game_schema() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["id", "seat", "difficulty", "bots", "rules", "view", "legal", "moves"],
+        "properties": {
+            "id": {"type": "string"},
+            "seat": {"type": "integer", "description": "the person's seat (0)"},
+            "difficulty": {"type": "string", "enum": ["easy", "medium", "hard"]},
+            "bots": {"type": "array", "items": {"type": "string"}},
+            "rules": {"type": "object", "description": "every rule option (Rules.to_dict)"},
+            "view": {"type": "object", "description": "the seat's PlayerView.to_dict()"},
+            "legal": {"type": "array", "items": {"type": "string"}},
+            "moves": {
+                "type": "array",
+                "description": "the public moves since the person's last action: [seat, action]",
+                "items": {"type": "array"},
+            },
+        },
+    }
+
+
+def _schemas() -> dict[str, Any]:
+    return {
+        "Error": {
+            "type": "object",
+            "required": ["error"],
+            "properties": {"error": {"type": "string"}},
+        },
+        "Game": _game_schema(),
+        "NewGame": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "players": {"type": "integer", "minimum": 2, "maximum": 7, "default": 4},
+                "difficulty": {"type": "string", "enum": ["easy", "medium", "hard"]},
+                "rules": _RULES,
+            },
+        },
+        "Action": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["action"],
+            "properties": {
+                "action": {
+                    "oneOf": [{"type": "string"}, {"type": "integer"}],
+                    "description": "an action's notation ('draw', 'discard 7H', ...) or integer",
+                }
+            },
+        },
+        "Hand": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["hand"],
+            "properties": {
+                "hand": {"type": "string", "description": "cards, as '7H 8H JK'"},
+                "wild": {
+                    "oneOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}],
+                    "description": "the wild rank: 3-13, T, J, Q, K, or none",
+                },
+                "rules": _RULES,
+            },
+        },
+        "Analysis": {"type": "object"},
+    }
+
+
+def _body(name: str) -> dict[str, Any]:
+    return {
+        "required": True,
+        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}},
+    }
+
+
+def openapi() -> dict[str, Any]:
+    """The document."""
+    game = {"$ref": "#/components/schemas/Game"}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "fivecrowns", "version": __version__},
+        "paths": {
+            "/api/rules": {
+                "get": {
+                    "summary": "The official rules: every option and its default",
+                    "responses": {"200": _json({"type": "object"}, "the options")},
+                }
+            },
+            "/api/games": {
+                "post": {
+                    "summary": "A new game against bots; the person plays seat 0",
+                    "requestBody": _body("NewGame"),
+                    "responses": {
+                        "201": _json(game, "the new game"),
+                        **_refusals(400, 413, 422, 503),
+                    },
+                }
+            },
+            "/api/games/{game_id}": {
+                "get": {
+                    "summary": "The person's view of a game and the legal actions",
+                    "parameters": [_GAME_ID],
+                    "responses": {"200": _json(game, "the game"), **_refusals(404)},
+                }
+            },
+            "/api/games/{game_id}/actions": {
+                "post": {
+                    "summary": "Play an action; the bots reply until it is the person's turn",
+                    "parameters": [_GAME_ID],
+                    "requestBody": _body("Action"),
+                    "responses": {
+                        "200": _json(game, "the game after the moves"),
+                        **_refusals(400, 404, 409, 413, 422),
+                    },
+                }
+            },
+            "/api/analyse": {
+                "post": {
+                    "summary": "The best arrangement, best discard and outs of a hand",
+                    "requestBody": _body("Hand"),
+                    "responses": {
+                        "200": _json({"$ref": "#/components/schemas/Analysis"}, "the analysis"),
+                        **_refusals(400, 413, 422),
+                    },
+                }
+            },
+        },
+        "components": {"schemas": _schemas()},
+    }
