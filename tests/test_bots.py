@@ -313,7 +313,8 @@ def test_strong_bot_takes_the_top_in_its_final_turn_only_when_it_beats_a_stock_d
 
 def test_strong_bot_takes_the_top_discard_only_by_take_margin() -> None:
     """A take must beat a stock draw by ``take_margin`` points: with a huge margin the bot
-    takes only wilds before the final turns; with none it takes more often than by default."""
+    takes only wilds and certain outs before the final turns; with none it takes more often
+    than by default."""
     takes: dict[float, int] = {}
     for margin in (0.0, 2.0, 1e9):
         takes[margin] = 0
@@ -330,7 +331,29 @@ def test_strong_bot_takes_the_top_discard_only_by_take_margin() -> None:
                     top = view.top_discard
                     assert top is not None
                     if margin == 1e9:
-                        assert top.is_wild(view.wild_rank)
+                        hand = (*view.hand, top)
+                        assert top.is_wild(view.wild_rank) or fc.can_go_out(hand, view.wild_rank)
                     takes[margin] += 1
                 state = state.apply(action)
     assert takes[0.0] > takes[2.0] > takes[1e9]
+
+
+def test_strong_bot_takes_a_top_discard_that_lets_it_go_out_at_once() -> None:
+    # (issue 49: a certain out never cleared take_margin once the discard fed the next
+    # player; it drew from the stock in about a third of such chances)
+    chances = 0
+    for seed in range(16):
+        state = fc.GameState.new(players=4, rules=fc.Rules.short_game(6), seed=seed)
+        bots = [fc.StrongBot() for _ in range(4)]
+        while not state.is_over:
+            seat = state.current
+            legal = state.legal_actions()
+            action = bots[seat].act(state.view(seat), legal)
+            if state.phase is fc.Phase.DRAW and state.went_out is None and fc.DRAW_DISCARD in legal:
+                after = state.apply(fc.DRAW_DISCARD).legal_actions()
+                out = (fc.ActionKind.GO_OUT, fc.ActionKind.GO_OUT_WITHOUT_DISCARD)
+                if any(a.kind in out for a in after):
+                    chances += 1
+                    assert action == fc.DRAW_DISCARD, (seed, len(state.actions))
+            state = state.apply(action)
+    assert chances >= 10

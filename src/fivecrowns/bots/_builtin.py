@@ -11,7 +11,7 @@ from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
-from ..cards import Card, is_wild_code
+from ..cards import Card, is_wild_code, without
 from ..game._scoring import least_final_discard
 from ..game.actions import (
     DRAW_DISCARD,
@@ -24,7 +24,13 @@ from ..game.actions import (
     Phase,
 )
 from ..game.views import PlayerView
-from ..solver import best_arrangement, deadwood_by_discard, min_deadwood
+from ..solver import (
+    best_arrangement,
+    can_go_out,
+    can_meld_all,
+    deadwood_by_discard,
+    min_deadwood,
+)
 from .tracking import (
     RoundKnowledge,
     RoundTracker,
@@ -97,6 +103,17 @@ def least_giving_out(view: PlayerView, legal: Sequence[Action]) -> Action | None
         return None
     wild = view.wild_rank
     return max(outs, key=lambda a: (not is_wild_code(a.card.code, wild), a.card.code))  # type: ignore[union-attr]
+
+
+def _goes_out(view: PlayerView, hand: Sequence[Card], allowed: Sequence[Card]) -> bool:
+    """Would the referee let the player go out with ``hand`` (after drawing), discarding one
+    of ``allowed``, or with no discard where the rules allow it?"""
+    rules, wild = view.rules, view.wild_rank
+    if not can_go_out(hand, wild, rules=rules):  # (one solve proves the common no)
+        return False
+    if rules.go_out_without_discard and can_meld_all(hand, wild, rules=rules):
+        return True
+    return any(can_meld_all(without(hand, (card,)), wild, rules=rules) for card in allowed)
 
 
 def _discard_values(view: PlayerView, discards: Sequence[Card]) -> Mapping[Card, int]:
@@ -432,18 +449,21 @@ class StrongBot:
     def _draw(
         self, view: PlayerView, legal: Sequence[Action], odds: _Odds, hazard: float
     ) -> Action:
-        """Take the top discard when the best hand it makes is worth ``take_margin`` points
-        more than a draw from the stock (a wild always)."""
+        """Take the top discard when it lets the player go out at once, or when the best hand
+        it makes is worth ``take_margin`` points more than a draw from the stock (a wild
+        always)."""
         top = view.top_discard
         if top is None or DRAW_DISCARD not in legal:
             return DRAW_STOCK
         if top.is_wild(view.wild_rank):
             return DRAW_DISCARD
+        hand = [*view.hand, top]
+        allowed = allowed_after_taking(view, top, sorted(set(hand), key=lambda card: card.code))
+        if _goes_out(view, hand, allowed):
+            return DRAW_DISCARD  # (a certain out: no margin to clear)
         arrangement = best_arrangement(view.hand, view.wild_rank, rules=view.rules)
         deadwood = [card.code for card in arrangement.deadwood]
         stock = self._value(deadwood, view, odds, hazard, drawing=True)
-        hand = [*view.hand, top]
-        allowed = allowed_after_taking(view, top, sorted(set(hand), key=lambda card: card.code))
         options = self._discard_options(hand, allowed, view, odds, hazard)
         take = min(value for value, _ in options)
         return DRAW_DISCARD if take < stock - self.take_margin else DRAW_STOCK

@@ -298,8 +298,8 @@ impl Values<'_> {
         options
     }
 
-    /// Take the top discard when the best hand it makes is worth `TAKE_MARGIN` points more
-    /// than a stock draw (a wild always).
+    /// Take the top discard when it lets the player go out at once, or when the best hand it
+    /// makes is worth `TAKE_MARGIN` points more than a stock draw (a wild always).
     fn draw(&self) -> Action {
         let game = self.game;
         let Some(&top) = game.pile_codes().last() else {
@@ -309,13 +309,16 @@ impl Values<'_> {
             return Action::DRAW_DISCARD;
         }
         let hand = game.hand_codes(game.current());
-        let arrangement = ask(game, hand).arrangement();
-        let stock = self.value(&arrangement.deadwood, true);
         let mut with = hand.to_vec();
         with.insert(with.partition_point(|&c| c <= top), top);
         let mut distinct = with.clone();
         distinct.dedup();
         let allowed = allowed_after_taking(game, top, &distinct);
+        if goes_out(game, &with, &allowed) {
+            return Action::DRAW_DISCARD; // (a certain out: no margin to clear)
+        }
+        let arrangement = ask(game, hand).arrangement();
+        let stock = self.value(&arrangement.deadwood, true);
         let take = self
             .discard_options(&with, &allowed)
             .into_iter()
@@ -327,6 +330,20 @@ impl Values<'_> {
             Action::DRAW_STOCK
         }
     }
+}
+
+/// Would the referee let the player go out with `with` (after drawing), discarding one of
+/// `allowed`, or with no discard where the rules allow it (`_goes_out`)?
+fn goes_out(game: &Game, with: &[u8], allowed: &[u8]) -> bool {
+    let query = ask(game, with);
+    if game.rules().go_out_without_discard && query.melds_all() {
+        return true;
+    }
+    query.may_go_out()
+        && query
+            .melding_discards()
+            .into_iter()
+            .any(|(c, melds)| melds && allowed.contains(&c))
 }
 
 /// `cards` (of the hand plus the top discard) that may be discarded after taking `top`.
