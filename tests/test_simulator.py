@@ -311,3 +311,29 @@ def test_lay_off_games_step_in_the_python_engine_with_wider_legal_rows() -> None
             state = sim.state(i)
             assert list(legal[i, : counts[i]]) == [a.to_int() for a in state.legal_actions()]
         sim.step(sim.sample(rng))
+
+
+@pytest.mark.skipif(not CORE, reason="needs the compiled core")
+def test_a_read_only_output_array_is_refused_not_a_panic_and_changes_nothing() -> None:
+    # (issue 49: the next call raised pyo3's PanicException, a BaseException)
+    sim = fc.Simulator(2, players=2, seed=1, record=True)
+    reads = {
+        "mask": sim.legal_action_mask,
+        "observation": sim.observation,
+        "legal": lambda: sim.legal_actions()[0],
+        "to act": lambda: sim.current_player,
+    }
+    for name, read in reads.items():
+        array = read()
+        array.flags.writeable = False
+        with pytest.raises(fc.FiveCrownsError, match="cannot be written now"):
+            read()
+        array.flags.writeable = True
+        assert read() is array, name
+    before = [sim.state(i) for i in range(2)]
+    step = sim.step(np.array([0, 0]))
+    after = [sim.state(i) for i in range(2)]
+    step.rewards.flags.writeable = False
+    with pytest.raises(fc.FiveCrownsError, match="cannot be written now"):
+        sim.step(np.array([0, 0]))
+    assert [sim.state(i) for i in range(2)] == after != before

@@ -38,6 +38,23 @@ fn err(text: &str) -> PyErr {
     PyValueError::new_err(text.to_string())
 }
 
+/// The output array `array` to write into, or the package's `FiveCrownsError` when it cannot
+/// be (the caller made it read-only, or another thread is reading or writing it), instead of
+/// a panic through into Python.
+fn writable<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    py: Python<'py>,
+    array: &Bound<'py, numpy::PyArray<T, D>>,
+) -> PyResult<numpy::PyReadwriteArray<'py, T, D>> {
+    array.try_readwrite().map_err(|why| {
+        let message = format!(
+            "the Simulator writes its results into the arrays it returned before, and one \
+             cannot be written now ({why}): do not make them read-only or share the \
+             Simulator between threads; copy an array (numpy.array(x)) to keep or change it"
+        );
+        library_error(py, "FiveCrownsError", message)
+    })
+}
+
 #[pymethods]
 impl Batch {
     /// `games` games with a built-in bot's name or None (played from outside) per seat,
@@ -148,11 +165,11 @@ impl Batch {
                 }
             }
         }
-        let mut rewards = self.rewards.bind(py).readwrite();
-        let mut terminated = self.terminated.bind(py).readwrite();
-        let mut truncated = self.truncated.bind(py).readwrite();
-        let mut scores = self.scores.bind(py).readwrite();
-        let mut winners = self.winners.bind(py).readwrite();
+        let mut rewards = writable(py, self.rewards.bind(py))?;
+        let mut terminated = writable(py, self.terminated.bind(py))?;
+        let mut truncated = writable(py, self.truncated.bind(py))?;
+        let mut scores = writable(py, self.scores.bind(py))?;
+        let mut winners = writable(py, self.winners.bind(py))?;
         let out = StepOut {
             rewards: rewards.as_slice_mut()?,
             terminated: terminated.as_slice_mut()?,
@@ -192,7 +209,7 @@ impl Batch {
     fn to_act<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let array = self.to_act.bind(py);
         {
-            let mut out = array.readwrite();
+            let mut out = writable(py, array)?;
             for (i, place) in out.as_slice_mut()?.iter_mut().enumerate() {
                 *place = self.batch.to_act(i).map_or(-1, i64::from);
             }
@@ -228,7 +245,7 @@ impl Batch {
         };
         let array = self.observation.bind(py);
         {
-            let mut out = array.readwrite();
+            let mut out = writable(py, array)?;
             let out = out.as_slice_mut()?;
             let batch = &self.batch;
             py.detach(move || batch.observe(chosen.as_deref(), out));
@@ -240,7 +257,7 @@ impl Batch {
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
         let array = self.mask.bind(py);
         {
-            let mut out = array.readwrite();
+            let mut out = writable(py, array)?;
             let out = out.as_slice_mut()?;
             let (batch, width) = (&self.batch, self.width);
             py.detach(move || batch.legal_mask(width, out));
@@ -256,8 +273,8 @@ impl Batch {
     ) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyArray1<u32>>)> {
         let (legal, counts) = (self.legal.bind(py), self.counts.bind(py));
         {
-            let mut out = legal.readwrite();
-            let mut found = counts.readwrite();
+            let mut out = writable(py, legal)?;
+            let mut found = writable(py, counts)?;
             let (out, found) = (out.as_slice_mut()?, found.as_slice_mut()?);
             let batch = &self.batch;
             let width = out.len() / batch.len().max(1);
