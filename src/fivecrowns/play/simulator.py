@@ -122,7 +122,7 @@ class Simulator:
         self._width = _legal_width(self._rules, self._actions)
         self._engine: Engine
         self._why: str
-        self._engine, self._why = _choose(self._rules, seats)
+        self._engine, self._why = _choose(seats)
         if engine == "core" and self._engine != "core":
             raise FiveCrownsError(f"engine='core' was asked for, but {self._why}")
         if engine == "python" and self._engine == "core":
@@ -350,7 +350,7 @@ def _legal_width(rules: Rules, actions: int) -> int:
     return 2 * (largest + 1) + 1  # a discard and a go-out per card, and out!
 
 
-def _choose(rules: Rules, seats: tuple[str | None, ...]) -> tuple[Engine, str]:
+def _choose(seats: tuple[str | None, ...]) -> tuple[Engine, str]:
     info = _engine.core_info()
     if not info.compiled:
         return "python", f"the compiled core is not in use ({info.reason})"
