@@ -19,7 +19,8 @@ def _lines() -> list[str]:
 
 def test_the_changelog_has_keep_a_changelog_headings_only() -> None:
     releases = [line for line in _lines() if line.startswith("## ")]
-    assert releases and releases[0] == "## [Unreleased]"
+    assert releases
+    assert releases[0] == "## [Unreleased]"
     for line in releases[1:]:
         assert re.fullmatch(r"## \[\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2}", line), line
     for line in _lines():
