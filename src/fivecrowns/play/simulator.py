@@ -31,12 +31,19 @@ in it, without a Python call per action, for rule sets it plays
 (``auto_arrange_final_hand`` on, no ``lay_off``) and the bots ``"random"``, ``"greedy"`` and
 ``"strong"``; otherwise the Python engine plays them, with the same results.
 :attr:`Simulator.engine` says which.
+
+A simulator can be shared between threads: its calls take turns (each holds the simulator's
+lock while it runs; the core's steps run without the GIL, so other Python threads go on
+meanwhile). The arrays it returns are still its buffers, so a thread that keeps one while
+another thread steps sees it change: copy what a thread keeps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal
+import functools
+import threading
+from collections.abc import Callable, Sequence
+from typing import Concatenate, Literal, ParamSpec, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -53,6 +60,23 @@ from ..solver import _engine
 from ._batches import CoreBatch, PythonBatch, Step
 
 __all__ = ["Simulator", "Step"]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _serialized(
+    method: Callable[Concatenate[Simulator, _P], _R],
+) -> Callable[Concatenate[Simulator, _P], _R]:
+    """``method`` run under the simulator's lock: calls from several threads take turns."""
+
+    def serialized(self: Simulator, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    # (functools.wraps' own type loses the signature: the cast keeps it for the checker)
+    return cast("Callable[Concatenate[Simulator, _P], _R]", functools.wraps(method)(serialized))
+
 
 Engine = Literal["core", "python"]
 
@@ -108,6 +132,7 @@ class Simulator:
             raise FiveCrownsError(f"engine='core' was asked for, but {self._why}")
         if engine == "python" and self._engine == "core":
             self._engine, self._why = "python", "engine='python' was asked for"
+        self._lock = threading.RLock()
         self._batch: CoreBatch | PythonBatch
         if self._engine == "core":
             self._batch = CoreBatch(
@@ -171,10 +196,12 @@ class Simulator:
 
     # -- playing ---------------------------------------------------------------------------
 
+    @_serialized
     def reset(self, seed: int = 0) -> None:
         """Start run ``seed``: slot ``i`` is dealt game ``i`` afresh."""
         self._batch.reset(_seed(seed))
 
+    @_serialized
     def deal_next(self, games: npt.ArrayLike) -> None:
         """Deal the next games of the run into the slots ``games`` marks (a bool per game),
         in slot order: to start over games that are done without ``auto_reset``, or any
@@ -194,6 +221,7 @@ class Simulator:
             )
         self._batch.deal_next(np.ascontiguousarray(marks))
 
+    @_serialized
     def step(self, actions: npt.ArrayLike) -> Step:
         """Play ``actions[i]`` (an action integer) in game ``i``, then the bots' turns.
 
@@ -210,20 +238,24 @@ class Simulator:
         return self._batch.step(found.astype(np.int64, copy=False))
 
     @property
+    @_serialized
     def current_player(self) -> npt.NDArray[np.int64]:
         """The seat each game waits for (-1: the game is done)."""
         return self._batch.to_act()
 
+    @_serialized
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """Each game's legal actions as a mask (games x :attr:`num_actions`; a done game's
         row is all false)."""
         return self._batch.legal_action_mask()
 
+    @_serialized
     def legal_actions(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint32]]:
         """Each game's legal actions, ascending, in a row of :attr:`max_legal_actions` padded
         with -1, and how many each game has."""
         return self._batch.legal_actions()
 
+    @_serialized
     def sample(self, rng: np.random.Generator) -> npt.NDArray[np.int64]:
         """A uniformly random legal action per game, drawn from ``rng`` (0 for a done game).
 
@@ -236,6 +268,7 @@ class Simulator:
         picks = (rng.random(len(counts)) * counts).astype(np.int64)
         return np.where(counts > 0, legal[np.arange(len(counts)), picks], 0)
 
+    @_serialized
     def observation(self, players: npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
         """Each game's observation (games x :attr:`observation_size`, float32, the encoding
         of :meth:`fivecrowns.PlayerView.observation`), for the seat it waits for or, with
@@ -254,6 +287,7 @@ class Simulator:
             )
         return self._batch.observation(seats.astype(np.int64, copy=False))
 
+    @_serialized
     def state(self, index: int) -> GameState:
         """The game in slot ``index`` as a :class:`~fivecrowns.GameState` (with the core,
         rebuilt by replaying its actions): for a simulator made with ``record=True``."""
@@ -265,6 +299,7 @@ class Simulator:
             )
         return self._batch.state(slot)
 
+    @_serialized
     def game_number(self, index: int) -> int:
         """The number in the run of the game in slot ``index`` (it was dealt from
         ``game_seed(seed, number)``)."""
