@@ -261,8 +261,12 @@ def test_reset_starts_the_run_of_its_seed(engine: str) -> None:
 
 
 def test_bad_arguments_are_refused_with_what_is_accepted() -> None:
-    with pytest.raises(fc.FiveCrownsError, match="games must be a positive int"):
+    with pytest.raises(fc.FiveCrownsError, match="games must be an int from 1 to 1,048,576"):
         fc.Simulator(0)
+    with pytest.raises(fc.FiveCrownsError, match="games must be an int from 1 to 1,048,576"):
+        fc.Simulator(2**40)  # (the core aborted the interpreter, allocating for them)
+    with pytest.raises(fc.FiveCrownsError, match="max_actions must be an int from 1"):
+        fc.Simulator(1, max_actions=2**70)  # (an OverflowError from the core)
     with pytest.raises(fc.FiveCrownsError, match="each of the 2 seats"):
         fc.Simulator(1, players=2, bots=[None])
     with pytest.raises(fc.FiveCrownsError, match="one of"):

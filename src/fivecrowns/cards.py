@@ -384,8 +384,14 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
             "cards must be a string such as '7H 8H JK' or an iterable of Card objects or "
             f"card strings, got {short_repr(cards)}"
         )
+    try:
+        items = iter(cards)
+    except TypeError:  # (an object that says it is iterable and is not, such as a 0-d array)
+        raise InvalidCardError(
+            f"cards must be a string or an iterable of cards, got {short_repr(cards)}; {_ACCEPTED}"
+        ) from None
     out: list[Card] = []
-    for position, item in enumerate(cards, start=1):
+    for position, item in enumerate(items, start=1):
         if isinstance(item, Card):
             out.append(item)
         elif isinstance(item, str):

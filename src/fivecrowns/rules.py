@@ -334,7 +334,10 @@ class Rules(metaclass=_interned.Interned):
                 "solitaire_scoring must be 'win' or 'deadwood', got "
                 f"{short_repr(self.solitaire_scoring)}"
             )
-        if self.solitaire_dealt_piles not in _DEALT_PILES:
+        if (
+            not isinstance(self.solitaire_dealt_piles, str)
+            or self.solitaire_dealt_piles not in _DEALT_PILES
+        ):
             raise InvalidRulesError(
                 "solitaire_dealt_piles must be 'whole', 'all_but_one' or 'draw', got "
                 f"{short_repr(self.solitaire_dealt_piles)}"

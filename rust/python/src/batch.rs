@@ -48,8 +48,8 @@ fn writable<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
     array.try_readwrite().map_err(|why| {
         let message = format!(
             "the Simulator writes its results into the arrays it returned before, and one \
-             cannot be written now ({why}): do not make them read-only or share the \
-             Simulator between threads; copy an array (numpy.array(x)) to keep or change it"
+             cannot be written now ({why}): do not make them read-only; copy an array \
+             (numpy.array(x)) to keep or change it"
         );
         library_error(py, "FiveCrownsError", message)
     })

@@ -21,6 +21,7 @@ use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 mod batch;
 mod fast;
 mod game;
+mod panics;
 
 /// An engine refusal as the package's own exception (`InvalidRulesError` for a rule set,
 /// `InvalidHandError` otherwise), or a plain `ValueError` if the package cannot be imported.
@@ -745,6 +746,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<fast::Fast>()?;
     game::register(m)?;
     batch::register(m)?;
+    panics::register(m)?;
     m.add_function(wrap_pyfunction!(canonical_cards, m)?)?;
     Ok(())
 }

@@ -98,6 +98,9 @@ def sample_state(
     >>> sampled.view(0) == view, len(sampled.stock) == view.stock_size
     (True, True)
     """
+    if not isinstance(view, PlayerView):
+        hint = " (a state's view of one seat is state.view(seat))" * isinstance(view, GameState)
+        raise FiveCrownsError(f"sample_state takes a PlayerView{hint}, got {short_repr(view)}")
     return _sampled(_hidden(view, upcard, improve=improve), _seed(seed))
 
 
@@ -291,9 +294,9 @@ def _count_and_horizon(n: object, until: object, horizon: object) -> tuple[int, 
     count = as_int(n)
     if count is None or not 1 <= count <= MAX_ROLLOUTS:
         raise FiveCrownsError(f"n must be an int from 1 to {MAX_ROLLOUTS:,}, got {short_repr(n)}")
-    if until not in ("round", "game"):
+    if not isinstance(until, str) or until not in ("round", "game"):
         raise FiveCrownsError(f"until must be 'round' or 'game', got {short_repr(until)}")
-    return count, _horizon(horizon, until)
+    return count, _horizon(horizon, "round" if until == "round" else "game")
 
 
 def _first(
@@ -499,8 +502,15 @@ def _seed(value: object) -> int:
 
 
 def _bots(bots: str | Sequence[str], players: int) -> list[str]:
-    names = [bots] * players if isinstance(bots, str) else list(bots)
-    if len(names) != players or any(name not in ROLLOUT_BOTS for name in names):
+    if isinstance(bots, str):
+        names = [bots] * players
+    elif isinstance(bots, Sequence):
+        names = list(bots)
+    else:
+        names = []
+    if len(names) != players or any(
+        not isinstance(name, str) or name not in ROLLOUT_BOTS for name in names
+    ):
         raise FiveCrownsError(
             f"bots must be a rollout bot's name ({', '.join(ROLLOUT_BOTS)}) or one per seat "
             f"({players}), got {short_repr(bots)}"

@@ -43,7 +43,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable, Sequence
-from typing import Concatenate, Literal, ParamSpec, TypeVar, cast
+from typing import Concatenate, Final, Literal, ParamSpec, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -59,7 +59,10 @@ from ..rules import OFFICIAL, Rules, check_rules
 from ..solver import _engine
 from ._batches import CoreBatch, PythonBatch, Step
 
-__all__ = ["Simulator", "Step"]
+__all__ = ["MAX_GAMES", "Simulator", "Step"]
+
+#: The most games one simulator steps together (each costs a few kilobytes of buffers).
+MAX_GAMES: Final = 1 << 20
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -82,7 +85,8 @@ Engine = Literal["core", "python"]
 
 
 class Simulator:
-    """``games`` games of ``players`` under ``rules``, stepped together (see the module).
+    """``games`` games (1 to :data:`MAX_GAMES`) of ``players`` under ``rules``, stepped
+    together (see the module).
 
     ``bots`` names a built-in bot per seat, or ``None`` for a seat the caller plays (default:
     the caller plays every seat); at least one seat is the caller's. ``seed`` is the run's
@@ -110,16 +114,16 @@ class Simulator:
         record: bool = False,
         engine: Literal["auto", "core", "python"] = "auto",
     ) -> None:
-        if engine not in ("auto", "core", "python"):
+        if not isinstance(engine, str) or engine not in ("auto", "core", "python"):
             raise FiveCrownsError(
                 f"engine must be 'auto', 'core' or 'python', got {short_repr(engine)}"
             )
         self._rules = check_rules(rules)
-        count = _positive("games", games)
+        count = _positive("games", games, MAX_GAMES)
         table = check_players(_int_or_same(players), self._rules)  # as GameState.new does
         check_rounds_end(self._rules)
         seats = _seats(bots, table)
-        limit = None if max_actions is None else _positive("max_actions", max_actions)
+        limit = None if max_actions is None else _positive("max_actions", max_actions, 2**62)
         start = _seed(seed)
         self._bots: tuple[str | None, ...] = seats
         self._record = bool(record)
@@ -323,10 +327,10 @@ class Simulator:
 # -- checking the arguments ----------------------------------------------------------------
 
 
-def _positive(name: str, value: object) -> int:
+def _positive(name: str, value: object, most: int) -> int:
     number = as_int(value)
-    if number is None or number < 1:
-        raise FiveCrownsError(f"{name} must be a positive int, got {short_repr(value)}")
+    if number is None or not 1 <= number <= most:
+        raise FiveCrownsError(f"{name} must be an int from 1 to {most:,}, got {short_repr(value)}")
     return number
 
 

@@ -190,6 +190,12 @@ def min_deadwood_many(
     [13, 13, 13]
     """
     rules = check_rules(rules)
+    if not isinstance(hands, (Iterable, np.ndarray)):
+        raise InvalidHandError(
+            "hands must be an iterable of hands (each a string such as '7H 8H JK' or an "
+            f"iterable of cards) or an N x {NUM_CODES} array of card counts, got "
+            f"{short_repr(hands)}"
+        )
     if isinstance(hands, (str, bytes)):
         # (a string would be read a character at a time, each a hand of its own)
         raise InvalidHandError(
