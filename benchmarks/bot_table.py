@@ -181,7 +181,13 @@ def write(out: Path, table: list[dict[str, Any]], curve: list[dict[str, Any]]) -
     # and which expert: rows without ``expert_improve`` were measured before it existed, and
     # rows without ``expert_card_budget`` with 256 rollouts a decision and no card budget,
     # rows without ``expert_horizon`` with rollouts to the round's end
-    version = {"strong_take_margin": fc.StrongBot().take_margin, "command": command}
+    # (and rows without ``strong_takes_certain_out`` before StrongBot took every top discard
+    # that lets it go out at once)
+    version = {
+        "strong_take_margin": fc.StrongBot().take_margin,
+        "strong_takes_certain_out": True,
+        "command": command,
+    }
     bot = ExpertBot()
     expert = {
         "expert_improve": bot.improve,
