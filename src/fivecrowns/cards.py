@@ -420,13 +420,16 @@ def _parse_string(text: str) -> tuple[Card, ...]:
     )
 
 
-def format_cards(cards: Iterable[Card]) -> str:
-    """The notation of several cards, separated by spaces.
+def format_cards(cards: CardsLike) -> str:
+    """The notation of several cards, separated by spaces. Like every function that takes
+    cards, it accepts a string too (see :data:`CardsLike`), which it normalises.
 
     >>> format_cards(parse_cards("10h jk"))
     '10H JK'
+    >>> format_cards("t* ,7h")
+    '10* 7H'
     """
-    return " ".join(_NAMES[card.code] for card in cards)
+    return " ".join(_NAMES[card.code] for card in parse_cards(cards))
 
 
 def check_wild_rank(wild_rank: object) -> int:
