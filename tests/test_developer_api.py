@@ -6,6 +6,9 @@ without narrowing, the typed surface of the compiled core, the notebook display.
 
 from __future__ import annotations
 
+import re
+import xml.etree.ElementTree as ET
+
 import pytest
 
 import fivecrowns as fc
@@ -57,3 +60,72 @@ def test_an_action_of_another_kind_refuses_the_typed_accessors(action: fc.Action
         _ = fc.Action.discard("7H").meld_index
     with pytest.raises(fc.IllegalActionError, match="names no card"):
         _ = fc.Action.lay_off(0).named_card
+
+
+# -- the notebook display: cards, melds, arrangements and views as SVG cards ----------------
+
+_SVG_NS = 'xmlns="http://www.w3.org/2000/svg"'
+
+
+def _faces(svg: str) -> list[str]:
+    """The aria labels of the cards drawn (in order)."""
+    return re.findall(r'<svg class="card[^"]*" [^>]*aria-label="([^"]+)"', svg)
+
+
+def _captions(svg: str) -> list[str]:
+    """The notes under the cards and the captions under the groups (in order)."""
+    return re.findall(r'font-family="sans-serif"[^>]*>([^<]+)<', svg)
+
+
+def test_a_card_displays_as_an_svg_card_in_its_suit_colour() -> None:
+    svg = fc.Card.parse("7H")._repr_svg_()
+    assert svg.startswith(f"<svg {_SVG_NS}")
+    assert ET.fromstring(svg) is not None  # one well-formed document
+    assert _faces(svg) == ["7 of hearts"]
+    assert 'fill="#c8102e"' in svg  # hearts red
+    # readable without colour: the rank, the suit's symbol and its letter are text
+    assert re.findall(r">([^<]+)</text>", svg) == ["7", "♥", "H"]
+    colours = {
+        "5*": "#8a6d00",  # stars: yellow card
+        "5C": "#1b7f3b",  # clubs green
+        "5S": "#111111",  # spades black
+        "5D": "#1d4fc4",  # diamonds blue
+    }
+    for text, colour in colours.items():
+        assert f'fill="{colour}"' in fc.Card.parse(text)._repr_svg_()
+    assert _faces(fc.JOKER._repr_svg_()) == ["joker"]
+
+
+def test_a_meld_and_an_arrangement_display_their_cards_with_what_the_wilds_play() -> None:
+    meld = fc.check_meld("5H JK 8H 9S", wild_rank=9)
+    svg = meld._repr_svg_()
+    ET.fromstring(svg)
+    assert _faces(svg) == ["5 of hearts", "joker", "9 of spades, wild", "8 of hearts"]
+    assert _captions(svg) == ["=6H", "=7H", "run"]
+    arrangement = fc.best_arrangement("JS QS JK 7H 7D 7C 4D", wild_rank=5)
+    svg = arrangement._repr_svg_()
+    ET.fromstring(svg)
+    assert f'aria-label="{arrangement}"' in svg
+    assert len(_faces(svg)) == 7
+    assert _captions(svg) == ["book", "=KS", "run", "deadwood, 4 points"]
+
+
+def test_a_view_displays_as_html_showing_only_what_its_player_may_see() -> None:
+    state = fc.GameState.new(players=3, seed=4, rules=fc.Rules(schedule=(9,)))
+    view = state.view(1)
+    html = view._repr_html_()
+    ET.fromstring(html)  # well-formed: every SVG closed
+    shown = _faces(html)
+    hand = [_name(card, 9) for card in view.hand]
+    top = state.discard_pile[-1]
+    assert shown == [*hand, _name(top, 9)]
+    assert "player 0 9 cards, player 2 9 cards" in html
+    for seat in (0, 2):  # the other hands are never drawn
+        assert f'aria-label="your hand: {fc.format_cards(state.hands[seat])}"' not in html
+    assert f"Stock {len(state.stock)} cards" in html
+
+
+def _name(card: fc.Card, wild_rank: int) -> str:
+    from fivecrowns._svg import card_name
+
+    return card_name(card.code, wild_rank)

@@ -31,6 +31,7 @@ from typing import Any, Final
 
 import attrs
 
+from ._svg import cards_svg
 from .errors import InvalidCardError, InvalidHandError
 
 __all__ = [
@@ -258,6 +259,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({_NAMES[self.code]!r})"
+
+    def _repr_svg_(self) -> str:
+        """The card drawn in its suit's colour, for Jupyter (``_svg.cards_svg``)."""
+        return cards_svg([("", [(self.code, "")])], label=_NAMES[self.code])
 
 
 def _name(code: int) -> str:
