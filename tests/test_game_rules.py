@@ -451,15 +451,23 @@ def test_rule_tie_break_extra_round_among_the_tied_players() -> None:
 
 
 def test_rule_two_to_seven_players_with_the_official_deck() -> None:
-    # The official range is 2 to 7; the engine allows what the deck can deal
-    # (Rules.max_players: 8 x 13 cards + a discard + a stock fit in 116 cards).
-    for players in range(2, fc.OFFICIAL.max_players + 1):
+    # RULES.md, Players: two to seven play the main game (one player is Solitaire). The
+    # official deck could deal 8 hands of 13 (8 x 13 + a discard + a stock fit in 116
+    # cards), but an eighth seat is refused unless Rules(seat_to_capacity=True) asks for it.
+    assert fc.OFFICIAL.max_players == 7
+    for players in range(2, 8):
         assert fc.GameState.new(players, seed=1).players == players
-    assert fc.OFFICIAL.max_players >= 7
     with pytest.raises(fc.InvalidStateError, match="Solitaire"):
         fc.GameState.new(1)
-    with pytest.raises(fc.InvalidStateError, match=f"from 2 to {fc.OFFICIAL.max_players}"):
-        fc.GameState.new(fc.OFFICIAL.max_players + 1)
+    with pytest.raises(
+        fc.InvalidStateError, match=r"from 2 to 7 \(the official limit; .*seats 8.*got 8"
+    ):
+        fc.GameState.new(8)
+    capacity = fc.Rules(seat_to_capacity=True)
+    assert capacity.max_players == capacity.deal_capacity == 8
+    assert fc.GameState.new(8, rules=capacity, seed=1).players == 8
+    with pytest.raises(fc.InvalidStateError, match=r"from 2 to 8 .*got 9"):
+        fc.GameState.new(9, rules=capacity)
 
 
 def test_rule_more_packs_let_more_people_play() -> None:

@@ -1,10 +1,15 @@
 """The Gymnasium environments: Gymnasium's own checker passes, an episode is a whole game whose
 rewards add up to minus the agent's score, seeds deal the documented games, illegal actions
-are refused (or end the episode with ``illegal_reward``), and the vector environment resets
-a finished game on the next step with the games the single environment plays."""
+end the episode with ``illegal_reward`` (or are refused), the module-qualified id makes the
+environment with nothing imported first, a render shows only what the agent's seat may see,
+and the vector environment resets a finished game on the next step with the games the single
+environment plays."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import warnings
 from typing import Any
 
 import numpy as np
@@ -17,8 +22,10 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from fivecrowns.adapters.gymnasium import (  # noqa: E402
     ENV_ID,
+    MAKE_ID,
     FiveCrownsEnv,
     FiveCrownsVectorEnv,
+    worst_game_cost,
 )
 from fivecrowns.play.simulate import game_seed  # noqa: E402
 
@@ -29,8 +36,37 @@ def _pick(mask: np.ndarray, rng: np.random.Generator) -> Any:
     return np.argmax(rng.random(mask.shape) * mask, axis=-1)
 
 
-def test_gymnasium_s_checker_passes_and_make_builds_both() -> None:
-    check_env(FiveCrownsEnv(players=3, illegal_reward=-100.0), skip_render_check=True)
+def test_gymnasium_s_checker_passes_on_the_default_env_without_a_warning() -> None:
+    # it failed with "player 0 must draw first": check_env steps random actions of the space
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(gym.make(ENV_ID).unwrapped)  # (made: its render mode is checked too)
+        check_env(FiveCrownsEnv(), skip_render_check=True)
+        check_env(FiveCrownsEnv(players=3, illegal_reward=-100.0), skip_render_check=True)
+
+
+def test_the_module_qualified_id_makes_the_env_with_nothing_imported_first() -> None:
+    # Gymnasium 1.x loads no plugin entry points: "module:id" imports the module that
+    # registers the id (a fresh interpreter, so nothing of fivecrowns is imported before)
+    code = (
+        "import sys, gymnasium\n"
+        "assert not any(name.startswith('fivecrowns') for name in sys.modules)\n"
+        f"env = gymnasium.make({MAKE_ID!r}, players=2)\n"
+        "observation, info = env.reset(seed=1)\n"
+        f"envs = gymnasium.make_vec({MAKE_ID!r}, num_envs=2, "
+        "vectorization_mode='vector_entry_point', players=2)\n"
+        "print(type(env.unwrapped).__name__, observation.shape, envs.reset(seed=1)[0].shape)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    size = fc.observation_size(2)
+    assert run.stdout.split() == ["FiveCrownsEnv", f"({size},)", "(2,", f"{size})"]
+    assert f"fivecrowns.adapters.gymnasium:{ENV_ID}" == MAKE_ID
+
+
+def test_make_builds_both() -> None:
     env = gym.make(ENV_ID, players=2, rules=SHORT)
     observation, _info = env.reset(seed=1)
     assert env.observation_space.contains(observation)
@@ -68,8 +104,8 @@ def test_an_episode_is_a_game_and_its_rewards_add_up_to_minus_the_score() -> Non
     assert env.simulator.state(0).seed == game_seed(4, 1)
 
 
-def test_illegal_actions_raise_or_end_the_episode_with_the_penalty() -> None:
-    env = FiveCrownsEnv(players=2, rules=SHORT)
+def test_illegal_actions_end_the_episode_with_the_penalty_or_raise() -> None:
+    env = FiveCrownsEnv(players=2, rules=SHORT, illegal_reward=None)
     observation, _ = env.reset(seed=2)
     before = env.simulator.state(0)
     for action in (2 + 55, 500, -1):  # a discard before drawing; no such actions
@@ -82,6 +118,26 @@ def test_illegal_actions_raise_or_end_the_episode_with_the_penalty() -> None:
     assert (reward, terminated, truncated, info["illegal_action"]) == (-7.5, True, False, True)
     assert np.array_equal(after, observation)
     assert penalised.simulator.state(0) == before
+    # by default: minus the most the game's hands could cost (so it never pays)
+    default = FiveCrownsEnv(players=2, rules=SHORT)
+    default.reset(seed=2)
+    _, reward, terminated, _, info = default.step(500)
+    assert (reward, terminated, info["illegal_action"]) == (-worst_game_cost(SHORT), True, True)
+    with pytest.raises(fc.FiveCrownsError, match="illegal_reward must be"):
+        FiveCrownsEnv(illegal_reward="least")  # type: ignore[arg-type]
+
+
+def test_the_worst_game_cost_bounds_every_round_s_worst_hand() -> None:
+    from fivecrowns.game.scoring_limits import max_round_score
+
+    rules = fc.Rules.short_game(3)
+    assert worst_game_cost(rules) == 3 * 50 + 4 * 50 + 5 * 50
+    exact = sum(
+        max_round_score(rules.hand_size(r), rules.wild_rank(r), rules=rules)[0]
+        for r in range(1, rules.rounds + 1)
+    )
+    assert exact <= worst_game_cost(rules)
+    assert worst_game_cost(fc.Rules(schedule=(3,), tie_break="extra_round")) == 150 + 13 * 50
 
 
 def test_the_same_seed_deals_the_same_episodes() -> None:
@@ -147,13 +203,20 @@ def test_bad_tables_are_refused_with_what_is_accepted() -> None:
         FiveCrownsVectorEnv(2).step(np.zeros(2, np.int64))
 
 
-def test_render_shows_the_table_as_text_when_asked() -> None:
-    watched = FiveCrownsEnv(players=2, rules=SHORT, render_mode="ansi")
+def test_render_shows_only_what_the_agent_s_seat_may_see() -> None:
+    # it printed every hand
+    watched = FiveCrownsEnv(players=3, seat=1, rules=SHORT, render_mode="ansi")
     watched.reset(seed=1)
     text = watched.render()
     assert text is not None
-    assert "player 0:" in text
-    assert "player 1:" in text
+    state = watched.simulator.state(0)
+    own = fc.format_cards(state.hands[1])
+    assert f"you: {own}" in text
+    for seat in (0, 2):
+        assert f"player {seat}: {len(state.hands[seat])} cards" in text
+        assert fc.format_cards(state.hands[seat]) not in text
+    assert f"stock {len(state.stock)}, discard pile top {state.discard_pile[-1]}" in text
+    assert "scores [0, 0, 0]" in text
     plain = FiveCrownsEnv(players=2, rules=SHORT)
     plain.reset(seed=1)
     assert plain.render() is None

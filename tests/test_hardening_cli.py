@@ -566,7 +566,7 @@ def test_cli_errors_name_the_flag_not_the_library_option() -> None:
     wilds = cli("rules", "--wild-ranks", "3,4")
     assert "--wild-ranks must" in wilds.stderr
     assert "wild_ranks" not in wilds.stderr
-    bonus = cli("arrange", "7H 8H 9H", "--wild", "3", "--go-out-bonus", "5")
+    bonus = cli("play", "--go-out-bonus", "5")
     assert "--go-out-bonus must" in bonus.stderr
 
 

@@ -3,7 +3,9 @@
 The page is generated from ``fivecrowns.cli._options.parser`` at every docs build, so it lists
 every subcommand and option the installed ``fivecrowns`` has, and cannot go stale: one
 section per subcommand (its one-line summary, then its usage, description and own options
-as ``--help`` prints them), then the rule options every subcommand takes, once.
+as ``--help`` prints them, the rule options it takes, and for ``play`` and ``solitaire`` the
+commands typed at their prompt, as their ``help`` command prints them), then every rule
+option, once.
 """
 
 from __future__ import annotations
@@ -91,6 +93,17 @@ class CliReference(SphinxDirective):
         self.state.document.note_implicit_target(section, section)
         return section
 
+    def _in_game(self, name: str, text: str) -> nodes.section:
+        section = self._section("Commands at the prompt", f"cli-{name}-prompt", code=False)
+        section += nodes.paragraph(
+            text=f"Once a game of fivecrowns {name} starts, these are typed at its prompt "
+            "(help prints them):"
+        )
+        literal = nodes.literal_block(text=text)
+        literal["language"] = "text"
+        section += literal
+        return section
+
     def run(self) -> list[nodes.Node]:
         from fivecrowns.cli._options import parser as _parser
 
@@ -114,18 +127,28 @@ class CliReference(SphinxDirective):
             literal["language"] = "text"
             section += literal
             if _has_rules(sub):
-                rules_parser = sub
-                para = nodes.paragraph(text="It also takes every ")
-                ref = nodes.reference("", "rule option", refid="cli-rule-options")
-                para += ref
+                flags = _rule_flags(sub)
+                if rules_parser is None or len(flags) > len(_rule_flags(rules_parser)):
+                    rules_parser = sub
+                para = nodes.paragraph(text="It also takes these ")
+                para += nodes.reference("", "rule options", refid="cli-rule-options")
+                para += nodes.Text(": ")
+                for i, flag in enumerate(flags):
+                    para += nodes.Text(", " if i else "")
+                    para += nodes.literal(flag, flag)
                 para += nodes.Text(".")
                 section += para
+            prompt = _PROMPT_HELP.get(name)
+            if prompt is not None:
+                section += self._in_game(name, prompt)
             result.append(section)
         if rules_parser is not None:
             section = self._section("Rule options", "cli-rule-options", code=False)
             section += nodes.paragraph(
-                text="Every subcommand takes these, one per option of fivecrowns.Rules; "
-                "an option left out keeps the official rule."
+                text="One per option of fivecrowns.Rules; an option left out keeps the "
+                "official rule. Each subcommand takes those its answers depend on (its section "
+                "lists them): a hand's options for arrange and odds, the game's for play, "
+                "Solitaire's for solitaire, all of them for rules and simulate."
             )
             rules = [group for group in _groups(rules_parser) if _is_rules_group(group)]
             literal = nodes.literal_block(text=_group_help(rules_parser, rules))
@@ -133,6 +156,26 @@ class CliReference(SphinxDirective):
             section += literal
             result.append(section)
         return result
+
+
+def _rule_flags(parser: argparse.ArgumentParser) -> list[str]:
+    """The rule options a subcommand takes, as their flags."""
+    return [
+        action.option_strings[0]
+        for group in _groups(parser)
+        if _is_rules_group(group)
+        for action in group._group_actions
+    ]
+
+
+def _prompt_help() -> dict[str, str]:
+    from fivecrowns.cli import _play_game, _play_solitaire
+
+    return {"play": _play_game._HELP, "solitaire": _play_solitaire._HELP}
+
+
+#: What ``help`` prints at the prompt of the subcommands that play a game in the terminal.
+_PROMPT_HELP = _prompt_help()
 
 
 def _formatter_help(parser: argparse.ArgumentParser) -> str:

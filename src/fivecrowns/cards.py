@@ -31,6 +31,7 @@ from typing import Any, Final
 
 import attrs
 
+from ._svg import cards_svg
 from .errors import InvalidCardError, InvalidHandError
 
 __all__ = [
@@ -259,6 +260,10 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({_NAMES[self.code]!r})"
 
+    def _repr_svg_(self) -> str:
+        """The card drawn in its suit's colour, for Jupyter (``_svg.cards_svg``)."""
+        return cards_svg([("", [(self.code, "")])], label=_NAMES[self.code])
+
 
 def _name(code: int) -> str:
     if code == JOKER_CODE:
@@ -426,13 +431,16 @@ def _parse_string(text: str) -> tuple[Card, ...]:
     )
 
 
-def format_cards(cards: Iterable[Card]) -> str:
-    """The notation of several cards, separated by spaces.
+def format_cards(cards: CardsLike) -> str:
+    """The notation of several cards, separated by spaces. Like every function that takes
+    cards, it accepts a string too (see :data:`CardsLike`), which it normalises.
 
     >>> format_cards(parse_cards("10h jk"))
     '10H JK'
+    >>> format_cards("t* ,7h")
+    '10* 7H'
     """
-    return " ".join(_NAMES[card.code] for card in cards)
+    return " ".join(_NAMES[card.code] for card in parse_cards(cards))
 
 
 def check_wild_rank(wild_rank: object) -> int:

@@ -24,6 +24,7 @@ from typing import Final
 
 import attrs
 
+from ._svg import Group, cards_svg
 from .cards import (
     _CARDS,
     JOKER_CODE,
@@ -148,6 +149,18 @@ class Meld:
             str(card) if card == stand else f"{card}={stand}"
             for card, stand in zip(self.cards, self.stands_for)
         )
+
+    def _svg_group(self) -> Group:
+        """The meld's cards for ``_svg.cards_svg``: each wild noted with what it plays."""
+        notes = [
+            (card.code, "" if card == stand else f"={stand}")
+            for card, stand in zip(self.cards, self.stands_for)
+        ]
+        return self.kind.value, notes
+
+    def _repr_svg_(self) -> str:
+        """The meld drawn as cards (each wild marked W, with what it plays), for Jupyter."""
+        return cards_svg([self._svg_group()], self.wild_rank, label=str(self))
 
 
 def check_meld(cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL) -> Meld:

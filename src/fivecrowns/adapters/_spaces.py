@@ -1,5 +1,5 @@
-"""What the adapters share: the bounds of the observation tensor's entries, and the table
-as text."""
+"""What the adapters share: the bounds of the observation tensor's entries, the table as
+text (every hand, for watching) and one seat's view as text (what that seat may see)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import numpy.typing as npt
 from ..cards import JOKER_CODE, NUM_CODES, format_cards
 from ..game import GameState
 from ..game.actions import Phase
-from ..game.views import OBSERVATION_SEAT_FEATURES, observation_size
+from ..game.views import OBSERVATION_SEAT_FEATURES, PlayerView, observation_size
 from ..rules import Rules
 
-__all__ = ["observation_bounds", "table_text"]
+__all__ = ["observation_bounds", "table_text", "view_text"]
 
 #: Where the seats' entries start (see :mod:`fivecrowns.game.views`).
 SEATS: Final = 300
@@ -72,4 +72,27 @@ def table_text(state: GameState, name: Callable[[int], str]) -> str:
         for seat in state.active:
             mark = "*" if seat == state.current else " "
             lines.append(f" {mark}{name(seat)}: {format_cards(state.hands[seat])}")
+    return "\n".join(lines)
+
+
+def view_text(view: PlayerView, name: Callable[[int], str]) -> str:
+    """One seat's view as text: its own hand, the others' hand sizes, the discard pile's top,
+    the table and the scores (nothing that seat may not see); ``name`` names a seat."""
+    if view.phase is Phase.OVER:
+        winners = ", ".join(name(seat) for seat in view.winners)
+        return f"game over; scores {list(view.scores)}; won by {winners}"
+    wild = "jokers only" if view.wild_rank is None else f"{view.wild_rank}s and jokers"
+    current = view.current_player
+    to_act = "" if current is None else f"{name(current)} to {view.phase.value}; "
+    top = "-" if view.top_discard is None else str(view.top_discard)
+    lines = [
+        f"round {view.round_number}/{view.rules.rounds} ({view.hand_size} cards, {wild} wild); "
+        f"{to_act}scores {list(view.scores)}",
+        f"  stock {view.stock_size}, discard pile top {top}",
+    ]
+    lines.extend(f"  table: {placed.meld} ({name(placed.owner)})" for placed in view.table)
+    for seat in view.active:
+        mark = "*" if seat == current else " "
+        held = format_cards(view.hand) if seat == view.player else f"{view.hand_sizes[seat]} cards"
+        lines.append(f" {mark}{name(seat)}: {held}")
     return "\n".join(lines)

@@ -2,10 +2,24 @@
 seat against built-in bots (:class:`FiveCrownsEnv`), and many such games stepped together on
 the batched simulator (:class:`FiveCrownsVectorEnv`).
 
-Needs Gymnasium: ``pip install "fivecrowns[gymnasium]"``. Importing this module registers
-``"fivecrowns/FiveCrowns-v0"``, so ``gymnasium.make("fivecrowns/FiveCrowns-v0")`` and
-``gymnasium.make_vec("fivecrowns/FiveCrowns-v0", num_envs=..., vectorization_mode=
-"vector_entry_point")`` build them.
+Needs Gymnasium: ``pip install "fivecrowns[gymnasium]"``. The environment's id is
+``"fivecrowns/FiveCrowns-v0"`` (:data:`ENV_ID`). Gymnasium 1.x loads no plugins (it dropped
+the entry-point plugin system in 1.0), so an id is known once the module that registers it
+is imported; the module-qualified id :data:`MAKE_ID` makes ``gymnasium.make`` import it, with
+nothing imported first:
+
+.. code-block:: python
+
+    import gymnasium
+
+    env = gymnasium.make("fivecrowns.adapters.gymnasium:fivecrowns/FiveCrowns-v0", players=3)
+    envs = gymnasium.make_vec(
+        "fivecrowns.adapters.gymnasium:fivecrowns/FiveCrowns-v0",
+        num_envs=64,
+        vectorization_mode="vector_entry_point",
+    )
+
+After ``import fivecrowns.adapters.gymnasium`` the bare id works too.
 
 .. code-block:: python
 
@@ -29,11 +43,14 @@ Needs Gymnasium: ``pip install "fivecrowns[gymnasium]"``. Importing this module 
 - **Actions** are ``Discrete(num_actions(rules))``, the integers of :mod:`fivecrowns.game.actions`;
   the legal ones are in ``info["action_mask"]`` (int8, 1 at each legal action; all zero once
   the game is over) and :meth:`FiveCrownsEnv.action_masks` (bool, as masked-policy
-  libraries such as sb3-contrib's ``MaskablePPO`` ask for). An illegal action raises
-  :class:`fivecrowns.IllegalActionError` and changes nothing; a :class:`FiveCrownsEnv` built
-  with ``illegal_reward=r`` instead ends the episode (``terminated``) with reward ``r``,
+  libraries such as sb3-contrib's ``MaskablePPO`` ask for). Gymnasium's API lets an agent
+  step any action of the space, so an illegal one ends a :class:`FiveCrownsEnv`'s episode
+  (``terminated``, ``info["illegal_action"]``) with reward ``illegal_reward``, the game
   unchanged, as PettingZoo's ``TerminateIllegalWrapper`` does (so Gymnasium's ``check_env``
-  and unmasked agents can step it).
+  and unmasked agents can step it). By default (``"worst"``) that reward is minus the most
+  the game's hands could cost (:func:`worst_game_cost`), so ending a game by an illegal
+  action never pays; ``illegal_reward=None`` raises :class:`fivecrowns.IllegalActionError`
+  instead and changes nothing (the vector environment always raises).
 - **Rewards** are minus the points the agent added to its total during the step (its round
   score when a round ends), so an episode's rewards add up to minus its final score;
   ``info["scores"]`` has every seat's total and, at the end, ``info["winners"]`` the winning
@@ -52,7 +69,7 @@ bots (``env.simulator.engine`` says which).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -62,7 +79,7 @@ from ..errors import FiveCrownsError
 from ..game.actions import num_actions
 from ..play.simulator import Simulator
 from ..rules import OFFICIAL, Rules, check_rules
-from ._spaces import observation_bounds, table_text
+from ._spaces import observation_bounds, view_text
 
 #: Why Gymnasium could not be imported (None when it was).
 _MISSING: ImportError | None = None
@@ -104,10 +121,27 @@ else:
         _MISSING = error
         Env = VectorEnv = object
 
-__all__ = ["ENV_ID", "FiveCrownsEnv", "FiveCrownsVectorEnv"]
+__all__ = ["ENV_ID", "MAKE_ID", "FiveCrownsEnv", "FiveCrownsVectorEnv", "worst_game_cost"]
 
 #: The id this module registers with Gymnasium.
 ENV_ID: Final = "fivecrowns/FiveCrowns-v0"
+#: The id with its module, for ``gymnasium.make`` with nothing imported first.
+MAKE_ID: Final = f"{__name__}:{ENV_ID}"
+
+
+def worst_game_cost(rules: Rules = OFFICIAL) -> int:
+    """An upper bound of what a game's hands can cost one player: each round's hand size
+    times the most a card scores in that round (one tie-break round included, under
+    ``tie_break="extra_round"``). The default ``illegal_reward`` is minus this.
+
+    >>> worst_game_cost(), worst_game_cost(Rules.short_game(1))
+    (4400, 150)
+    """
+    rules = check_rules(rules)
+    sizes = [(rules.hand_size(r), rules.wild_rank(r)) for r in range(1, rules.rounds + 1)]
+    if rules.tie_break == "extra_round":
+        sizes.append((rules.extra_round_hand_size, None))
+    return sum(size * max(rules.points_by_code(wild)) for size, wild in sizes)
 
 
 def _require() -> None:
@@ -144,6 +178,18 @@ def _spaces(players: int, rules: Rules) -> tuple[Any, Any]:
     return spaces.Box(low, high, dtype=np.float32), spaces.Discrete(num_actions(rules))
 
 
+def _illegal_reward(value: object, rules: Rules) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, str) and value == "worst":
+        return -float(worst_game_cost(rules))
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise FiveCrownsError(
+            f"illegal_reward must be a number, 'worst' or None, got {short_repr(value)}"
+        )
+    return float(value)
+
+
 class FiveCrownsEnv(Env):
     """One agent in seat ``seat`` against built-in bots (see the module).
 
@@ -155,7 +201,8 @@ class FiveCrownsEnv(Env):
     ((314,), 2)
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's class attribute
+    # (render_fps: how often a viewer redraws; Gymnasium warns when it is missing)
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - Gymnasium's class attribute
 
     def __init__(
         self,
@@ -165,12 +212,12 @@ class FiveCrownsEnv(Env):
         opponents: str | Sequence[str] = "greedy",
         rules: Rules = OFFICIAL,
         max_actions: int | None = None,
-        illegal_reward: float | None = None,
+        illegal_reward: float | Literal["worst"] | None = "worst",
         render_mode: str | None = None,
     ) -> None:
         _require()
         self.seat, bots = _table(players, seat, opponents, rules)
-        self.illegal_reward = illegal_reward
+        self.illegal_reward = _illegal_reward(illegal_reward, rules)
         if render_mode not in (None, "ansi"):
             raise FiveCrownsError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
@@ -232,11 +279,12 @@ class FiveCrownsEnv(Env):
         return mask
 
     def render(self) -> str | None:
-        """The game as text with ``render_mode="ansi"`` (every hand shown: for watching),
-        else None."""
+        """With ``render_mode="ansi"``, the agent's view as text: what its seat may see (its
+        own hand, the others' hand sizes, the discard pile's top, the table); else None."""
         if self.render_mode != "ansi":
             return None
-        return table_text(self.simulator.state(0), lambda seat: f"player {seat}")
+        view = self.simulator.state(0).view(self.seat)
+        return view_text(view, lambda seat: "you" if seat == self.seat else f"player {seat}")
 
     def _observation(self) -> npt.NDArray[np.float32]:
         seats = np.full(1, self.seat, np.int64)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .._shuffle import new_seed
-from ..cards import Card
+from ..cards import Card, Rank
 from ..errors import FiveCrownsError, InvalidRulesError
 from ..melds import Meld
 from ..play._parallel import SimulationInterrupted
@@ -116,7 +116,7 @@ def _describe_rules(rules: Rules) -> list[str]:
         f"({rules.packs} of each natural card, {3 * rules.packs} jokers)",
         f"rounds          {rules.rounds}, dealing {', '.join(map(str, schedule))} cards",
         "wild ranks      "
-        + ", ".join("jokers only" if rank is None else str(rank) for rank in wilds)
+        + ", ".join("jokers only" if rank is None else Rank(rank).label for rank in wilds)
         + " (jokers always wild)",
         f"players         2 to {rules.max_players} (1 plays Solitaire)",
         "books           3+ cards of one rank, "

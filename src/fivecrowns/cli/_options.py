@@ -42,11 +42,36 @@ FLAG_OF_FIELD: dict[str, str] = {}
 _PLAIN_OPTIONS = ("seed", "players", "games", "jobs", "bots")
 
 
+#: ``name=value`` for a :class:`Rules` field, optionally inside ``Rules(...)``.
+_SETTING: Final = re.compile(
+    r"(?<![\w-])(?:Rules\()?(?P<name>[a-z_]+)=(?P<value>True|False|None|-?\d+|'[^']*'|\"[^\"]*\")\)?"
+)
+
+
+def _setting_words(match: re.Match[str]) -> str:
+    """A ``name=value`` setting as the command line gives it: ``lay_off=True`` is
+    ``--lay-off``, ``lay_off=False`` "without --lay-off", ``packs=3`` ``--packs 3``."""
+    fields = {field.name: field for field in attrs.fields(Rules)}
+    field = fields.get(match["name"])
+    if field is None:
+        return match[0]
+    flag = rule_flag(field)
+    value = match["value"].strip("'\"")
+    bracket = ")" if match[0].endswith(")") and not match[0].startswith("Rules(") else ""
+    if flag.is_switch:
+        given = value == str(not field.default)
+        return (flag.flag if given else f"without {flag.flag}") + bracket
+    return f"{flag.flag} {value}" + bracket
+
+
 def cli_words(message: str) -> str:
     """A library message in the command line's words: each :class:`Rules` field named by
-    the flag that sets it (``max_wilds_per_meld`` -> ``--max-wilds``)."""
+    the flag that sets it (``max_wilds_per_meld`` -> ``--max-wilds``, ``Rules(lay_off=True)``
+    -> ``--lay-off``, ``(go_out_without_discard=False)`` -> ``(without
+    --go-out-without-discard)``)."""
     if not FLAG_OF_FIELD:
         FLAG_OF_FIELD.update({field.name: rule_flag(field).flag for field in attrs.fields(Rules)})
+    message = _SETTING.sub(_setting_words, message)
     for name, flag in FLAG_OF_FIELD.items():
         if "_" in name:
             # (not where the message spells Python, as in "Rules(name=...)")
@@ -58,11 +83,43 @@ def cli_words(message: str) -> str:
     return message
 
 
-def _rules_parser() -> argparse.ArgumentParser:
-    """A parser with one flag per option of :class:`Rules` (from the fields' metadata)."""
+#: The rule options a hand's answers depend on (the deck, what melds, what cards cost).
+HAND_OPTIONS: Final = frozenset(
+    {"packs", "distinct_suit_books", "max_wilds_per_meld", "all_wild_melds"}
+    | {"wild_points", "joker_points"}
+)
+#: The options of Solitaire alone.
+SOLITAIRE_OPTIONS: Final = frozenset({"solitaire_scoring", "solitaire_dealt_piles"})
+
+
+def _game_option(name: str) -> bool:
+    """An option of the main game: every one that is neither a hand's nor Solitaire's (so
+    an option added to :class:`Rules` is a game option unless it is listed above)."""
+    return name not in HAND_OPTIONS and name not in SOLITAIRE_OPTIONS
+
+
+#: Which rule options each command reads (a command not listed reads none).
+COMMAND_RULES: Final[dict[str, Callable[[str], bool]]] = {
+    "arrange": HAND_OPTIONS.__contains__,
+    "odds": HAND_OPTIONS.__contains__,
+    "rules": lambda name: True,
+    "solitaire": lambda name: name in HAND_OPTIONS or name in SOLITAIRE_OPTIONS,
+    "play": lambda name: name in HAND_OPTIONS or _game_option(name),
+    "simulate": lambda name: True,  # (the main game, or Solitaire with --solitaire)
+}
+
+
+def _rules_parser(command: str) -> argparse.ArgumentParser:
+    """A parser with a flag for each option of :class:`Rules` that ``command`` reads (from
+    the fields' metadata)."""
     parser = argparse.ArgumentParser(add_help=False)
+    uses = COMMAND_RULES.get(command)
+    if uses is None:
+        return parser
     group = parser.add_argument_group("rule options (the defaults are the official rules)")
     for field in attrs.fields(Rules):
+        if not uses(field.name):
+            continue
         flag = rule_flag(field)
         options: dict[str, Any] = {"dest": field.name, "default": None, "help": flag.help}
         if flag.is_switch:
@@ -77,11 +134,8 @@ def _rules_parser() -> argparse.ArgumentParser:
 
 def rule_options(args: argparse.Namespace) -> dict[str, object]:
     """The rule options given on the command line, by field name."""
-    return {
-        field.name: getattr(args, field.name)
-        for field in attrs.fields(Rules)
-        if getattr(args, field.name) is not None
-    }
+    given = {field.name: getattr(args, field.name, None) for field in attrs.fields(Rules)}
+    return {name: value for name, value in given.items() if value is not None}
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
@@ -296,8 +350,8 @@ def parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"fivecrowns {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    rules = _rules_parser()
     for name, (summary, description, add_options) in _COMMAND_PARSERS.items():
+        rules = _rules_parser(name)
         add_options(
             commands.add_parser(name, parents=[rules], help=summary, description=description)
         )

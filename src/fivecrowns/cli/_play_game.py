@@ -37,6 +37,7 @@ from ..rules import Rules
 from ..solver import deadwood_by_discard
 from ._autosave import Slots, start
 from ._hint import action_values, suggest
+from ._options import cli_words
 from ._screen import HUMAN, Screen, listed
 from ._session import check_resume, read_session, session_text
 from ._term import Painter, is_interactive, read_saved, save_text, wants_colour
@@ -191,7 +192,7 @@ class _Game(Screen):
             try:
                 action = self.command(line)
             except FiveCrownsError as error:
-                self.say(f"  {error}\n  (type 'help' for the commands)")
+                self.say(f"  {cli_words(str(error))}\n  (type 'help' for the commands)")
                 continue
             if action is None:
                 continue
@@ -202,7 +203,7 @@ class _Game(Screen):
                     for step in action:
                         trial = trial.apply(step)
                 except FiveCrownsError as error:
-                    self.say(f"  {error}\n  (type 'help' for the commands)")
+                    self.say(f"  {cli_words(str(error))}\n  (type 'help' for the commands)")
                     continue
                 for step in action[:-1]:
                     self.play(step)
@@ -211,7 +212,7 @@ class _Game(Screen):
                 try:
                     self.state.apply(action)
                 except FiveCrownsError as error:
-                    self.say(f"  {error}\n  (type 'help' for the commands)")
+                    self.say(f"  {cli_words(str(error))}\n  (type 'help' for the commands)")
                 continue
             return action
 

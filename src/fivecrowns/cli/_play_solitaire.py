@@ -18,6 +18,7 @@ from ..errors import FiveCrownsError
 from ..game.solitaire import SolitaireAction, SolitairePile, SolitaireState, greedy_action
 from ..rules import Rules
 from ._autosave import Slots, start
+from ._options import cli_words
 from ._term import Painter, is_interactive, read_saved, save_text, wants_colour
 
 __all__ = ["play_solitaire"]
@@ -193,6 +194,6 @@ class _Session:
             try:
                 self.state = state.apply(command)
             except FiveCrownsError as error:
-                out.write(f"  {error}\n  (type 'help' for the commands)\n")
+                out.write(f"  {cli_words(str(error))}\n  (type 'help' for the commands)\n")
                 return
             _show(self.state, self.paint, out)

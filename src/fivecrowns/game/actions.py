@@ -193,6 +193,11 @@ class Action:
 
     Actions are hashable and compare by value; ``str`` gives the notation that :meth:`parse`
     reads back, ``repr`` pastes back into Python.
+
+    ``card`` and ``meld`` are optional (``Card | None``, ``int | None``), since most kinds
+    name neither; typed code that has checked the kind reads :attr:`named_card` and
+    :attr:`meld_index` instead, which are a ``Card`` and an ``int`` (no ``None`` to narrow
+    away) and raise :class:`~fivecrowns.IllegalActionError` on an action of another kind.
     """
 
     kind: ActionKind
@@ -228,6 +233,42 @@ class Action:
             raise IllegalActionError(
                 f"a {self.kind.value!r} action takes no meld index, got {short_repr(self.meld)}"
             )
+
+    # -- typed accessors ----------------------------------------------------------------
+
+    @property
+    def named_card(self) -> Card:
+        """The card of a discard, go out, select or deselect, typed :class:`Card`.
+
+        >>> Action.discard("7H").named_card
+        Card.parse('7H')
+        >>> DRAW_STOCK.named_card
+        Traceback (most recent call last):
+        ...
+        fivecrowns.errors.IllegalActionError: a 'draw' action names no card; ...
+        """
+        card = self.card
+        if card is None:
+            raise IllegalActionError(
+                f"a {self.kind.value!r} action names no card; only discard, go out, select "
+                "and deselect actions do (check the action's kind first)"
+            )
+        return card
+
+    @property
+    def meld_index(self) -> int:
+        """The table meld index of a lay-off, typed ``int``.
+
+        >>> Action.lay_off(2).meld_index
+        2
+        """
+        meld = self.meld
+        if meld is None:
+            raise IllegalActionError(
+                f"a {self.kind.value!r} action names no table meld; only a lay-off does "
+                "(check the action's kind first)"
+            )
+        return meld
 
     # -- constructors -------------------------------------------------------------------
 

@@ -177,6 +177,13 @@ class PlayerView:
         """The view as a JSON text (see :meth:`to_dict`)."""
         return json.dumps(self.to_dict())
 
+    def _repr_html_(self) -> str:
+        """The view for a notebook: the player's hand, the top discard and the table drawn
+        as cards, the other hands as their sizes only."""
+        from ._view_html import view_html
+
+        return view_html(self)
+
     def observation(self) -> npt.NDArray[np.float32]:
         """The view as a flat float32 vector; the layout is in the module docs."""
         obs = np.zeros(observation_size(self.players), dtype=np.float32)

@@ -9,6 +9,7 @@ from typing import Final
 
 import attrs
 
+from .._svg import cards_svg
 from ..cards import NUM_CODES, Card, format_cards
 from ..melds import Meld, _laid_out_meld, _solved_meld
 from ..rules import Rules
@@ -40,6 +41,15 @@ class Arrangement:
         parts = [str(meld) for meld in self.melds]
         parts.append(f"deadwood {format_cards(self.deadwood) or '(none)'} ({self.points} points)")
         return " | ".join(parts)
+
+    def _repr_svg_(self) -> str:
+        """The melds and the deadwood drawn as cards, for Jupyter."""
+        wild = self.melds[0].wild_rank if self.melds else None
+        groups = [meld._svg_group() for meld in self.melds]
+        groups.append(
+            (f"deadwood, {self.points} points", [(card.code, "") for card in self.deadwood])
+        )
+        return cards_svg(groups, wild, label=str(self))
 
 
 def arrangement(layout: Layout, wild_rank: int, rules: Rules) -> Arrangement:
