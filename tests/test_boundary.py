@@ -5,7 +5,9 @@ drawn by ``tests/boundary.py``; ``benchmarks/check_boundary.py`` makes 100,000 a
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -46,3 +48,29 @@ def test_any_arguments_get_a_value_or_a_library_error_and_no_panic(entry: str) -
 
     run()
     assert _panics() == before
+
+
+_STATE = fc.GameState.new(players=2, seed=1)
+#: Calls the long run found answering with TypeError, ValueError, OverflowError,
+#: AttributeError, or aborting the interpreter (``Simulator(2**40)``: out of memory in the core).
+FOUND: dict[str, Callable[[], object]] = {
+    "a 0-d array as a hand": lambda: fc.min_deadwood(np.array(5), 5),
+    "an int as min_deadwood_many's hands": lambda: fc.min_deadwood_many(5, 5),  # type: ignore[arg-type]
+    "a GameState to sample_state": lambda: fc.sample_state(_STATE, 1),  # type: ignore[arg-type]
+    "None to sample_state": lambda: fc.sample_state(None, 1),  # type: ignore[arg-type]
+    "an array as rollouts' bots": lambda: fc.rollouts(_STATE, np.zeros(2)),  # type: ignore[arg-type]
+    "an array as rollouts' until": lambda: fc.rollouts(_STATE, until=np.zeros(2)),  # type: ignore[arg-type]
+    "an array as solitaire_dealt_piles": lambda: fc.Rules(solitaire_dealt_piles=np.zeros(2)),  # type: ignore[arg-type]
+    "an array as max_wilds_per_meld": lambda: fc.Rules(max_wilds_per_meld=np.zeros(2)),
+    "2**40 games": lambda: fc.Simulator(2**40),
+    "2**70 max_actions": lambda: fc.Simulator(1, max_actions=2**70),
+    "a float as bots": lambda: fc.Simulator(1, players=2, bots=3.5),  # type: ignore[arg-type]
+    "an array as a seat's bot": lambda: fc.Simulator(1, players=2, bots=[None, np.zeros(2)]),  # type: ignore[list-item]
+    "an array as the engine": lambda: fc.Simulator(1, engine=np.zeros(2)),  # type: ignore[arg-type]
+}
+
+
+@pytest.mark.parametrize("what", sorted(FOUND))
+def test_what_the_long_run_found_is_a_library_error(what: str) -> None:
+    with pytest.raises(fc.FiveCrownsError):
+        FOUND[what]()

@@ -308,7 +308,11 @@ class Rules(metaclass=_interned.Interned):
     def _validate_options(self) -> None:
         """The meld limits, scoring and tie-break options."""
         limit = self.max_wilds_per_meld
-        if not (limit is None or limit == "naturals" or (_is_int(limit) and limit >= 0)):
+        if not (
+            limit is None
+            or (isinstance(limit, str) and limit == "naturals")
+            or (_is_int(limit) and limit >= 0)
+        ):
             raise InvalidRulesError(
                 "max_wilds_per_meld must be None (unlimited), an int of at least 0, or "
                 f"'naturals' (no more wilds than naturals), got {short_repr(limit)}"

@@ -344,13 +344,13 @@ def _seed(value: object) -> int:
 def _seats(bots: Sequence[str | None] | None, players: int) -> tuple[str | None, ...]:
     if bots is None:
         return (None,) * players
-    if isinstance(bots, str) or len(bots) != players:
+    if not isinstance(bots, Sequence) or isinstance(bots, str) or len(bots) != players:
         raise FiveCrownsError(
             f"bots must name a built-in bot or None for each of the {players} seats, got "
             f"{short_repr(bots)}"
         )
     for bot in bots:
-        if bot is not None and bot not in BOTS:
+        if bot is not None and (not isinstance(bot, str) or bot not in BOTS):
             raise FiveCrownsError(
                 f"a seat's bot is None (played by the caller) or one of {', '.join(BOTS)}, "
                 f"got {short_repr(bot)}"
