@@ -16,11 +16,12 @@ use pyo3::exceptions::PyValueError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
 
 mod batch;
 mod fast;
 mod game;
+mod notation;
 
 /// An engine refusal as the package's own exception (`InvalidRulesError` for a rule set,
 /// `InvalidHandError` otherwise), or a plain `ValueError` if the package cannot be imported.
@@ -325,12 +326,19 @@ fn canonical_cards(cards: &Bound<'_, PyTuple>, card_type: &Bound<'_, PyType>) ->
 
 /// The codes of a tuple or list of at most [`MAX_CARDS`] items whose every item is of type
 /// `card_type` (a canonical card's by its address, any other's read from its `code`
-/// attribute, which must be below 256), read onto the stack, or None for any other input.
+/// attribute, which must be below 256), read onto the stack, or of a string of at most
+/// [`MAX_CARDS`] cards in the notation ([`notation::read_cards`]); None for any other input
+/// (the package's parser then reads it or says what is wrong).
 pub(crate) fn card_codes(
     cards: &Bound<'_, PyAny>,
     card_type: &Bound<'_, PyType>,
 ) -> PyResult<Option<Codes>> {
     let py = cards.py();
+    if let Ok(text) = cards.cast::<PyString>() {
+        // (a string that is not valid UTF-8, a lone surrogate: the package's parser says so)
+        let read = text.to_str().ok().and_then(notation::read_cards);
+        return Ok(read.map(|(codes, len)| Codes::of(&codes[..len])));
+    }
     let table = CARDS.get(py);
     if let (Some(table), Ok(tuple)) = (table, cards.cast::<PyTuple>()) {
         // the hot path: a tuple of canonical cards, each read by its address alone
