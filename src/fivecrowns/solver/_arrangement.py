@@ -10,11 +10,11 @@ from typing import Final
 import attrs
 
 from ..cards import NUM_CODES, Card, format_cards
-from ..melds import Meld, _laid_out_meld, _solved_meld
+from ..melds import Meld, _solved_meld
 from ..rules import Rules
 from ._layout import Layout
 
-__all__ = ["MELDS", "Arrangement", "arrangement", "new_meld"]
+__all__ = ["MELDS", "MOST_MELDS", "Arrangement", "arrangement"]
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(NUM_CODES))
 
@@ -74,27 +74,14 @@ def meld_key(kind: str, codes: Sequence[int], wild_rank: int) -> int:
     return (key << 4 | wild_rank) << 1 | (kind == "run")
 
 
-def new_meld(
-    key: int,
-    kind: str,
-    cards: tuple[Card, ...],
-    stands_for: tuple[Card, ...],
-    wild_rank: int | None,
-) -> Meld:
-    """A meld the compiled core laid out (its fast path calls this for a meld :data:`MELDS`
-    lacks), kept there."""
-    meld = _laid_out_meld(kind, cards, stands_for, wild_rank)
-    _keep(key, meld)
-    return meld
-
-
 def _keep(key: int, meld: Meld) -> None:
-    if len(MELDS) >= _MOST_MELDS:
+    if len(MELDS) >= MOST_MELDS:
         MELDS.clear()
     MELDS[key] = meld
 
 
 #: The public ``Meld`` of each meld the solver returned, keyed by :func:`meld_key`; emptied
-#: when it holds :data:`_MOST_MELDS` (a few tens of MB at most).
+#: when it holds :data:`MOST_MELDS` (a few tens of MB at most). The compiled core's fast
+#: path keeps the melds it builds here too, the same way.
 MELDS: Final[dict[int, Meld]] = {}
-_MOST_MELDS: Final = 1 << 16
+MOST_MELDS: Final = 1 << 16

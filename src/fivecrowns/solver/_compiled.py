@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from .. import _core
 from ..cards import CARDS, Card, Rank
+from ..melds import Meld, MeldKind
 from ..rules import Rules
 from . import _arrangement
 from ._layout import Layout
@@ -143,13 +144,18 @@ def fast_path(rules: Rules, melded: Rules, current: _core.Fast | None) -> _core.
 
 class _Kit:
     """What the fast path reads and builds answers with: the package's ``Card`` and ``Rank``
-    types, its ``Arrangement`` type, and the public melds handed out and their maker."""
+    types, its ``Arrangement`` and ``Meld`` types and the two kinds of meld (it builds
+    them trusted: the core's melds are valid and laid out as the package lays them out),
+    and the public melds handed out (a cache it keeps as ``_arrangement`` does)."""
 
     card_type = Card
     rank_type = Rank
     arrangement_type = _arrangement.Arrangement
+    meld_type = Meld
+    book = MeldKind.BOOK
+    run = MeldKind.RUN
     melds = _arrangement.MELDS
-    make = staticmethod(_arrangement.new_meld)
+    most_melds = _arrangement.MOST_MELDS
 
 
 _KIT: Final = _Kit()
