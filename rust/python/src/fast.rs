@@ -289,6 +289,37 @@ impl Fast {
         })
     }
 
+    /// `best_discard_value` (a `DiscardValue` of the card `best_discard` throws and the
+    /// deadwood left), or None (also for an empty hand, and for a hand left with no points
+    /// under rules where a wild may cost none: then `best_discard` prefers a discard that
+    /// leaves every card melded, which the checked path finds).
+    fn best_discard_value<'py>(
+        &self,
+        cards: &Bound<'py, PyAny>,
+        wild_rank: &Bound<'py, PyAny>,
+        rules: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(call) = self.resolve(Asks::Own, cards, wild_rank, rules)? else {
+            return Ok(None);
+        };
+        let py = cards.py();
+        let Some(hand) = call.solver.hand_of(&call.codes, call.wild) else {
+            return Ok(None);
+        };
+        let free_wilds = call.solver.rules.wild_points == 0 || call.solver.rules.joker_points == 0;
+        let (Some((card, points)), Some(table)) =
+            (run(py, &hand, Hand::best_discard_value), CARDS.get(py))
+        else {
+            return Ok(None);
+        };
+        if points == 0 && free_wilds {
+            return Ok(None);
+        }
+        self.builder
+            .discard_value(table.card(py, card)?, points)
+            .map(Some)
+    }
+
     /// `deadwood_by_discard` (a dict from each distinct canonical card to its value), or
     /// None.
     fn discard_values<'py>(

@@ -484,6 +484,14 @@ impl Solver {
         Ok((card, layout(py, rest)?))
     }
 
+    /// The discard `best_discard` chooses and the least deadwood it leaves (no arrangement);
+    /// refused for an empty hand.
+    fn best_discard_value(&self, py: Python<'_>, codes: Vec<u32>, wild_rank: u32) -> PyResult<(u8, u64)> {
+        let hand = self.hand(py, &codes, wild_rank)?;
+        run(py, &hand, Hand::best_discard_value)
+            .ok_or_else(|| refusal(py, &HandError::Empty("best_discard_value")))
+    }
+
     /// Does some discard leave no deadwood?
     fn can_out(&self, py: Python<'_>, codes: Vec<u32>, wild_rank: u32) -> PyResult<bool> {
         Ok(run(py, &self.hand(py, &codes, wild_rank)?, Hand::can_out))

@@ -18,6 +18,8 @@ use crate::CodeTable;
 /// `MeldKind`s, its cache of melds handed out and how many it holds at most.
 pub(crate) struct Builder {
     object_new: Py<PyAny>,
+    tuple_new: Py<PyAny>,
+    discard_value_type: Py<PyType>,
     arrangement_type: Py<PyType>,
     meld_type: Py<PyType>,
     book: Py<PyAny>,
@@ -33,6 +35,11 @@ impl Builder {
         let object = py.get_type::<pyo3::types::PyAny>();
         Ok(Builder {
             object_new: object.getattr(intern!(py, "__new__"))?.unbind(),
+            tuple_new: py
+                .get_type::<PyTuple>()
+                .getattr(intern!(py, "__new__"))?
+                .unbind(),
+            discard_value_type: kit.getattr(intern!(py, "discard_value_type"))?.extract()?,
             arrangement_type: kit.getattr(intern!(py, "arrangement_type"))?.extract()?,
             meld_type: kit.getattr(intern!(py, "meld_type"))?.extract()?,
             book: kit.getattr(intern!(py, "book"))?.unbind(),
@@ -45,6 +52,8 @@ impl Builder {
     pub(crate) fn clone_ref(&self, py: Python<'_>) -> Builder {
         Builder {
             object_new: self.object_new.clone_ref(py),
+            tuple_new: self.tuple_new.clone_ref(py),
+            discard_value_type: self.discard_value_type.clone_ref(py),
             arrangement_type: self.arrangement_type.clone_ref(py),
             meld_type: self.meld_type.clone_ref(py),
             book: self.book.clone_ref(py),
@@ -71,6 +80,18 @@ impl Builder {
             }
         }
         Ok(made)
+    }
+
+    /// `DiscardValue(card, points)` (a named tuple: made as its class's `_make` makes it).
+    pub(crate) fn discard_value<'py>(
+        &self,
+        card: Bound<'py, PyAny>,
+        points: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = card.py();
+        let fields = PyTuple::new(py, [card, points.into_pyobject(py)?.into_any()])?;
+        let class = self.discard_value_type.bind(py);
+        self.tuple_new.bind(py).call1((class, fields))
     }
 
     /// `Arrangement(melds, deadwood, points)`, built trusted.

@@ -5,7 +5,7 @@ across hands, and a ``Meld`` is immutable)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -14,7 +14,7 @@ from ..melds import Meld, _solved_meld
 from ..rules import Rules
 from ._layout import Layout
 
-__all__ = ["MELDS", "MOST_MELDS", "Arrangement", "arrangement"]
+__all__ = ["MELDS", "MOST_MELDS", "Arrangement", "DiscardValue", "arrangement"]
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(NUM_CODES))
 
@@ -40,6 +40,15 @@ class Arrangement:
         parts = [str(meld) for meld in self.melds]
         parts.append(f"deadwood {format_cards(self.deadwood) or '(none)'} ({self.points} points)")
         return " | ".join(parts)
+
+
+class DiscardValue(NamedTuple):
+    """The best discard of a hand after drawing, by value only: the card
+    :func:`~fivecrowns.best_discard` throws and the deadwood points the rest is left with
+    (a named tuple: ``card, points = best_discard_value(...)``)."""
+
+    card: Card
+    points: int
 
 
 def arrangement(layout: Layout, wild_rank: int, rules: Rules) -> Arrangement:
