@@ -20,6 +20,7 @@ use pyo3::types::{PyList, PyString, PyTuple, PyType};
 mod batch;
 mod fast;
 mod game;
+mod interner;
 mod notation;
 mod objects;
 
@@ -661,6 +662,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION").replace('-', "."))?;
     m.add_class::<Solver>()?;
     m.add_class::<fast::Fast>()?;
+    m.add_class::<interner::Interner>()?;
     game::register(m)?;
     batch::register(m)?;
     m.add_function(wrap_pyfunction!(canonical_cards, m)?)?;
