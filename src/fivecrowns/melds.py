@@ -249,26 +249,6 @@ def _solved_meld(kind: str, codes: Sequence[int], wild_rank: int | None, rules: 
     return _run(naturals, wilds, wild_rank)
 
 
-def _laid_out_meld(
-    kind: str, cards: tuple[Card, ...], stands_for: tuple[Card, ...], wild_rank: int | None
-) -> Meld:
-    """The :class:`Meld` of these fields, made without the shape check: for a meld the
-    compiled solver laid out as :func:`_solved_meld` lays it out (its cards in meld order,
-    what each stands for; ``wild_rank`` an int or None), which the tests and
-    ``benchmarks/check_core.py`` compare."""
-    meld = _NEW(Meld)
-    _SET(meld, "kind", _KINDS[kind])
-    _SET(meld, "cards", cards)
-    _SET(meld, "stands_for", stands_for)
-    _SET(meld, "wild_rank", wild_rank)
-    return meld
-
-
-_NEW: Final = object.__new__
-_SET: Final = object.__setattr__
-_KINDS: Final = {kind.value: kind for kind in MeldKind}
-
-
 def _by_rank(card: Card) -> tuple[int, int]:
     return (int(card.rank or 0), card.code)
 

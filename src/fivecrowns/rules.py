@@ -589,3 +589,5 @@ _interned.DEFAULTS.update(
     (field.name, (type(field.default), field.default)) for field in attrs.fields(Rules)
 )
 OFFICIAL: Final = Rules()
+# (Rules(...) of options given before costs a look-up in the compiled core, when it runs)
+_interned.compile_calls(Rules, OFFICIAL)

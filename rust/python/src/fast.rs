@@ -22,20 +22,18 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyTuple, PyType};
 
-use crate::{arrangement, card_codes, run, Solver, CARDS};
+use crate::objects::Builder;
+use crate::{card_codes, run, Solver, CARDS};
 
 /// Answers for a few rule sets (see the module's documentation).
 #[pyclass(frozen, module = "fivecrowns._core")]
 pub(crate) struct Fast {
     /// The rule sets answered for, the newest first.
     known: Vec<Known>,
-    /// The package's `Card` and `Rank` types, `Arrangement` type, meld cache and meld maker
-    /// (see [`arrangement`]).
+    /// The package's `Card` and `Rank` types, and what builds its answer objects.
     card_type: Py<PyType>,
     rank_type: Py<PyType>,
-    arrangement_type: Py<PyAny>,
-    melds: Py<PyDict>,
-    make: Py<PyAny>,
+    builder: Builder,
 }
 
 /// One rule set a [`Fast`] answers for.
@@ -171,20 +169,12 @@ impl Fast {
         let Some(table) = CARDS.get(py) else {
             return Ok(None);
         };
-        let (melds, deadwood, points) = arrangement(
-            py,
-            table,
-            layout,
-            wild as u8,
-            self.melds.bind(py),
-            self.make.bind(py),
-        )?;
+        let (melds, deadwood, points) = self.builder.arrangement(py, table, layout, wild as u8)?;
         if points == 0 && !deadwood.is_empty() {
             return Ok(None);
         }
-        self.arrangement_type
-            .bind(py)
-            .call1((melds, deadwood, points))
+        self.builder
+            .arrangement_object(&melds, &deadwood, points)
             .map(Some)
     }
 }
@@ -193,8 +183,8 @@ impl Fast {
 impl Fast {
     /// The fast path of the rule set `rules` (compiled as `solver`, its melded twin as
     /// `melded`; `can_out`: is `can_go_out` that twin's `can_out`?), with the package's `kit`
-    /// (`fivecrowns._engine.FastKit`: its card, rank and arrangement types, meld cache and meld
-    /// maker).
+    /// (`fivecrowns.solver._compiled._Kit`: its card, rank, arrangement and meld types, the
+    /// meld kinds, its meld cache and how many melds that holds).
     #[new]
     fn new(
         rules: Py<PyAny>,
@@ -213,9 +203,7 @@ impl Fast {
             }],
             card_type: kit.getattr(intern!(py, "card_type"))?.extract()?,
             rank_type: kit.getattr(intern!(py, "rank_type"))?.extract()?,
-            arrangement_type: kit.getattr(intern!(py, "arrangement_type"))?.unbind(),
-            melds: kit.getattr(intern!(py, "melds"))?.extract()?,
-            make: kit.getattr(intern!(py, "make"))?.unbind(),
+            builder: Builder::of(kit)?,
         })
     }
 
@@ -246,9 +234,7 @@ impl Fast {
             known: std::iter::once(newest).chain(older).collect(),
             card_type: self.card_type.clone_ref(py),
             rank_type: self.rank_type.clone_ref(py),
-            arrangement_type: self.arrangement_type.clone_ref(py),
-            melds: self.melds.clone_ref(py),
-            make: self.make.clone_ref(py),
+            builder: self.builder.clone_ref(py),
         }
     }
 
@@ -301,6 +287,37 @@ impl Fast {
             };
             Ok(Some(PyTuple::new(py, [table.card(py, card)?, rest])?))
         })
+    }
+
+    /// `best_discard_value` (a `DiscardValue` of the card `best_discard` throws and the
+    /// deadwood left), or None (also for an empty hand, and for a hand left with no points
+    /// under rules where a wild may cost none: then `best_discard` prefers a discard that
+    /// leaves every card melded, which the checked path finds).
+    fn best_discard_value<'py>(
+        &self,
+        cards: &Bound<'py, PyAny>,
+        wild_rank: &Bound<'py, PyAny>,
+        rules: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(call) = self.resolve(Asks::Own, cards, wild_rank, rules)? else {
+            return Ok(None);
+        };
+        let py = cards.py();
+        let Some(hand) = call.solver.hand_of(&call.codes, call.wild) else {
+            return Ok(None);
+        };
+        let free_wilds = call.solver.rules.wild_points == 0 || call.solver.rules.joker_points == 0;
+        let (Some((card, points)), Some(table)) =
+            (run(py, &hand, Hand::best_discard_value), CARDS.get(py))
+        else {
+            return Ok(None);
+        };
+        if points == 0 && free_wilds {
+            return Ok(None);
+        }
+        self.builder
+            .discard_value(table.card(py, card)?, points)
+            .map(Some)
     }
 
     /// `deadwood_by_discard` (a dict from each distinct canonical card to its value), or

@@ -6,21 +6,23 @@
 //! `fivecrowns._compiled`.
 
 use fivecrowns_engine::codes::Codes;
-use fivecrowns_engine::melds::stands_for;
 use fivecrowns_engine::solver::{least_each, least_each_counts, Counts, MAX_THREADS};
 use fivecrowns_engine::{
-    is_wild, Hand, HandError, Kind, Layout, MeldRules, WildLimit, MAX_CARDS, NUM_CODES,
+    Hand, HandError, Layout, MeldRules, WildLimit, MAX_CARDS, NUM_CODES,
 };
 use numpy::{PyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use pyo3::types::{PyList, PyString, PyTuple, PyType};
 
 mod batch;
 mod fast;
 mod game;
+mod interner;
+mod notation;
+mod objects;
 mod panics;
 
 /// An engine refusal as the package's own exception (`InvalidRulesError` for a rule set,
@@ -72,7 +74,7 @@ fn layout<'py>(py: Python<'py>, layout: Layout) -> PyResult<PyLayout<'py>> {
 /// canonical `Card` objects ([`CARDS`]: every card the package makes is one of them), or the
 /// ints 0 to 55 ([`INTS`]). Reading a code then costs a probe instead of an attribute lookup
 /// or an int conversion.
-struct CodeTable {
+pub(crate) struct CodeTable {
     /// (address, code) by a hash of the address ([`CodeTable::slot`]), the next slots on a
     /// collision; address 0: empty.
     slots: [(usize, u8); CODE_SLOTS],
@@ -137,7 +139,7 @@ impl CodeTable {
     }
 
     /// The canonical cards of `codes`, as a tuple.
-    fn tuple<'py>(&self, py: Python<'py>, codes: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
+    pub(crate) fn tuple<'py>(&self, py: Python<'py>, codes: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
         if codes.iter().any(|&c| usize::from(c) >= self.objects.len()) {
             return Err(PyValueError::new_err("a card code beyond the deck"));
         }
@@ -148,7 +150,7 @@ impl CodeTable {
     }
 
     /// The canonical card of `code`.
-    fn card<'py>(&self, py: Python<'py>, code: u8) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn card<'py>(&self, py: Python<'py>, code: u8) -> PyResult<Bound<'py, PyAny>> {
         match self.objects.get(usize::from(code)) {
             Some(card) => Ok(card.bind(py).clone()),
             None => Err(PyValueError::new_err("a card code beyond the deck")),
@@ -198,104 +200,6 @@ pub(crate) fn card_object(py: Python<'_>, code: u8) -> PyResult<Bound<'_, PyAny>
     card_table(py)?.card(py, code)
 }
 
-/// The key of a meld in the package's meld cache (`fivecrowns.solver._MELDS`, whose
-/// `_meld_key` computes the same): its sorted codes, each plus one in six bits, then its wild
-/// rank in four bits and its kind in one (1: a run), as a Python int: in 128 bits for a
-/// meld of at most [`WIDE_MELD`] cards (every meld of a hand a round deals), else built in
-/// Python's own ints (a meld of a big hand may hold dozens of cards).
-fn meld_key<'py>(
-    py: Python<'py>,
-    kind: Kind,
-    codes: &[u8],
-    wild_rank: u8,
-) -> PyResult<Bound<'py, PyAny>> {
-    let tail = wild_rank << 1 | u8::from(kind == Kind::Run);
-    if codes.len() > WIDE_MELD {
-        let mut key = 0u8.into_pyobject(py)?.into_any();
-        for &c in codes {
-            key = key.lshift(6)?.bitor(c + 1)?;
-        }
-        return key.lshift(5)?.bitor(tail);
-    }
-    let packed = codes
-        .iter()
-        .fold(0u128, |key, &c| key << 6 | u128::from(c + 1));
-    let key = packed << 5 | u128::from(tail);
-    // (most fit in 64 bits, the cheaper conversion)
-    Ok(match u64::try_from(key) {
-        Ok(small) => small.into_pyobject(py)?.into_any(),
-        Err(_) => key.into_pyobject(py)?.into_any(),
-    })
-}
-
-/// The most cards of a meld whose key ([`meld_key`]) fits in 128 bits: six bits a card and
-/// five for the wild rank and the kind.
-const WIDE_MELD: usize = 20;
-
-/// The cards of a meld (sorted `codes`) in meld order, given what each position stands for
-/// (`stands`, from [`stands_for`]), as `fivecrowns.melds` lays out a meld the solver found: a
-/// book's naturals then its wilds; a run's natural of each rank where it has one, else its
-/// next wild (wilds in code order).
-fn meld_cards(kind: Kind, codes: &[u8], stands: &[u8], wild_rank: u8) -> Vec<u8> {
-    let (naturals, wilds): (Vec<u8>, Vec<u8>) =
-        codes.iter().partition(|&&c| !is_wild(c, wild_rank));
-    match kind {
-        Kind::Book => naturals.into_iter().chain(wilds).collect(),
-        Kind::Run => {
-            let mut spare = wilds.into_iter();
-            stands
-                .iter()
-                .map(|s| {
-                    if naturals.contains(s) {
-                        *s
-                    } else {
-                        spare.next().expect("a run's wilds fill its other places")
-                    }
-                })
-                .collect()
-        }
-    }
-}
-
-/// An arrangement as the package's `Arrangement` takes it: its melds, as `Meld` objects in
-/// the order of the cards they stand for, its deadwood as canonical cards, its points. A
-/// meld is taken from `cache` by its key ([`meld_key`]), else made by `make(key, kind,
-/// cards, stands_for, wild_rank)` (which may store it), wild_rank None when only jokers are.
-pub(crate) fn arrangement<'py>(
-    py: Python<'py>,
-    table: &CodeTable,
-    layout: Layout,
-    wild_rank: u8,
-    cache: &Bound<'py, PyDict>,
-    make: &Bound<'py, PyAny>,
-) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyTuple>, u64)> {
-    let mut melds: Vec<(Vec<u8>, fivecrowns_engine::Meld)> = layout
-        .melds
-        .into_iter()
-        .map(|meld| (stands_for(meld.kind, &meld.codes, wild_rank), meld))
-        .collect();
-    // (stable, as the package sorts them: melds standing for the same cards keep the
-    // search's order)
-    melds.sort_by(|a, b| a.0.cmp(&b.0));
-    let wild = (wild_rank != 0).then_some(wild_rank);
-    let mut objects = Vec::with_capacity(melds.len());
-    for (stands, meld) in melds {
-        let key = meld_key(py, meld.kind, &meld.codes, wild_rank)?;
-        let found = match cache.get_item(&key)? {
-            Some(found) => found,
-            None => {
-                let cards = meld_cards(meld.kind, &meld.codes, &stands, wild_rank);
-                let (cards, stands) = (table.tuple(py, &cards)?, table.tuple(py, &stands)?);
-                make.call1((key, meld.kind.name(), cards, stands, wild))?
-            }
-        };
-        objects.push(found);
-    }
-    let melds = PyTuple::new(py, objects)?;
-    let deadwood = table.tuple(py, &layout.deadwood)?;
-    Ok((melds, deadwood, layout.points))
-}
-
 /// Register the package's canonical cards: `cards[c]` is the card of code `c` (56 of them,
 /// each of type `card_type` with that `code`). Later calls change nothing.
 #[pyfunction]
@@ -326,12 +230,19 @@ fn canonical_cards(cards: &Bound<'_, PyTuple>, card_type: &Bound<'_, PyType>) ->
 
 /// The codes of a tuple or list of at most [`MAX_CARDS`] items whose every item is of type
 /// `card_type` (a canonical card's by its address, any other's read from its `code`
-/// attribute, which must be below 256), read onto the stack, or None for any other input.
+/// attribute, which must be below 256), read onto the stack, or of a string of at most
+/// [`MAX_CARDS`] cards in the notation ([`notation::read_cards`]); None for any other input
+/// (the package's parser then reads it or says what is wrong).
 pub(crate) fn card_codes(
     cards: &Bound<'_, PyAny>,
     card_type: &Bound<'_, PyType>,
 ) -> PyResult<Option<Codes>> {
     let py = cards.py();
+    if let Ok(text) = cards.cast::<PyString>() {
+        // (a string that is not valid UTF-8, a lone surrogate: the package's parser says so)
+        let read = text.to_str().ok().and_then(notation::read_cards);
+        return Ok(read.map(|(codes, len)| Codes::of(&codes[..len])));
+    }
     let table = CARDS.get(py);
     if let (Some(table), Ok(tuple)) = (table, cards.cast::<PyTuple>()) {
         // the hot path: a tuple of canonical cards, each read by its address alone
@@ -575,6 +486,14 @@ impl Solver {
         Ok((card, layout(py, rest)?))
     }
 
+    /// The discard `best_discard` chooses and the least deadwood it leaves (no arrangement);
+    /// refused for an empty hand.
+    fn best_discard_value(&self, py: Python<'_>, codes: Vec<u32>, wild_rank: u32) -> PyResult<(u8, u64)> {
+        let hand = self.hand(py, &codes, wild_rank)?;
+        run(py, &hand, Hand::best_discard_value)
+            .ok_or_else(|| refusal(py, &HandError::Empty("best_discard_value")))
+    }
+
     /// Does some discard leave no deadwood?
     fn can_out(&self, py: Python<'_>, codes: Vec<u32>, wild_rank: u32) -> PyResult<bool> {
         Ok(run(py, &self.hand(py, &codes, wild_rank)?, Hand::can_out))
@@ -744,6 +663,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION").replace('-', "."))?;
     m.add_class::<Solver>()?;
     m.add_class::<fast::Fast>()?;
+    m.add_class::<interner::Interner>()?;
     game::register(m)?;
     batch::register(m)?;
     panics::register(m)?;

@@ -17,6 +17,8 @@ melds.
 >>> card, arrangement = best_discard("3H 4H 5H 9C KD", wild_rank=9)
 >>> card, arrangement.points
 (Card.parse('KD'), 0)
+>>> best_discard_value("3H 4H 5H 9C KD", wild_rank=9)  # the same, without the arrangement
+DiscardValue(card=Card.parse('KD'), points=0)
 >>> can_go_out("3H 4H 5H 9C KD", wild_rank=9)
 True
 """
@@ -44,7 +46,7 @@ from ..cards import (
 from ..errors import FiveCrownsError, InvalidHandError
 from ..rules import OFFICIAL, Rules, check_rules
 from . import _discards, _engine
-from ._arrangement import Arrangement, arrangement
+from ._arrangement import Arrangement, DiscardValue, arrangement
 from ._caches import CacheInfo, CacheStats, cache_info, clear_cache, set_cache_limit
 from ._engine import Engine, melded
 from ._layout import Layout
@@ -55,8 +57,10 @@ __all__ = [
     "Arrangement",
     "CacheInfo",
     "CacheStats",
+    "DiscardValue",
     "best_arrangement",
     "best_discard",
+    "best_discard_value",
     "cache_info",
     "can_go_out",
     "can_meld_all",
@@ -319,6 +323,40 @@ def _discard(engine: Engine, codes: list[int], wild: int, rules: Rules) -> tuple
         if melding.points == 0:
             card, layout = out, Layout(melding.melds, melding.deadwood, 0)
     return _CARDS[card], arrangement(layout, wild, rules)
+
+
+def best_discard_value(
+    cards: CardsLike, wild_rank: Rank | int | None, *, rules: Rules = OFFICIAL
+) -> DiscardValue:
+    """For a hand after drawing: the card :func:`best_discard` throws and the deadwood
+    points the rest is left with, without arranging the rest. This is the call for bots
+    and search loops that need only the value of the best discard (and the card): it costs
+    about what :func:`min_deadwood` of the hand does, less than :func:`best_discard` (which
+    also arranges the rest) and than taking the least of :func:`deadwood_by_discard`
+    (which prices every discard). The card is the one :func:`best_discard` picks, ties
+    broken the same way.
+
+    >>> card, points = best_discard_value("7H 8H 9H KS QD", wild_rank=3)
+    >>> card, points
+    (Card.parse('KS'), 12)
+    >>> best_discard_value("3H 4H 5H 9C KD", wild_rank=9)
+    DiscardValue(card=Card.parse('KD'), points=0)
+    """
+    found: DiscardValue | None = _engine.FAST.best_discard_value(cards, wild_rank, rules)
+    if found is None:
+        found = _ladder("best_discard_value", cards, wild_rank, rules, _discard_value)
+    return found
+
+
+def _discard_value(engine: Engine, codes: list[int], wild: int, rules: Rules) -> DiscardValue:
+    if not codes:
+        raise InvalidHandError("best_discard_value needs a hand of at least one card")
+    card, points = engine.best_discard_value(codes, wild, rules)
+    if points == 0 and not (rules.wild_points and rules.joker_points):
+        # (a wild that costs nothing may be left over: best_discard may prefer a discard
+        # that melds every other card, which only an arrangement shows)
+        return DiscardValue(_discard(engine, codes, wild, rules)[0], 0)
+    return DiscardValue(_CARDS[card], points)
 
 
 def deadwood_by_discard(

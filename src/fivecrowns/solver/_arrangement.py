@@ -5,17 +5,17 @@ across hands, and a ``Meld`` is immutable)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
 from .._svg import cards_svg
 from ..cards import NUM_CODES, Card, format_cards
-from ..melds import Meld, _laid_out_meld, _solved_meld
+from ..melds import Meld, _solved_meld
 from ..rules import Rules
 from ._layout import Layout
 
-__all__ = ["MELDS", "Arrangement", "arrangement", "new_meld"]
+__all__ = ["MELDS", "MOST_MELDS", "Arrangement", "DiscardValue", "arrangement"]
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(NUM_CODES))
 
@@ -52,6 +52,15 @@ class Arrangement:
         return cards_svg(groups, wild, label=str(self))
 
 
+class DiscardValue(NamedTuple):
+    """The best discard of a hand after drawing, by value only: the card
+    :func:`~fivecrowns.best_discard` throws and the deadwood points the rest is left with
+    (a named tuple: ``card, points = best_discard_value(...)``)."""
+
+    card: Card
+    points: int
+
+
 def arrangement(layout: Layout, wild_rank: int, rules: Rules) -> Arrangement:
     """The :class:`Arrangement` of an engine's layout (``wild_rank`` 0: only jokers wild);
     its melds are listed by the cards they play, so the order never depends on the search."""
@@ -84,27 +93,14 @@ def meld_key(kind: str, codes: Sequence[int], wild_rank: int) -> int:
     return (key << 4 | wild_rank) << 1 | (kind == "run")
 
 
-def new_meld(
-    key: int,
-    kind: str,
-    cards: tuple[Card, ...],
-    stands_for: tuple[Card, ...],
-    wild_rank: int | None,
-) -> Meld:
-    """A meld the compiled core laid out (its fast path calls this for a meld :data:`MELDS`
-    lacks), kept there."""
-    meld = _laid_out_meld(kind, cards, stands_for, wild_rank)
-    _keep(key, meld)
-    return meld
-
-
 def _keep(key: int, meld: Meld) -> None:
-    if len(MELDS) >= _MOST_MELDS:
+    if len(MELDS) >= MOST_MELDS:
         MELDS.clear()
     MELDS[key] = meld
 
 
 #: The public ``Meld`` of each meld the solver returned, keyed by :func:`meld_key`; emptied
-#: when it holds :data:`_MOST_MELDS` (a few tens of MB at most).
+#: when it holds :data:`MOST_MELDS` (a few tens of MB at most). The compiled core's fast
+#: path keeps the melds it builds here too, the same way.
 MELDS: Final[dict[int, Meld]] = {}
-_MOST_MELDS: Final = 1 << 16
+MOST_MELDS: Final = 1 << 16

@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from .. import _core
 from ..cards import CARDS, Card, Rank
+from ..melds import Meld, MeldKind
 from ..rules import Rules
 from . import _arrangement
 from ._layout import Layout
@@ -25,6 +26,7 @@ from ._layout import Layout
 __all__ = [
     "arrange",
     "best_discard",
+    "best_discard_value",
     "cache_clear",
     "can_out",
     "discard_values",
@@ -96,6 +98,11 @@ def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[in
     return card, _layout(rest)
 
 
+def best_discard_value(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[int, int]:
+    """The discard ``best_discard`` chooses and the least deadwood it leaves."""
+    return solver(rules).best_discard_value(codes, wild_rank)
+
+
 def can_out(codes: Sequence[int], wild_rank: int, rules: Rules) -> bool:
     """True when some discard leaves no deadwood (False for an empty hand)."""
     return solver(rules).can_out(codes, wild_rank)
@@ -143,13 +150,19 @@ def fast_path(rules: Rules, melded: Rules, current: _core.Fast | None) -> _core.
 
 class _Kit:
     """What the fast path reads and builds answers with: the package's ``Card`` and ``Rank``
-    types, its ``Arrangement`` type, and the public melds handed out and their maker."""
+    types, its ``Arrangement``, ``DiscardValue`` and ``Meld`` types and the two kinds of meld (it builds
+    them trusted: the core's melds are valid and laid out as the package lays them out),
+    and the public melds handed out (a cache it keeps as ``_arrangement`` does)."""
 
     card_type = Card
     rank_type = Rank
     arrangement_type = _arrangement.Arrangement
+    discard_value_type = _arrangement.DiscardValue
+    meld_type = Meld
+    book = MeldKind.BOOK
+    run = MeldKind.RUN
     melds = _arrangement.MELDS
-    make = staticmethod(_arrangement.new_meld)
+    most_melds = _arrangement.MOST_MELDS
 
 
 _KIT: Final = _Kit()

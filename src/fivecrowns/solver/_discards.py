@@ -102,14 +102,22 @@ def discard_values(codes: Sequence[int], wild_rank: int, rules: Rules) -> dict[i
 
 
 def best_discard(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[int, Layout]:
-    """The discard leaving the least deadwood, with the arrangement of the rest. Among equal
-    ones a natural goes before a wild, then the one worth the most points, then the higher
-    code. The hand must not be empty."""
+    """The discard :func:`best_discard_value` chooses, with the arrangement of the rest.
+    The hand must not be empty."""
+    key = _hand(codes)
+    card, _ = best_discard_value(key, wild_rank, rules)
+    return card, arrange(without_code(key, card), wild_rank, rules)
+
+
+def best_discard_value(codes: Sequence[int], wild_rank: int, rules: Rules) -> tuple[int, int]:
+    """The discard leaving the least deadwood, and that deadwood. Among equal ones a natural
+    goes before a wild, then the one worth the most points, then the higher code. The hand
+    must not be empty."""
     key = _hand(codes)
     points = rules.points_by_code(wild_rank or None)
     values = discard_values(key, wild_rank, rules)
     card = min(values, key=lambda c: (values[c], is_wild_code(c, wild_rank), -points[c], -c))
-    return card, arrange(without_code(key, card), wild_rank, rules)
+    return card, values[card]
 
 
 def can_out(codes: Sequence[int], wild_rank: int, rules: Rules) -> bool:

@@ -60,6 +60,9 @@ class Engine(Protocol):
     def best_discard(
         self, codes: Sequence[int], wild_rank: int, rules: Rules
     ) -> tuple[int, Layout]: ...
+    def best_discard_value(
+        self, codes: Sequence[int], wild_rank: int, rules: Rules
+    ) -> tuple[int, int]: ...
     def discard_values(
         self, codes: Sequence[int], wild_rank: int, rules: Rules
     ) -> dict[int, int]: ...
@@ -112,6 +115,9 @@ class _NoFastPath:
         return None
 
     def best_discard(self, cards: object, wild_rank: object, rules: object) -> Any:
+        return None
+
+    def best_discard_value(self, cards: object, wild_rank: object, rules: object) -> Any:
         return None
 
     def discard_values(self, cards: object, wild_rank: object, rules: object) -> Any:
