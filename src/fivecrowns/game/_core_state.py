@@ -126,6 +126,13 @@ class _Round:
             "active": facts.active,
             "scores": facts.scores,
             "_reader": self,
+            # (each view's own, set when it is made: here so that a copy needs no resizing)
+            "player": None,
+            "current_player": None,
+            "phase": None,
+            "history": (),
+            "winners": (),
+            "_seat": None,
         }
         self.past: tuple[int, ...] | None = None
         self.results: tuple[RoundResult, ...] | None = None
@@ -297,31 +304,20 @@ class CoreGame:
         return self.core.observation(seat)
 
     def view(self, seat: int) -> PlayerView:
-        """Seat ``seat``'s view: the facts known without reading the round now (the round's
-        own, copied), its cards when first asked for (the view keeps no reference to this
-        game)."""
+        """Seat ``seat``'s view: the facts known without reading the round now (a copy of
+        the round's own), its cards when first asked for (the view keeps no reference to
+        this game)."""
         core = self.core
-        view: PlayerView = _NEW(PlayerView)
-        if self.phase is Phase.OVER:
-            values = {
-                **self._round.view_base,
-                "player": seat,
-                "current_player": None,
-                "phase": self.phase,
-                "history": self.public_history,
-                "winners": tuple(core.winners),
-                "_seat": core.seat_view(seat),
-            }
+        values = self._round.view_base.copy()
+        values["player"] = seat
+        values["phase"] = phase = self.phase
+        values["history"] = self.public_history
+        values["_seat"] = core.seat_view(seat)
+        if phase is _OVER:
+            values["winners"] = tuple(core.winners)
         else:
-            values = {
-                **self._round.view_base,
-                "player": seat,
-                "current_player": self.current,
-                "phase": self.phase,
-                "history": self.public_history,
-                "winners": (),
-                "_seat": core.seat_view(seat),
-            }
+            values["current_player"] = self.current
+        view: PlayerView = _NEW(PlayerView)
         _SET(view, "__dict__", values)
         return view
 
@@ -339,5 +335,6 @@ for _name in CoreGame.__annotations__:
 
 _NEW: Final = object.__new__
 _SET: Final = object.__setattr__
+_OVER: Final = Phase.OVER
 #: The kinds of action a public history leaves out (a tuple: an enum hashes in Python).
 _PRIVATE: Final = (ActionKind.SELECT, ActionKind.DESELECT)

@@ -336,9 +336,9 @@ class GameState:
 
     # -- legal actions ----------------------------------------------------------------------
 
-    @functools.cached_property
+    @property
     def _legal(self) -> tuple[Action, ...]:
-        return self._game.legal()
+        return self.legal_actions()
 
     @functools.cached_property
     def _legal_ints(self) -> frozenset[int]:
@@ -346,7 +346,11 @@ class GameState:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action :meth:`apply` accepts now, in integer order (empty when over)."""
-        return self._legal
+        cache = self.__dict__  # (found once: a state never changes)
+        found: tuple[Action, ...] | None = cache.get("legal")
+        if found is None:
+            found = cache["legal"] = self._game.legal()
+        return found
 
     def legal_action_ints(self) -> tuple[int, ...]:
         """The legal actions as integers (see :mod:`fivecrowns.game.actions`), ascending."""
