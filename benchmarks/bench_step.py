@@ -13,7 +13,10 @@ action of the games):
 - ``steps``: the same loop with the recorded actions and no decision (what ``GameState``
   costs: ``apply``, ``legal_actions``, ``view`` and reading the fields a greedy bot reads,
   ``hand`` and ``top_discard``);
-- ``apply``: ``state.apply`` alone, with the recorded actions.
+- ``apply``: ``state.apply`` alone, with the recorded actions;
+- ``pettingzoo``: the PettingZoo environment (``raw_env``, four players) stepping through
+  the greedy games of the seeds it deals (``env.last()`` and ``env.step(action)`` per
+  action, the actions recorded from the core's games of those seeds).
 
 With ``--ir`` each row runs under ``valgrind --tool=callgrind`` twice, once playing nothing,
 and the difference is counted (only the loop, as in ``ir_count.py``; ``PYTHONHASHSEED``
@@ -28,6 +31,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import random
 import re
 import subprocess
 import sys
@@ -36,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-ROWS = ("core", "greedy", "steps", "apply")
+ROWS = ("core", "greedy", "steps", "apply", "pettingzoo")
 
 _LOOPS = {
     "core": "for seed in seeds:\n    play_game(core_rules, bots, seed)\n",
@@ -62,6 +66,14 @@ _LOOPS = {
         "    for action in actions:\n"
         "        state = state.apply(action)\n"
     ),
+    "pettingzoo": (
+        "env.reset(seed=0)\n"
+        "for actions in dealt:\n"
+        "    for action in actions:\n"
+        "        env.last()\n"
+        "        env.step(action)\n"
+        "    env.reset()\n"
+    ),
 }
 #: The loop of a row that plays nothing (so its set-up is counted out).
 _IDLE = "for seed in seeds:\n    pass\n"
@@ -76,8 +88,12 @@ def _setup(src: str, games: int) -> tuple[dict[str, Any], int]:
 
     core_rules = _core_game.game_rules(fc.Rules())
     bots = ["greedy"] * 4
+    from fivecrowns.adapters.pettingzoo import raw_env
+
     seeds = list(range(games))
     recorded = [tuple(_core.play_game(core_rules, bots, seed).actions) for seed in seeds]
+    deals = random.Random(0)  # (the seeds the environment deals from, reset with seed 0)
+    dealt = [tuple(_core.play_game(core_rules, bots, deals.getrandbits(63)).actions) for _ in seeds]
     names = {
         "play_game": _core.play_game,
         "core_rules": core_rules,
@@ -87,11 +103,14 @@ def _setup(src: str, games: int) -> tuple[dict[str, Any], int]:
         "new": fc.GameState.new,
         "bot": fc.GreedyBot(),
         "played": [],
+        "env": raw_env(players=4, seed=0),
+        "dealt": dealt,
     }
     # (one warm-up game of each loop: caches filled, code paths loaded)
-    warm = {**names, "seeds": seeds[:1], "recorded": recorded[:1], "played": []}
+    warm = {**names, "seeds": seeds[:1], "recorded": recorded[:1], "dealt": dealt[:1]}
     for loop in _LOOPS.values():
         exec(loop, warm)
+    names["played"] = []
     return names, sum(map(len, recorded))
 
 
@@ -156,12 +175,13 @@ def main() -> None:
     print(f"{'row':8} {unit + ' / action':>22} {'x core':>8}")
     found: dict[str, float] = {}
     for row in rows:
+        count = sum(map(len, names["dealt"])) if row == "pettingzoo" else actions
         if args.ir:
             spent = _instructions(args.src, row, args.games, True)
             idle = _instructions(args.src, row, args.games, False)
-            found[row] = (spent - idle) / actions / 1000
+            found[row] = (spent - idle) / count / 1000
         else:
-            found[row] = _timed(names, row, args.repeat) / actions * 1e6
+            found[row] = _timed(names, row, args.repeat) / count * 1e6
         ratio = f"{found[row] / found['core']:8.2f}" if "core" in found else ""
         print(f"{row:8} {found[row]:22.2f} {ratio}")
 

@@ -32,7 +32,7 @@ from ._round import FinalLayout, RoundResult, TableMeld, round_params
 from ._scoring import meld_of
 from .actions import _ACTIONS as _BASE_ACTIONS
 from .actions import NUM_BASE_ACTIONS, Action, ActionKind, Phase, num_actions
-from .views import PlayerView
+from .views import PlayerView, public_history
 
 if TYPE_CHECKING:
     from .. import _core
@@ -230,6 +230,17 @@ class CoreGame:
         core = _core.Game(_core_game.game_rules(rules), players, seed, first_dealer)
         shared = _Round(core, rules, (players, seed, first_dealer), None)
         return cls(core, rules, core.current, _PHASES[core.phase], (), shared)
+
+    @classmethod
+    def resumed(cls, core: _core.Game, rules: Rules) -> CoreGame:
+        """The game of ``core``, a core game of ``rules`` played on by someone else (e.g.
+        in place, action by action), as it is now; it keeps a copy, so ``core`` may play
+        on."""
+        game = core.clone()
+        table = (len(game.scores), game.seed, game.first_dealer)
+        shared = _Round(game, rules, table, None)
+        history = public_history(game.round_history)
+        return cls(game, rules, game.current, _PHASES[game.phase], history, shared)
 
     def play(self, code: int, act: Action) -> CoreGame:
         after, current, phase, same_round = self.core.played(code)  # (a refusal raises)
