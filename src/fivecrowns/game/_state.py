@@ -176,8 +176,15 @@ class GameState:
 
     def _evolve(self, **changes: Any) -> GameState:
         """This state with ``changes``, played by the Python engine and not checked (unlike
-        ``attrs.evolve``: for the engine's own states)."""
-        return GameState._wrap(attrs.evolve(self._game.fields, **changes))
+        ``attrs.evolve``: for the engine's own states). The round's public history, once
+        known, is kept while the round's actions are (so the state's next action costs the
+        same however long the round)."""
+        fields = self._game.fields
+        game = attrs.evolve(fields, **changes)
+        known = fields.__dict__.get("public_history")
+        if known is not None and "round_history" not in changes:
+            game.__dict__["public_history"] = known
+        return GameState._wrap(game)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not GameState:
