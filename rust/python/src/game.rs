@@ -535,11 +535,11 @@ impl Game {
 
 #[pymethods]
 impl SeatView {
-    /// The fields of the round in play that change from action to action, as `PlayerView`
-    /// names them, in this order: hand (this seat's), hand_sizes, stock_size, discard_pile,
-    /// table (as (owner, kind, codes) tuples), went_out, final_turns_left, taken, turns,
-    /// selection (this seat's, when it is to act), laid_off (each seat's cards laid off onto
-    /// the table, public); cards as the package's canonical `Card` objects.
+    /// The fields of the round in play that change from action to action, but the table, as
+    /// `PlayerView` names them, in this order: hand (this seat's), hand_sizes, stock_size,
+    /// discard_pile, went_out, final_turns_left, taken, turns, selection (this seat's, when
+    /// it is to act), laid_off (each seat's cards laid off onto the table, public); cards as
+    /// the package's canonical `Card` objects.
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let g = &self.game;
         let sizes = (0..g.players()).map(|seat| g.hand(seat).len());
@@ -548,15 +548,25 @@ impl SeatView {
         } else {
             &[]
         };
-        let mut items = vec![
+        let items = [
             card_tuple(py, Card::codes(g.hand(self.seat)))?.into_any(),
             PyTuple::new(py, sizes)?.into_any(),
             g.stock().len().into_bound_py_any(py)?,
+            card_tuple(py, Card::codes(g.discard_pile()))?.into_any(),
+            g.went_out().into_bound_py_any(py)?,
+            PyTuple::new(py, g.final_turns_left())?.into_any(),
+            taken_card(py, g)?,
+            g.turns().into_bound_py_any(py)?,
+            card_tuple(py, selected)?.into_any(),
+            laid_off_tuple(py, g)?.into_any(),
         ];
-        items.extend(public_fields(py, g)?);
-        items.push(card_tuple(py, selected)?.into_any());
-        items.push(laid_off_tuple(py, g)?.into_any());
         PyTuple::new(py, items)
+    }
+
+    /// The melds on the table as (owner, kind, codes) tuples (the core arranges the cards
+    /// the finished players kept when first asked for).
+    fn table<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        table_tuple(py, &self.game)
     }
 
     /// The round results from index `start` on, as `Game.results_from` gives them (every

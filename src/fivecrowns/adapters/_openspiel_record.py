@@ -4,6 +4,7 @@ log of what happened, the memory blocks, and the transitions (deal, draw, act) t
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any, NamedTuple
@@ -99,8 +100,13 @@ def frozen(array: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
 
 
 def copies(rules: Rules) -> Counter[int]:
-    """The deck as counts by card code."""
-    return Counter(card.code for card in deck(rules.packs))
+    """The deck as counts by card code (a new counter, to change)."""
+    return Counter(_copies(rules.packs))
+
+
+@functools.lru_cache(maxsize=16)
+def _copies(packs: int) -> Counter[int]:
+    return Counter(card.code for card in deck(packs))
 
 
 def _seats(game: GameState) -> tuple[int, ...]:
@@ -200,8 +206,9 @@ def deal(now: Snapshot, code: int) -> Snapshot:
         hands[seats[index % len(seats)]].append(CARDS[dealt_code])
     left[code] -= 1
     stock = tuple(CARDS[rest] for rest in sorted(left.elements()))
-    dealt_game = attrs.evolve(
-        game,
+    # (unchecked: the dealt cards are the deck's, counted above, in the hand sizes the round
+    # deals; a check would cost as much as the whole deal)
+    dealt_game = game._evolve(
         hands=tuple(tuple(sorted(hand, key=_code_of)) for hand in hands),
         discard_pile=(CARDS[code],),
         stock=stock,
@@ -226,7 +233,7 @@ def draw(now: Snapshot, code: int) -> Snapshot:
         raise IllegalActionError(f"no {short_repr(code)} is in the stock")
     if index != len(stock) - 1:
         stock = (*stock[:index], *stock[index + 1 :], stock[index])
-        game = attrs.evolve(game, stock=stock)
+        game = game._evolve(stock=stock)  # (the same stock reordered: nothing to check)
     seat = game.current
     after = game.apply(DRAW_STOCK)
     entry = Entry("drew", seat, code, now.steps, (), None, f"p{seat} drew {CARDS[code]}")

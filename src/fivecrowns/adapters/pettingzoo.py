@@ -62,6 +62,8 @@ import numpy.typing as npt
 from ..cards import as_int, short_repr
 from ..errors import IllegalActionError, InvalidStateError
 from ..game import GameState
+from ..game import _engine as game_engine
+from ..game._core_state import CoreGame
 from ..game.actions import num_actions
 from ..rules import OFFICIAL, Rules
 from ._spaces import observation_bounds, table_text
@@ -73,6 +75,8 @@ from ._spaces import observation_bounds, table_text
 _MISSING: ImportError | None = None
 
 if TYPE_CHECKING:
+    from .. import _core
+
     # PettingZoo ships no type information: a typed outline of the parts used here.
     class AECEnv:
         metadata: dict[str, Any]
@@ -177,6 +181,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             agent: spaces.Discrete(actions) for agent in self.possible_agents
         }
         self._state: GameState | None = None  # (None until the first reset)
+        # The game the core plays in place, when it plays the rules (``_state`` is then
+        # built from it when asked for), the totals before the round in play and whether
+        # that round is a tie-break.
+        self._core: _core.Game | None = None
+        self._stale = False
+        self._totals: list[int] = []
+        self._extra = False
         self._width = actions
         self._idle_mask = np.zeros(actions, dtype=np.int8)
 
@@ -200,7 +211,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
                     f"seed must be None or an int of at least 0, got {short_repr(seed)}"
                 )
             self._rng = random.Random(number)
-        self._state = GameState.new(self.players, rules=self.rules, seed=self._rng.getrandbits(63))
+        state = GameState.new(self.players, rules=self.rules, seed=self._rng.getrandbits(63))
+        core = game_engine.own_core(state)
+        self._state, self._stale = state, False
+        self._core = None if core is None else core.clone()
+        if self._core is not None:
+            self._totals, self._extra = self._core.scores, False
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -227,6 +243,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         """``agent``'s observation: its view's tensor and its action mask."""
         self._reset_first("observe")
         seat = self.possible_agents.index(agent)
+        core = self._core
+        if core is not None:  # (read from the core game as it is, in place)
+            if seat == core.current and not core.is_over:
+                found = core.legal_mask(self._width)
+            else:
+                found = self._idle_mask.copy()
+            return {"observation": core.observation(seat), "action_mask": found}
         state = self.game_state
         if state.current_player == seat:
             mask = state.legal_action_mask().view(np.int8)
@@ -259,6 +282,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
                 f"{agent}'s action must be an integer from 0 to {num_actions(self.rules) - 1} "
                 f"(a Python or numpy integer, not a bool), got {short_repr(action)}"
             )
+        if self._core is not None:
+            self._step_core(self._core, agent, number)
+            return
         before = self.game_state
         after = self._state = before.apply(number)  # an illegal action raises
         self._cumulative_rewards[agent] = 0.0
@@ -274,6 +300,33 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = _agent(after.current)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _step_core(self, core: _core.Game, agent: str, number: int) -> None:
+        """:meth:`step` on the core game, played in place (the same rewards as on a
+        :class:`~fivecrowns.GameState`)."""
+        rounds = core.rounds_played
+        core.apply(number)  # an illegal action raises, and changes nothing
+        self._stale = True
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        over = core.is_over
+        if core.rounds_played != rounds:  # (a round ended)
+            totals = core.scores
+            if self.reward == "round" and not self._extra:
+                for seat, (total, earlier) in enumerate(zip(totals, self._totals)):
+                    self.rewards[_agent(seat)] = -float(total - earlier)
+            self._totals = totals
+            self._extra = not over and core.round_facts()[1] > 0
+        if over:
+            if self.reward == "game":
+                for seat, total in enumerate(core.scores):
+                    self.rewards[_agent(seat)] = -float(total)
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = _agent(core.current)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -299,6 +352,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         """The :class:`fivecrowns.GameState` of the game being played."""
         if self._state is None:
             raise InvalidStateError("call reset() before playing")
+        if self._stale and self._core is not None:  # (the core played on in place)
+            self._state = GameState._wrap(CoreGame.resumed(self._core, self.rules))
+            self._stale = False
         return self._state
 
 

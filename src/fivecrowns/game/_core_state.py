@@ -32,7 +32,7 @@ from ._round import FinalLayout, RoundResult, TableMeld, round_params
 from ._scoring import meld_of
 from .actions import _ACTIONS as _BASE_ACTIONS
 from .actions import NUM_BASE_ACTIONS, Action, ActionKind, Phase, num_actions
-from .views import PlayerView
+from .views import PlayerView, public_history
 
 if TYPE_CHECKING:
     from .. import _core
@@ -100,7 +100,7 @@ class _Round:
     the round is dealt), the finished rounds' results (when first asked for; the round
     before's, once read, are extended: ``before``) and the table melds as laid down."""
 
-    __slots__ = ("before", "facts", "melds", "past", "results")
+    __slots__ = ("before", "facts", "melds", "past", "results", "view_base")
 
     def __init__(
         self, game: _core.Game, rules: Rules, table: tuple[int, int, int], before: _Round | None
@@ -113,6 +113,27 @@ class _Round:
             *(size, wild, past, num_actions(rules)),
         )
         self.before = before
+        facts = self.facts
+        #: What every view of the round's states holds (a view copies it).
+        self.view_base: dict[str, Any] = {
+            "players": players,
+            "rules": rules,
+            "round_number": number,
+            "extra_round": extra,
+            "hand_size": size,
+            "wild_rank": wild,
+            "dealer": dealer,
+            "active": facts.active,
+            "scores": facts.scores,
+            "_reader": self,
+            # (each view's own, set when it is made: here so that a copy needs no resizing)
+            "player": None,
+            "current_player": None,
+            "phase": None,
+            "history": (),
+            "winners": (),
+            "_seat": None,
+        }
         self.past: tuple[int, ...] | None = None
         self.results: tuple[RoundResult, ...] | None = None
         self.melds: dict[tuple[int, str, tuple[int, ...]], TableMeld] = {}
@@ -143,18 +164,20 @@ class _Round:
     def read(self, values: dict[str, Any], name: str) -> Any:
         """Field ``name`` of a view of one of the round's states (``values``, the view's
         ``__dict__``, with ``_seat``: the seat's view of the core game, which can read
-        nothing the seat may not know), put there with the fields read with it (all but
-        ``results``, in one call)."""
+        nothing the seat may not know), put there with the fields read with it: the table
+        melds and the finished rounds' results each alone (they cost most), the others in
+        one call."""
         seat: _core.SeatView = values["_seat"]
-        if name == "results":
+        if name in _SEAT_FIELDS:
+            values.update(zip(_SEAT_FIELDS, seat.fields()))
+        elif name == "table":
+            placed = seat.table()
+            rules, wild = values["rules"], values["wild_rank"]
+            values[name] = self.table(placed, wild, rules) if placed else ()
+        elif name == "results":
             values[name] = self.read_results(seat, values["rules"])
-            return values[name]
-        if name not in _SEAT_FIELDS:
+        else:
             raise AttributeError(f"'PlayerView' object has no attribute {name!r}")
-        found = seat.fields()
-        values.update(zip(_SEAT_FIELDS, found))
-        placed = found[4]
-        values["table"] = self.table(placed, values["wild_rank"], values["rules"]) if placed else ()
         return values[name]
 
     def table(self, placed: Any, wild_rank: int | None, rules: Rules) -> tuple[TableMeld, ...]:
@@ -207,6 +230,17 @@ class CoreGame:
         core = _core.Game(_core_game.game_rules(rules), players, seed, first_dealer)
         shared = _Round(core, rules, (players, seed, first_dealer), None)
         return cls(core, rules, core.current, _PHASES[core.phase], (), shared)
+
+    @classmethod
+    def resumed(cls, core: _core.Game, rules: Rules) -> CoreGame:
+        """The game of ``core``, a core game of ``rules`` played on by someone else (e.g.
+        in place, action by action), as it is now; it keeps a copy, so ``core`` may play
+        on."""
+        game = core.clone()
+        table = (len(game.scores), game.seed, game.first_dealer)
+        shared = _Round(game, rules, table, None)
+        history = public_history(game.round_history)
+        return cls(game, rules, game.current, _PHASES[game.phase], history, shared)
 
     def play(self, code: int, act: Action) -> CoreGame:
         after, current, phase, same_round = self.core.played(code)  # (a refusal raises)
@@ -281,36 +315,27 @@ class CoreGame:
         return self.core.observation(seat)
 
     def view(self, seat: int) -> PlayerView:
-        """Seat ``seat``'s view: the facts known without reading the round now, its cards
-        when first asked for (the view keeps no reference to this game)."""
-        shared, over = self._round, self.phase is Phase.OVER
-        facts = shared.facts
-        view: PlayerView = object.__new__(PlayerView)
-        values = {
-            "player": seat,
-            "players": self.players,
-            "rules": self.rules,
-            "round_number": facts.round_number,
-            "extra_round": facts.extra_round,
-            "hand_size": facts.hand_size,
-            "wild_rank": facts.wild_rank,
-            "dealer": facts.dealer,
-            "active": facts.active,
-            "current_player": None if over else self.current,
-            "phase": self.phase,
-            "scores": facts.scores,
-            "history": self.public_history,
-            "winners": tuple(self.core.winners) if over else (),
-            "_seat": self.core.seat_view(seat),
-            "_reader": shared,
-        }
-        object.__setattr__(view, "__dict__", values)
+        """Seat ``seat``'s view: the facts known without reading the round now (a copy of
+        the round's own), its cards when first asked for (the view keeps no reference to
+        this game)."""
+        core = self.core
+        values = self._round.view_base.copy()
+        values["player"] = seat
+        values["phase"] = phase = self.phase
+        values["history"] = self.public_history
+        values["_seat"] = core.seat_view(seat)
+        if phase is _OVER:
+            values["winners"] = tuple(core.winners)
+        else:
+            values["current_player"] = self.current
+        view: PlayerView = _NEW(PlayerView)
+        _SET(view, "__dict__", values)
         return view
 
 
-#: The fields of a view that a seat's view of the core game gives, in its order.
+#: The fields of a view that a seat's view of the core game gives in one call, in its order.
 _SEAT_FIELDS: Final = (
-    *("hand", "hand_sizes", "stock_size", "discard_pile", "table", "went_out"),
+    *("hand", "hand_sizes", "stock_size", "discard_pile", "went_out"),
     *("final_turns_left", "taken", "turns", "selection", "laid_off"),
 )
 
@@ -320,5 +345,7 @@ for _name in CoreGame.__annotations__:
     setattr(CoreGame, _name, property(attrgetter(_path)))
 
 _NEW: Final = object.__new__
+_SET: Final = object.__setattr__
+_OVER: Final = Phase.OVER
 #: The kinds of action a public history leaves out (a tuple: an enum hashes in Python).
 _PRIVATE: Final = (ActionKind.SELECT, ActionKind.DESELECT)

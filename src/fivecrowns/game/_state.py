@@ -176,8 +176,15 @@ class GameState:
 
     def _evolve(self, **changes: Any) -> GameState:
         """This state with ``changes``, played by the Python engine and not checked (unlike
-        ``attrs.evolve``: for the engine's own states)."""
-        return GameState._wrap(attrs.evolve(self._game.fields, **changes))
+        ``attrs.evolve``: for the engine's own states). The round's public history, once
+        known, is kept while the round's actions are (so the state's next action costs the
+        same however long the round)."""
+        fields = self._game.fields
+        game = attrs.evolve(fields, **changes)
+        known = fields.__dict__.get("public_history")
+        if known is not None and "round_history" not in changes:
+            game.__dict__["public_history"] = known
+        return GameState._wrap(game)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not GameState:
@@ -336,9 +343,9 @@ class GameState:
 
     # -- legal actions ----------------------------------------------------------------------
 
-    @functools.cached_property
+    @property
     def _legal(self) -> tuple[Action, ...]:
-        return self._game.legal()
+        return self.legal_actions()
 
     @functools.cached_property
     def _legal_ints(self) -> frozenset[int]:
@@ -346,7 +353,11 @@ class GameState:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action :meth:`apply` accepts now, in integer order (empty when over)."""
-        return self._legal
+        cache = self.__dict__  # (found once: a state never changes)
+        found: tuple[Action, ...] | None = cache.get("legal")
+        if found is None:
+            found = cache["legal"] = self._game.legal()
+        return found
 
     def legal_action_ints(self) -> tuple[int, ...]:
         """The legal actions as integers (see :mod:`fivecrowns.game.actions`), ascending."""

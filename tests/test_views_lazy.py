@@ -1,0 +1,122 @@
+"""A view of a state the core plays builds its fields on first use, group by group (the
+table melds and the finished rounds' results each alone), with the values and types the
+Python engine's view has, built all at once."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+import fivecrowns as fc
+from fivecrowns.bots import GreedyBot
+from fivecrowns.game import GameState
+from fivecrowns.game import _engine as game_engine
+from game_twins import python_state, random_rules
+
+if not game_engine.compiled_states(fc.Rules()):
+    pytest.skip("the compiled core is not running", allow_module_level=True)
+
+_NAMES = tuple(field.name for field in attrs.fields(fc.PlayerView))
+#: What a view of a state the core plays holds before any field is read.
+_UNREAD = ("table", "results", "hand", "discard_pile", "laid_off", "selection")
+
+
+def _shape(value: Any) -> Any:
+    """The value's type, and its items' shapes (tuples), so two values of equal shape are
+    built of the same types all the way down."""
+    if isinstance(value, tuple):
+        return (tuple, tuple(map(_shape, value)))
+    return type(value)
+
+
+def _games(count: int) -> list[tuple[GameState, GameState, random.Random]]:
+    """Pairs of the same new game on the two engines, of random rules and tables."""
+    found = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        rules = attrs.evolve(
+            random_rules(rng),
+            lay_off=rng.random() < 0.4,
+            auto_arrange_final_hand=rng.random() < 0.7,
+        )
+        players = rng.randint(2, min(5, rules.max_players))
+        fast = GameState.new(players, rules=rules, seed=seed)
+        assert game_engine.own_core(fast) is not None
+        found.append((fast, python_state(players, rules, seed), rng))
+    return found
+
+
+def _states(count: int, steps: int) -> list[tuple[GameState, GameState]]:
+    """Pairs of states along games on the two engines, of greedy actions and some random
+    ones (so rounds end by going out, and final turns are among the states)."""
+    found = []
+    greedy = GreedyBot()
+    for fast, slow, rng in _games(count):
+        for _ in range(steps):
+            found.append((fast, slow))
+            if slow.is_over:
+                break
+            legal = slow.legal_actions()
+            if rng.random() < 0.2:
+                action = rng.choice(legal)
+            else:
+                action = greedy.act(slow.view(slow.current), legal)
+            fast, slow = fast.apply(action), slow.apply(action)
+    return found
+
+
+def test_reading_the_top_discard_builds_neither_the_table_nor_the_results() -> None:
+    tables = 0
+    for fast, slow in _states(12, 300):
+        seat = fast.current if not fast.is_over else 0
+        view = fast.view(seat)
+        unread = set(_UNREAD) - set(vars(view))
+        assert unread == set(_UNREAD)
+        assert view.top_discard == slow.view(seat).top_discard
+        assert "table" not in vars(view)
+        assert "results" not in vars(view)
+        assert view.hand == slow.view(seat).hand
+        assert "table" not in vars(view)
+        tables += bool(fast.table)
+        table_view = fast.view(seat)
+        assert table_view.table == slow.view(seat).table == fast.table
+        assert "hand" not in vars(table_view)
+        assert "results" not in vars(table_view)
+    assert tables > 50  # (final turns with melds on the table were among them)
+
+
+def test_every_field_read_alone_is_the_eager_views_value_and_type() -> None:
+    rng = random.Random(5)
+    for fast, slow in _states(10, 250):
+        seat = rng.randrange(fast.players)
+        eager = slow.view(seat)
+        for name in rng.sample(_NAMES, 4):
+            view = fast.view(seat)
+            value, expected = getattr(view, name), getattr(eager, name)
+            assert value == expected, name
+            assert _shape(value) == _shape(expected), name
+        view = fast.view(seat)
+        names = list(_NAMES)
+        rng.shuffle(names)
+        for name in names:
+            assert getattr(view, name) == getattr(eager, name), name
+            assert _shape(getattr(view, name)) == _shape(getattr(eager, name)), name
+
+
+def test_a_lazy_view_compares_prints_and_pickles_as_the_eager_one() -> None:
+    for fast, slow in _states(6, 200)[::7]:
+        for seat in range(fast.players):
+            eager = slow.view(seat)
+            assert fast.view(seat) == eager
+            assert repr(fast.view(seat)) == repr(eager)
+            assert fast.view(seat).to_dict() == eager.to_dict()
+            copied = pickle.loads(pickle.dumps(fast.view(seat)))
+            assert copied == eager
+            assert set(vars(copied)) == set(_NAMES)
+            assert copy.deepcopy(fast.view(seat)) == eager
+            assert hash(fast.view(seat).top_discard) == hash(eager.top_discard)
