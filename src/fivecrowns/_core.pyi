@@ -213,3 +213,6 @@ _Summary = tuple[list[int], list[int], list[list[int]], list[int]]
 def play_summaries(
     rules: GameRules, bots: Sequence[Sequence[str]], seeds: Sequence[int]
 ) -> list[_Summary]: ...
+def after_draws(
+    solver: Solver, codes: Sequence[int], wild_rank: int, draws: Sequence[int]
+) -> list[int]: ...

@@ -18,6 +18,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
+mod analysis;
 mod batch;
 mod fast;
 mod game;
@@ -745,6 +746,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<fast::Fast>()?;
     game::register(m)?;
     batch::register(m)?;
+    analysis::register(m)?;
     m.add_function(wrap_pyfunction!(canonical_cards, m)?)?;
     Ok(())
 }
