@@ -36,7 +36,9 @@ from ..errors import FiveCrownsError
 from ..game.views import PlayerView
 from ..rules import OFFICIAL, Rules, check_rules
 from ..solver import min_deadwood, outs
+from ..solver._engine import melded
 from ._draws import after_draws
+from ._replacements import cards_from_out
 
 __all__ = ["DrawOdds", "draw_odds"]
 
@@ -56,6 +58,7 @@ class DrawOdds:
     - ``outs``: the unseen cards whose draw lets the hand go out, with their copies unseen.
     - ``probability``: the chance that the next stock card is an out.
     - ``expected_deadwood``: the expected least deadwood after the draw and the best discard.
+    - ``cards_from_out`` (worked out when asked): how many cards the hand is from going out.
     """
 
     hand: tuple[Card, ...]
@@ -73,6 +76,35 @@ class DrawOdds:
     def out_copies(self) -> int:
         """How many unseen cards are outs."""
         return sum(copies for _, copies in self.outs)
+
+    @functools.cached_property
+    def cards_from_out(self) -> int | None:
+        """How many cards the hand is from going out: the least number of its cards to swap
+        for unseen cards (each unseen copy used once) so that every card of the hand melds;
+        None when no swaps do. A hand 0 cards from going out goes out on its next draw
+        whatever it is (it throws the drawn card back); 1, when it draws one of its
+        ``outs``; ``r``, after ``r`` particular draws in ``r`` turns, each turn discarding a
+        card the draw replaces. Only stock draws count (not the discard pile), and going
+        out without a discard (``go_out_without_discard``) counts as any other going out
+        does: every card but the discard melds. Exact; worked out when first asked (a
+        search over the melds of the final hand: milliseconds for most hands, longer for
+        hands many swaps from going out under a limit of wilds per meld).
+
+        >>> draw_odds("7H 8H 9H 10H QS", 3).cards_from_out  # (it has outs)
+        1
+        >>> draw_odds("7H 8H 9H KS QD", 3).cards_from_out  # (a run of K, Q and a wild)
+        2
+        """
+        if min_deadwood(self.hand, self.wild_rank, rules=melded(self.rules)) == 0:
+            return 0
+        if not self.outs:  # (an unseen card that one swap brings in would be an out)
+            known = 2
+        elif not self.rules.go_out_without_discard:
+            return 1  # (an out: every card melds but the discard, which it replaces)
+        else:
+            known = 1  # (an out may meld every card with no discard: one swap may not do)
+        counts = dict(self.unseen)
+        return cards_from_out(self.hand, self.wild_rank, self.rules, counts, at_least=known)
 
 
 def draw_odds(
