@@ -216,3 +216,17 @@ def play_summaries(
 def after_draws(
     solver: Solver, codes: Sequence[int], wild_rank: int, draws: Sequence[int]
 ) -> list[int]: ...
+def view_first_outs(
+    template: Game,
+    known: Sequence[Sequence[int]],
+    laid: Sequence[Sequence[int]],
+    hidden: Sequence[int],
+    scored: Sequence[bool],
+    improve: Sequence[int],
+    unseen: Sequence[int],
+    bots: Sequence[str],
+    seed: int,
+    count: int,
+    player: int,
+    turns: int,
+) -> list[int]: ...
