@@ -75,3 +75,32 @@ def test_bad_input_says_what_is_wrong() -> None:
         fc.going_out_odds(view, 2, samples=0)
     with pytest.raises(fc.FiveCrownsError, match="policy must be one of"):
         fc.going_out_odds(view, 1, policy="expert")
+    with pytest.raises(fc.FiveCrownsError, match="seed must be an int from 0"):
+        fc.going_out_odds(view, 2, seed=-1)
+
+
+def test_the_core_plays_the_samples_as_the_python_engine_does() -> None:
+    """Sample for sample, the same first out on both engines (the core deals each sample's
+    hidden cards and plays it on as the Python twin does), over views of several rule sets
+    and every rollout policy; and the odds are the same."""
+    if not fc.core_info().compiled:
+        pytest.skip("needs the compiled core")
+    from fivecrowns.analysis.going_out import _first_outs
+    from fivecrowns.solver import _engine
+
+    compared = index = 0
+    while compared < 24 and index < 200:
+        index += 1
+        view = random_view(300 + index)
+        if view.went_out is not None:
+            continue
+        for policy in ("random", "greedy", "strong"):
+            with _engine.running(True):
+                core = list(_first_outs(view, 3, policy, 60, index))
+                odds = fc.going_out_odds(view, 2, policy=policy, samples=60, seed=index)
+            with _engine.running(False):
+                twin = list(_first_outs(view, 3, policy, 60, index))
+                assert fc.going_out_odds(view, 2, policy=policy, samples=60, seed=index) == odds
+            assert core == twin, (index, policy)
+            compared += 1
+    assert compared >= 24

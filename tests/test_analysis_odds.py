@@ -124,6 +124,57 @@ def test_both_engines_give_the_same_exact_odds() -> None:
         assert twin == core
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_the_core_answers_every_draw_as_the_readable_loop_does(seed: int) -> None:
+    """The core's one call (``_core.after_draws``) against the Python engine's loop (one
+    ``deadwood_by_discard`` per draw) on random hands of 1 to 14 cards, few and many wilds,
+    under rule sets that change which melds exist and what a wild costs; and the whole odds
+    (outs too: found from the values, or by ``outs`` where a card may cost nothing)."""
+    if not fc.core_info().compiled:
+        pytest.skip("needs the compiled core")
+    from fivecrowns.analysis._draws import after_draws
+
+    rng = random.Random(seed)
+    rule_sets = [
+        fc.Rules(),
+        fc.Rules(distinct_suit_books=True),
+        fc.Rules(max_wilds_per_meld=1, all_wild_melds=False),
+        fc.Rules(joker_points=20),
+        fc.Rules(joker_points=0, go_out_without_discard=True),
+        fc.Rules(packs=3),
+    ]
+    for index in range(40):
+        rules = rule_sets[index % len(rule_sets)]
+        deck = list(fc.deck(rules.packs))
+        hand = tuple(rng.sample(deck, rng.randint(1, 14)))
+        wild = rng.choice([None, 3, 7, 13])
+        draws = tuple(fc.draw_odds(hand, wild, rules=rules).unseen)
+        cards = tuple(card for card, _ in draws)
+        with _engine.running(False):
+            twin = after_draws(hand, wild, rules, cards)
+            twin_odds = fc.draw_odds(hand, wild, rules=rules)
+        with _engine.running(True):
+            core = after_draws(hand, wild, rules, cards)
+            core_odds = fc.draw_odds(hand, wild, rules=rules)
+        assert core == twin, (fc.format_cards(hand), wild, rules)
+        assert core_odds == twin_odds
+
+
+def test_the_core_refuses_a_draw_the_deck_cannot_hold() -> None:
+    if not fc.core_info().compiled:
+        pytest.skip("needs the compiled core")
+    from fivecrowns import _core
+    from fivecrowns.solver import _compiled
+
+    solver = _compiled.solver(fc.Rules())
+    seven = fc.Card.parse("7H").code
+    assert _core.after_draws(solver, [seven], 3, [seven]) == [7]
+    with pytest.raises(fc.InvalidHandError):
+        _core.after_draws(solver, [seven, seven], 3, [seven])
+    with pytest.raises(fc.InvalidHandError):
+        _core.after_draws(solver, [seven], 3, [56])
+
+
 def test_bad_input_says_what_is_wrong() -> None:
     view = fc.GameState.new(players=2, seed=1).view(0)
     with pytest.raises(fc.FiveCrownsError, match="give none of them"):

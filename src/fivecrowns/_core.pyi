@@ -19,6 +19,7 @@ __all__ = [
     "SeatView",
     "Solver",
     "__version__",
+    "after_draws",
     "canonical_cards",
     "panic_count",
     "panic_for_test",
@@ -26,6 +27,7 @@ __all__ = [
     "play_games",
     "play_summaries",
     "rollouts",
+    "view_first_outs",
     "view_rollouts",
 ]
 
@@ -253,3 +255,20 @@ _Summary = tuple[list[int], list[int], list[list[int]], list[int]]
 def play_summaries(
     rules: GameRules, bots: Sequence[Sequence[str]], seeds: Sequence[int]
 ) -> list[_Summary]: ...
+def after_draws(
+    solver: Solver, codes: Sequence[int], wild_rank: int, draws: Sequence[int]
+) -> list[int]: ...
+def view_first_outs(
+    template: Game,
+    known: Sequence[Sequence[int]],
+    laid: Sequence[Sequence[int]],
+    hidden: Sequence[int],
+    scored: Sequence[bool],
+    improve: Sequence[int],
+    unseen: Sequence[int],
+    bots: Sequence[str],
+    seed: int,
+    count: int,
+    player: int,
+    turns: int,
+) -> list[int]: ...

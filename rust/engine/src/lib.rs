@@ -15,11 +15,14 @@
 //!   [`search`], the memoised search for everything else and for every arrangement, the twin
 //!   of the Python package's search, move for move (so both packages return the same
 //!   arrangement of a hand); re-exported here as [`codes`], [`search`] and [`sweep`];
+//! - [`analysis`]: what a hand is worth beyond its least deadwood (each possible draw's
+//!   value), on the solver;
 //! - [`game`]: a game's state and its transitions, on the solver;
 //! - [`bots`]: the built-in bots (random, greedy, strong) and what they share, on the game;
 //! - [`sim`]: batches of games and rollouts, on the bots
 //!   (and [`shuffle`], the seeded shuffles and hashes every layer uses).
 
+pub mod analysis;
 pub mod bots;
 pub mod card;
 pub mod error;

@@ -17,6 +17,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple, PyType};
 
+mod analysis;
 mod batch;
 mod fast;
 mod game;
@@ -667,6 +668,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     game::register(m)?;
     batch::register(m)?;
     panics::register(m)?;
+    analysis::register(m)?;
     m.add_function(wrap_pyfunction!(canonical_cards, m)?)?;
     Ok(())
 }

@@ -40,6 +40,8 @@ __all__ = ["ActionValue", "ActionValues", "evaluate_actions"]
 
 #: The most rollouts per action.
 MAX_ROLLOUTS: Final = 100_000
+#: The kinds of action that go out.
+_OUT_KINDS: Final = (ActionKind.GO_OUT, ActionKind.GO_OUT_WITHOUT_DISCARD)
 
 
 @attrs.frozen
@@ -113,7 +115,7 @@ def _summed(
     count = scores.shape[1]
     means = scores.mean(axis=1)
     errors = scores.std(axis=1, ddof=1) / math.sqrt(count)
-    order = sorted(range(len(legal)), key=lambda i: (means[i], legal[i].to_int()))
+    order = sorted(range(len(legal)), key=lambda i: _rank(float(means[i]), legal[i]))
     values = tuple(ActionValue(legal[i], float(means[i]), float(errors[i])) for i in order)
     margin = error = 0.0
     if len(order) > 1:
@@ -121,6 +123,14 @@ def _summed(
         margin = float(differences.mean())
         error = float(differences.std(ddof=1) / math.sqrt(count))
     return ActionValues(player, values, values[0].action, margin, error, False, count)
+
+
+def _rank(mean: float, action: Action) -> tuple[float, bool, int]:
+    """Where an action of value ``mean`` ranks (smallest first): by its value, then going
+    out before any other action of the same value (a hand whose every card melds scores 0
+    whether it goes out now or a turn later, but the others' hands only improve meanwhile),
+    then by its number."""
+    return (mean, action.kind not in _OUT_KINDS, action.to_int())
 
 
 def _final_lap(view: PlayerView, legal: Sequence[Action]) -> ActionValues:
@@ -136,6 +146,6 @@ def _final_lap(view: PlayerView, legal: Sequence[Action]) -> ActionValues:
         else:  # (out! with every card melded, where the rules allow it)
             mean = float(final_layout(view).points)
         values.append(ActionValue(action, mean, 0.0))
-    values.sort(key=lambda value: (value.mean, value.action.to_int()))
+    values.sort(key=lambda value: _rank(value.mean, value.action))
     margin = values[1].mean - values[0].mean if len(values) > 1 else 0.0
     return ActionValues(view.player, tuple(values), values[0].action, margin, 0.0, True, 0)

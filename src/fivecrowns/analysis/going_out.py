@@ -23,13 +23,14 @@ draw is known, and the chance that a stock draw is an out is :func:`~fivecrowns.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
 from .._shuffle import bot_seed
 from ..bots._builtin import BUILTIN
-from ..bots.rollout import rollout_seed, sample_state
+from ..bots.rollout import core_view_spec, rollout_seed, sample_state
 from ..cards import as_int, short_repr
 from ..errors import FiveCrownsError
 from ..game import GameState
@@ -94,6 +95,9 @@ def going_out_odds(
         raise FiveCrownsError(
             f"samples must be an int from 1 to {MAX_SAMPLES:,}, got {short_repr(samples)}"
         )
+    number_seed = as_int(seed)
+    if number_seed is None or not 0 <= number_seed < 1 << 64:
+        raise FiveCrownsError(f"seed must be an int from 0 to 2**64 - 1, got {short_repr(seed)}")
     if policy not in POLICIES:
         raise FiveCrownsError(
             f"policy must be one of {', '.join(POLICIES)}, got {short_repr(policy)}"
@@ -103,7 +107,7 @@ def going_out_odds(
     to_draw = view.current_player == view.player and view.phase is Phase.DRAW
     if count == 1 and to_draw and policy in _ALWAYS_OUT:
         return _one_turn(view, policy)
-    return _sampled(view, count, policy, number, as_int(seed) or 0)
+    return _sampled(view, count, policy, number, number_seed)
 
 
 def _one_turn(view: PlayerView, policy: str) -> GoingOutOdds:
@@ -125,11 +129,9 @@ def _one_turn(view: PlayerView, policy: str) -> GoingOutOdds:
 
 def _sampled(view: PlayerView, turns: int, policy: str, samples: int, seed: int) -> GoingOutOdds:
     went = first = 0
-    for index in range(samples):
-        number = rollout_seed(seed, index)
-        outcome = _play(sample_state(view, number), view.player, turns, policy, number)
+    for outcome in _first_outs(view, turns, policy, samples, seed):
         went += outcome == view.player
-        first += outcome is not None and outcome != view.player
+        first += outcome >= 0 and outcome != view.player
     p, q = went / samples, first / samples
     return GoingOutOdds(
         view.player,
@@ -142,6 +144,27 @@ def _sampled(view: PlayerView, turns: int, policy: str, samples: int, seed: int)
         q,
         math.sqrt(q * (1 - q) / samples),
     )
+
+
+def _first_outs(
+    view: PlayerView, turns: int, policy: str, samples: int, seed: int
+) -> Sequence[int]:
+    """Who went out first (-1: nobody) in each sample: sample ``i`` deals the hidden cards
+    from ``rollout_seed(seed, i)`` (:func:`~fivecrowns.sample_state`) and plays on with
+    that luck; in the core when it plays the view's rules (one call for every sample), else
+    in Python (:func:`_play`), with the same outcomes."""
+    spec = core_view_spec(view)
+    if spec is not None:
+        from .. import _core  # (only with the core: it imports the extension)
+
+        bots = [policy] * view.players
+        return _core.view_first_outs(*spec, bots, seed, samples, view.player, turns)
+    found = []
+    for index in range(samples):
+        number = rollout_seed(seed, index)
+        outcome = _play(sample_state(view, number), view.player, turns, policy, number)
+        found.append(-1 if outcome is None else outcome)
+    return found
 
 
 def _play(state: GameState, player: int, turns: int, policy: str, seed: int) -> int | None:

@@ -22,6 +22,8 @@ not in the hand.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Final
@@ -33,7 +35,10 @@ from ..cards import CARDS, Card, CardsLike, parse_cards, short_repr
 from ..errors import FiveCrownsError
 from ..game.views import PlayerView
 from ..rules import OFFICIAL, Rules, check_rules
-from ..solver import deadwood_by_discard, min_deadwood, outs
+from ..solver import min_deadwood, outs
+from ..solver._engine import melded
+from ._draws import after_draws
+from ._replacements import cards_from_out
 
 __all__ = ["DrawOdds", "draw_odds"]
 
@@ -53,6 +58,7 @@ class DrawOdds:
     - ``outs``: the unseen cards whose draw lets the hand go out, with their copies unseen.
     - ``probability``: the chance that the next stock card is an out.
     - ``expected_deadwood``: the expected least deadwood after the draw and the best discard.
+    - ``cards_from_out`` (worked out when asked): how many cards the hand is from going out.
     """
 
     hand: tuple[Card, ...]
@@ -70,6 +76,35 @@ class DrawOdds:
     def out_copies(self) -> int:
         """How many unseen cards are outs."""
         return sum(copies for _, copies in self.outs)
+
+    @functools.cached_property
+    def cards_from_out(self) -> int | None:
+        """How many cards the hand is from going out: the least number of its cards to swap
+        for unseen cards (each unseen copy used once) so that every card of the hand melds;
+        None when no swaps do. A hand 0 cards from going out goes out on its next draw
+        whatever it is (it throws the drawn card back); 1, when it draws one of its
+        ``outs``; ``r``, after ``r`` particular draws in ``r`` turns, each turn discarding a
+        card the draw replaces. Only stock draws count (not the discard pile), and going
+        out without a discard (``go_out_without_discard``) counts as any other going out
+        does: every card but the discard melds. Exact; worked out when first asked (a
+        search over the melds of the final hand: milliseconds for most hands, longer for
+        hands many swaps from going out under a limit of wilds per meld).
+
+        >>> draw_odds("7H 8H 9H 10H QS", 3).cards_from_out  # (it has outs)
+        1
+        >>> draw_odds("7H 8H 9H KS QD", 3).cards_from_out  # (a run of K, Q and a wild)
+        2
+        """
+        if min_deadwood(self.hand, self.wild_rank, rules=melded(self.rules)) == 0:
+            return 0
+        if not self.outs:  # (an unseen card that one swap brings in would be an out)
+            known = 2
+        elif not self.rules.go_out_without_discard:
+            return 1  # (an out: every card melds but the discard, which it replaces)
+        else:
+            known = 1  # (an out may meld every card with no discard: one swap may not do)
+        counts = dict(self.unseen)
+        return cards_from_out(self.hand, self.wild_rank, self.rules, counts, at_least=known)
 
 
 def draw_odds(
@@ -119,33 +154,40 @@ def _unseen(
     hand: tuple[Card, ...],
     rules: Rules,
 ) -> dict[Card, int]:
-    """The unseen cards by copies, checked against the deck beside ``hand``."""
-    room = {card: rules.packs * (3 if card.is_joker else 1) for card in CARDS}
+    """The unseen cards by copies, in card-code order, checked against the deck beside
+    ``hand``."""
+    room = list(_deck_copies(rules.packs))
     for card in hand:
-        room[card] -= 1
-        if room[card] < 0:
+        room[card.code] -= 1
+        if room[card.code] < 0:
             raise FiveCrownsError(f"the hand holds more copies of {card} than the deck has")
     if unseen is None:
-        return {card: left for card, left in room.items() if left}
+        return {CARDS[code]: left for code, left in enumerate(room) if left}
+    counts = [0] * len(CARDS)
     if isinstance(unseen, Mapping):
-        counts: dict[Card, int] = {}
         for key, copies in unseen.items():
             card = parse_cards([key])[0]
             if type(copies) is not int or copies < 0:
                 raise FiveCrownsError(
                     f"unseen copies must be ints of at least 0, got {short_repr(copies)} for {card}"
                 )
-            counts[card] = counts.get(card, 0) + copies
+            counts[card.code] += copies
     else:
-        counts = {}
         for card in parse_cards(unseen):
-            counts[card] = counts.get(card, 0) + 1
-    for card, copies in counts.items():
-        if copies > room[card]:
+            counts[card.code] += 1
+    for code, copies in enumerate(counts):
+        if copies > room[code]:
             raise FiveCrownsError(
-                f"{copies} unseen {card}, but the deck holds only {room[card]} beside the hand"
+                f"{copies} unseen {CARDS[code]}, but the deck holds only {room[code]} beside "
+                "the hand"
             )
-    return {card: copies for card, copies in sorted(counts.items()) if copies}
+    return {CARDS[code]: copies for code, copies in enumerate(counts) if copies}
+
+
+@functools.cache
+def _deck_copies(packs: int) -> tuple[int, ...]:
+    """The copies of each card (by code) in a deck of ``packs`` packs."""
+    return tuple(packs * (3 if card.is_joker else 1) for card in CARDS)
 
 
 def _odds(
@@ -155,12 +197,14 @@ def _odds(
     if total == 0:
         raise FiveCrownsError("no card is unseen: the stock is empty, there is no draw")
     deadwood = min_deadwood(hand, wild_rank, rules=rules)
-    going_out = outs(hand, wild_rank, rules=rules)
-    after = tuple(
-        (card, min(deadwood_by_discard((*hand, card), wild_rank, rules=rules).values()))
-        for card in counts
-    )
-    out = tuple((card, copies) for card, copies in counts.items() if card in going_out)
+    values = after_draws(hand, wild_rank, rules, tuple(counts))
+    after = tuple(zip(counts, values, strict=True))
+    if rules.wild_points and rules.joker_points and not rules.go_out_without_discard:
+        # (every card costs points unmelded: a draw that leaves no deadwood is an out)
+        out = tuple((card, counts[card]) for card, left in after if left == 0)
+    else:
+        going_out = outs(hand, wild_rank, rules=rules)
+        out = tuple((card, copies) for card, copies in counts.items() if card in going_out)
     return DrawOdds(
         hand=hand,
         wild_rank=wild_rank,
@@ -171,5 +215,5 @@ def _odds(
         after_draw=after,
         outs=out,
         probability=Fraction(sum(copies for _, copies in out), total),
-        expected_deadwood=Fraction(sum(counts[card] * left for card, left in after), total),
+        expected_deadwood=Fraction(sum(map(operator.mul, counts.values(), values)), total),
     )

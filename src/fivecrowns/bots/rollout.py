@@ -23,7 +23,7 @@ plays them, with the same results.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 import numpy as np
@@ -42,7 +42,17 @@ from ..solver import deadwood_by_discard, min_deadwood
 from ._builtin import BUILTIN
 from .tracking import read_round
 
+if TYPE_CHECKING:
+    from .. import _core
+
 __all__ = ["ROLLOUT_BOTS", "rollout_seed", "rollouts", "sample_state"]
+
+#: What the core needs to deal a view's hidden cards (``_core.view_rollouts``' first
+#: arguments): the template game, each seat's known and laid cards, its hidden count,
+#: whether it is scored, its improvements, and the unseen cards.
+CoreViewSpec = tuple[
+    "_core.Game", list[list[int]], list[list[int]], list[int], list[bool], list[int], list[int]
+]
 
 Until = Literal["round", "game"]
 #: The built-in bots that play rollouts (not the searching ``"expert"``).
@@ -460,13 +470,33 @@ def _in_core(
     rollout's seed (``rollout_seed(seed, i)``)."""
     from ..game import _core_game  # (only with the core: it imports the extension)
 
+    return _core_game.view_rollouts(
+        *_core_spec(hidden, first), bots, seed, count, whole_game, firsts, horizon
+    )
+
+
+def core_view_spec(view: PlayerView, *, improve: bool = False) -> CoreViewSpec | None:
+    """What the core needs to deal ``view``'s hidden cards itself as :func:`sample_state`
+    deals them (the arguments of ``_core.view_rollouts`` before the bots), or None when the
+    core does not play the view's rules (nor run): for the analysis layer's own rollouts."""
+    hidden = _hidden(view, None, improve=improve)
+    first = _sampled(hidden, rollout_seed(0, 0))
+    ruled = _engine.compiled_games if hidden.finished else _engine.compiled_from_deal
+    return _core_spec(hidden, first) if ruled(first.rules) else None
+
+
+def _core_spec(hidden: _Hidden, first: GameState) -> CoreViewSpec:
+    """The core's template of ``first`` and what ``hidden`` says of the cards, as
+    ``_core.view_rollouts`` takes them."""
+    from ..game import _core_game  # (only with the core: it imports the extension)
+
     view = hidden.view
     template = _core_game.core_game(first)
     laid: list[list[int]] = [[] for _ in range(view.players)]
     for placed in view.table:
         laid[placed.owner].extend(card.code for card in placed.meld.cards)
     scored = [seat in hidden.finished and seat != view.went_out for seat in range(view.players)]
-    return _core_game.view_rollouts(
+    return (
         template,
         [[card.code for card in cards] for cards in hidden.known],
         laid,
@@ -474,12 +504,6 @@ def _in_core(
         scored,
         list(hidden.improve),
         list(hidden.unseen),
-        bots,
-        seed,
-        count,
-        whole_game,
-        firsts,
-        horizon,
     )
 
 

@@ -54,6 +54,13 @@ def show_odds(
         f"expected  {float(odds.expected_deadwood):.2f} points of least deadwood after the draw "
         "and the best discard\n"
     )
+    away = odds.cards_from_out
+    out.write(
+        "away      "
+        + ("no swaps of unseen cards make every card meld" if away is None else f"{away} cards")
+        + " from going out (the fewest of its cards to swap for unseen ones so that every card "
+        "melds)\n"
+    )
     best = sorted(odds.after_draw, key=lambda item: (item[1], item[0].code))[:8]
     listed = ", ".join(f"{paint.card(card)} {left}" for card, left in best)
     out.write(f"best      {listed}\n")
@@ -71,4 +78,5 @@ def _odds_json(odds: DrawOdds) -> dict[str, Any]:
         "expected_deadwood": str(odds.expected_deadwood),
         "expected_deadwood_value": float(odds.expected_deadwood),
         "after_draw": {str(card): left for card, left in odds.after_draw},
+        "cards_from_out": odds.cards_from_out,
     }

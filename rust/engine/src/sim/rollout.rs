@@ -66,6 +66,46 @@ pub fn play_on(mut game: Game, kinds: &[PolicyKind], seed: u64, until: Until) ->
     }
 }
 
+/// Play `game` on with `kinds[seat]` in each seat and the luck of `seed` until `player` has
+/// ended `turns` more turns of its own (the one in progress counts, once its draw is made;
+/// the others' turns before each of them count too) or somebody goes out: who went out
+/// first, or None. The twin of the Python package's `fivecrowns.analysis.going_out._play`
+/// (a round that ends with nobody out, at its turn limit or with the stock empty, gives
+/// whoever its result says went out: nobody).
+pub fn first_out(
+    mut game: Game,
+    kinds: &[PolicyKind],
+    seed: u64,
+    player: u8,
+    turns: u32,
+) -> Option<u8> {
+    game.reseed(seed);
+    game.halt_after_round();
+    let mut policies: Vec<Policy> = (0..game.players())
+        .map(|seat| Policy::new(kinds[usize::from(seat)], seed, seat))
+        .collect();
+    let rounds = game.results().len();
+    let mut begun = u32::from(game.current() == player && game.phase() != Phase::Draw);
+    while !game.is_over() {
+        let seat = game.current();
+        if seat == player && game.phase() == Phase::Draw {
+            begun += 1;
+        }
+        let action = policies[usize::from(seat)].act(&game);
+        game.play(action);
+        if let Some(result) = game.results().get(rounds) {
+            return result.went_out;
+        }
+        if let Some(out) = game.went_out() {
+            return Some(out);
+        }
+        if begun >= turns && game.current() != player {
+            return None;
+        }
+    }
+    None
+}
+
 /// Each seat's least deadwood now (0 for a seat not dealt in): the score of a rollout that
 /// [`Until::Turns`] stops before the round ends.
 fn least_of_hands(game: &Game) -> Vec<i64> {
@@ -238,6 +278,54 @@ mod tests {
         )
         .is_err());
         assert!(none.is_empty());
+    }
+
+    /// The first to go out within a player's next turns: nobody within zero more turns of
+    /// a player not to act; within more turns, the seat that goes out first when the round
+    /// is played on as a whole (the same luck), when it goes out before the player's turns
+    /// are over.
+    #[test]
+    fn the_first_out_is_the_first_out_of_the_round_played_on() {
+        let kinds = [PolicyKind::Greedy; 3];
+        let mut seen = [0; 2];
+        for deal in 0..40 {
+            let game = Game::new(Arc::new(GameRules::default()), 3, deal, 2).unwrap();
+            let player = (game.current() + 1) % 3;
+            assert_eq!(first_out(game.clone(), &kinds, 5, player, 0), None);
+            let mut whole = game.clone();
+            whole.reseed(5);
+            whole.halt_after_round();
+            let mut policies: Vec<Policy> = (0..3)
+                .map(|s| Policy::new(PolicyKind::Greedy, 5, s))
+                .collect();
+            // (the player's turns begun when somebody goes out)
+            let mut begun = 0;
+            while whole.went_out().is_none() && whole.results().is_empty() {
+                if whole.current() == player && whole.phase() == Phase::Draw {
+                    begun += 1;
+                }
+                let action = policies[usize::from(whole.current())].act(&whole);
+                whole.play(action);
+            }
+            let out = whole
+                .went_out()
+                .or_else(|| whole.results().first().and_then(|r| r.went_out));
+            let all = first_out(game.clone(), &kinds, 5, player, 1000);
+            assert_eq!(all, out, "deal {deal}");
+            if let Some(out) = out.filter(|_| begun > 0) {
+                // (the player goes out in its turn `begun`; another seat after the player's
+                // turn `begun` is over, so within `begun + 1` of them)
+                let last = if out == player { begun } else { begun + 1 };
+                let before = first_out(game.clone(), &kinds, 5, player, last - 1);
+                assert_eq!(before, None, "deal {deal}");
+                assert_eq!(first_out(game.clone(), &kinds, 5, player, last), Some(out));
+                seen[usize::from(out == player)] += 1;
+            }
+        }
+        assert!(
+            seen[0] > 5 && seen[1] > 5,
+            "too few outs of each kind: {seen:?}"
+        );
     }
 
     /// A rollout to a horizon of turns scores each hand's least deadwood when the turn past
