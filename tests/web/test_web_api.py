@@ -162,6 +162,7 @@ def test_the_openapi_document_names_every_route() -> None:
         "/api/games",
         "/api/games/{game_id}",
         "/api/games/{game_id}/actions",
+        "/api/annotations",
         "/api/analyse",
     }
     assert c.get("/api/rules").json() == fc.Rules().to_dict()

@@ -180,3 +180,36 @@ def test_a_saved_game_is_opened_and_stepped_through(tmp_path: Path) -> None:
         hand = driver.find_element(By.CSS_SELECTOR, '.hand[data-seat="1"]')
         labels = [svg.get_attribute("aria-label") for svg in hand.find_elements(By.TAG_NAME, "svg")]
         assert len(labels) == len(state.hand(1))
+
+
+def test_the_annotators_marks_show_in_the_replay(tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    import fivecrowns as fc
+
+    bots = [fc.make_bot("greedy"), fc.make_bot("random"), fc.make_bot("strong")]
+    record = fc.play_game(bots, rules=fc.Rules.short_game(2), seed=4).record
+    saved = tmp_path / "game.json"
+    saved.write_text(record.to_json())
+    review = fc.annotate(record)  # (what the server computes: the default settings)
+    worst = next(note for note in review.worst() if note.mark is not None)
+
+    with served(str(tmp_path / "g.sqlite")) as base, chromium() as driver:
+        driver.get(base + "/replay")
+        driver.find_element(By.ID, "file").send_keys(str(saved))
+        driver.find_element(By.ID, "load").click()
+        WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "annotate").is_enabled())
+        driver.find_element(By.ID, "annotate").click()
+        WebDriverWait(driver, 60).until(
+            lambda d: d.find_element(By.ID, "review-status").get_attribute("data-done") == "1"
+        )
+        jumps = driver.find_elements(By.CSS_SELECTOR, "#worst-list button.jump")
+        assert jumps[0].get_attribute("data-step") == str(worst.index + 1)
+        jumps[0].click()
+        script = "return document.getElementById('step-number').dataset.step;"
+        WebDriverWait(driver, 20).until(lambda d: d.execute_script(script) == str(worst.index + 1))
+        mark = driver.find_element(By.ID, "mark")
+        assert mark.get_attribute("data-mark") == worst.mark
+        assert f"best: {worst.best}" in mark.text
+        assert f"{worst.loss:.1f} points" in mark.text

@@ -17,6 +17,7 @@ from ._errors import RefusedError
 from ._pages import page_routes
 from ._service import Games, Limits
 from ._store import Store
+from ._workers import GameLocks, Workers
 
 __all__ = ["create_app"]
 
@@ -58,5 +59,10 @@ def create_app(db: str = ":memory:", limits: Limits | None = None) -> Starlette:
             Exception: _unexpected,
         },
     )
-    app.state.games = Games(Store(db), limits)
+    games = app.state.games = Games(Store(db), limits)
+    app.state.bots = Workers("moves", games.limits.bot_threads, games.limits.bot_waiting)
+    app.state.annotator = Workers(
+        "annotation", games.limits.annotator_threads, games.limits.annotator_waiting
+    )
+    app.state.locks = GameLocks()
     return app

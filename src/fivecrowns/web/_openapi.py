@@ -48,7 +48,7 @@ def _refusals(*statuses: int) -> dict[str, Any]:
         409: "the action is not legal now",
         413: "the body is too big",
         422: "a field is wrong (the message says which and what is accepted)",
-        503: "the server holds its most unfinished games",
+        503: "the server is full (its most unfinished games, or busy workers)",
     }
     return {str(status): _json(_ERROR, words[status]) for status in statuses}
 
@@ -69,6 +69,31 @@ def _game_schema() -> dict[str, Any]:
                 "type": "array",
                 "description": "the public moves since the person's last action: [seat, action]",
                 "items": {"type": "array"},
+            },
+        },
+    }
+
+
+def _annotations_schema() -> dict[str, Any]:
+    note = {
+        "type": "object",
+        "description": "Annotation.to_dict(): the action at index (0-based) valued against the "
+        "best; loss in expected points of round score; mark null, inaccuracy, mistake or "
+        "blunder",
+        "required": ["index", "seat", "round", "played", "best", "loss", "mark", "exact"],
+    }
+    return {
+        "type": "object",
+        "required": ["steps", "seats", "n", "annotations", "worst"],
+        "properties": {
+            "steps": {"type": "integer"},
+            "seats": {"type": "array", "items": {"type": "integer"}},
+            "n": {"type": "integer"},
+            "annotations": {"type": "array", "items": note},
+            "worst": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": "the annotations' indexes by loss, the biggest first",
             },
         },
     }
@@ -116,6 +141,25 @@ def _schemas() -> dict[str, Any]:
             },
         },
         "Analysis": {"type": "object"},
+        "Review": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["game"],
+            "properties": {
+                "game": {
+                    "type": "object",
+                    "description": "a saved game: a GameRecord's, a GameState's or a "
+                    "`fivecrowns play` save's JSON",
+                },
+                "seats": {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": 0},
+                    "description": "the seats whose decisions are annotated (default: all)",
+                },
+                "n": {"type": "integer", "minimum": 2, "maximum": 256, "default": 64},
+            },
+        },
+        "Annotations": _annotations_schema(),
     }
 
 
@@ -126,57 +170,72 @@ def _body(name: str) -> dict[str, Any]:
     }
 
 
+def _paths() -> dict[str, Any]:
+    game = {"$ref": "#/components/schemas/Game"}
+    return {
+        "/api/rules": {
+            "get": {
+                "summary": "The official rules: every option and its default",
+                "responses": {"200": _json({"type": "object"}, "the options")},
+            }
+        },
+        "/api/games": {
+            "post": {
+                "summary": "A new game against bots; the person plays seat 0",
+                "requestBody": _body("NewGame"),
+                "responses": {
+                    "201": _json(game, "the new game"),
+                    **_refusals(400, 413, 422, 503),
+                },
+            }
+        },
+        "/api/games/{game_id}": {
+            "get": {
+                "summary": "The person's view of a game and the legal actions",
+                "parameters": [_GAME_ID],
+                "responses": {"200": _json(game, "the game"), **_refusals(404)},
+            }
+        },
+        "/api/games/{game_id}/actions": {
+            "post": {
+                "summary": "Play an action; the bots reply until it is the person's turn",
+                "parameters": [_GAME_ID],
+                "requestBody": _body("Action"),
+                "responses": {
+                    "200": _json(game, "the game after the moves"),
+                    **_refusals(400, 404, 409, 413, 422, 503),
+                },
+            }
+        },
+        "/api/annotations": {
+            "post": {
+                "summary": "The annotator's marks of a saved game's decisions (seconds for "
+                "a whole game)",
+                "requestBody": _body("Review"),
+                "responses": {
+                    "200": _json({"$ref": "#/components/schemas/Annotations"}, "the marks"),
+                    **_refusals(400, 413, 422, 503),
+                },
+            }
+        },
+        "/api/analyse": {
+            "post": {
+                "summary": "The best arrangement, best discard and outs of a hand",
+                "requestBody": _body("Hand"),
+                "responses": {
+                    "200": _json({"$ref": "#/components/schemas/Analysis"}, "the analysis"),
+                    **_refusals(400, 413, 422),
+                },
+            }
+        },
+    }
+
+
 def openapi() -> dict[str, Any]:
     """The document."""
-    game = {"$ref": "#/components/schemas/Game"}
     return {
         "openapi": "3.1.0",
         "info": {"title": "fivecrowns", "version": __version__},
-        "paths": {
-            "/api/rules": {
-                "get": {
-                    "summary": "The official rules: every option and its default",
-                    "responses": {"200": _json({"type": "object"}, "the options")},
-                }
-            },
-            "/api/games": {
-                "post": {
-                    "summary": "A new game against bots; the person plays seat 0",
-                    "requestBody": _body("NewGame"),
-                    "responses": {
-                        "201": _json(game, "the new game"),
-                        **_refusals(400, 413, 422, 503),
-                    },
-                }
-            },
-            "/api/games/{game_id}": {
-                "get": {
-                    "summary": "The person's view of a game and the legal actions",
-                    "parameters": [_GAME_ID],
-                    "responses": {"200": _json(game, "the game"), **_refusals(404)},
-                }
-            },
-            "/api/games/{game_id}/actions": {
-                "post": {
-                    "summary": "Play an action; the bots reply until it is the person's turn",
-                    "parameters": [_GAME_ID],
-                    "requestBody": _body("Action"),
-                    "responses": {
-                        "200": _json(game, "the game after the moves"),
-                        **_refusals(400, 404, 409, 413, 422),
-                    },
-                }
-            },
-            "/api/analyse": {
-                "post": {
-                    "summary": "The best arrangement, best discard and outs of a hand",
-                    "requestBody": _body("Hand"),
-                    "responses": {
-                        "200": _json({"$ref": "#/components/schemas/Analysis"}, "the analysis"),
-                        **_refusals(400, 413, 422),
-                    },
-                }
-            },
-        },
+        "paths": _paths(),
         "components": {"schemas": _schemas()},
     }

@@ -13,16 +13,14 @@ from starlette.staticfiles import StaticFiles
 
 from ..rules import Rules
 from ._analyse import analyse
-from ._api import games_of
+from ._api import game_body
 from ._errors import RefusedError
 from ._render import new_game_page, table_html, table_page
 from ._render_analyser import analyser_page
 from ._render_replay import replay_page, step_html
 from ._replay import replay_step
-from ._requests import analysis_options, read_json
-
-#: The largest saved game the replay viewer reads, in bytes.
-MAX_SAVED_GAME = 1 << 20
+from ._requests import MAX_SAVED_GAME, analysis_options, read_json
+from ._service import Table
 
 __all__ = ["page_routes"]
 
@@ -34,13 +32,11 @@ async def _new(request: Request) -> HTMLResponse:
 
 
 async def _game(request: Request) -> HTMLResponse:
-    body = games_of(request).get(request.path_params["game_id"]).body()
-    return HTMLResponse(table_page(body))
+    return HTMLResponse(table_page(await game_body(request, Table.body)))
 
 
 async def _table(request: Request) -> HTMLResponse:
-    body = games_of(request).get(request.path_params["game_id"]).body()
-    return HTMLResponse(table_html(body))
+    return HTMLResponse(table_html(await game_body(request, Table.body)))
 
 
 async def _analyser(request: Request) -> HTMLResponse:

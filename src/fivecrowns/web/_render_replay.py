@@ -1,5 +1,6 @@
 """The replay viewer's page (open a saved game, step through it with buttons or the arrow
-keys) and each step's HTML: every hand, the piles, the melds, the scores."""
+keys, ask for the annotator's marks) and each step's HTML: every hand, the piles, the melds,
+the scores."""
 
 from __future__ import annotations
 
@@ -24,7 +25,11 @@ def replay_page() -> str:
         '<button id="back" disabled>&lt; back (←)</button>'
         '<button id="next" disabled>next (→) &gt;</button>'
         '<button id="last" disabled>last &gt;|</button></nav>'
+        '<div class="review"><button id="annotate" disabled>Annotate the moves</button> '
+        '<span id="review-status" aria-live="polite"></span></div>'
+        '<p id="mark" aria-live="polite"></p>'
         '<div id="step" aria-live="polite"></div>'
+        '<section id="worst" hidden><h2>Biggest mistakes</h2><ol id="worst-list"></ol></section>'
     )
     return page("Five Crowns: replay", body, "replay.js")
 

@@ -20,10 +20,12 @@ from ..game import GameRecord, GameState
 from ..game.actions import Action
 from ._errors import RefusedError
 
-__all__ = ["replay_step"]
+__all__ = ["replay_step", "saved_record"]
 
 
-def _record(data: object) -> GameRecord:
+def saved_record(data: object) -> GameRecord:
+    """The record of a saved game (a record's, a state's or a ``fivecrowns play`` save's
+    JSON data); 422 for anything else."""
     if not isinstance(data, dict):
         raise RefusedError(422, "game must be a saved game: a game record's or state's JSON")
     inner = data.get("game")
@@ -43,7 +45,7 @@ def replay_step(data: dict[str, Any]) -> dict[str, Any]:
     unknown = sorted(str(name) for name in data if name not in ("game", "step"))
     if unknown:
         raise RefusedError(422, f"unknown field(s) {', '.join(unknown)}; the fields are game, step")
-    record = _record(data.get("game"))
+    record = saved_record(data.get("game"))
     step = data.get("step", 0)
     total = len(record.actions)
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= total:

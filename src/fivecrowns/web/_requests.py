@@ -27,10 +27,19 @@ from ..rules import Rules, parse_wild_rank
 from ._errors import RefusedError
 from ._service import DIFFICULTY
 
-__all__ = ["MAX_BODY", "action_of", "analysis_options", "game_options", "read_json"]
+__all__ = [
+    "MAX_BODY",
+    "MAX_SAVED_GAME",
+    "action_of",
+    "analysis_options",
+    "game_options",
+    "read_json",
+]
 
 #: The largest request body the server reads, in bytes.
 MAX_BODY: Final = 16_384
+#: The largest saved game the server reads (the replay viewer, the annotator), in bytes.
+MAX_SAVED_GAME: Final = 1 << 20
 _MAX_TEXT: Final = 400
 
 

@@ -9,6 +9,7 @@ the legal actions, and the public moves the bots made.
 from __future__ import annotations
 
 import secrets
+import threading
 from collections import OrderedDict
 from typing import Any, Final
 
@@ -34,10 +35,16 @@ _ID_LENGTH: Final = 22  # secrets.token_urlsafe(16)
 
 @attrs.frozen
 class Limits:
-    """The server's bounds: unfinished games stored, games kept in memory."""
+    """The server's bounds: unfinished games stored, games kept in memory, the bots' worker
+    threads (how many think at once, how many more moves may wait for one) and the
+    annotator's."""
 
     live_games: int = 10_000
     cached_games: int = 1_000
+    bot_threads: int = 4
+    bot_waiting: int = 10_000
+    annotator_threads: int = 1
+    annotator_waiting: int = 8
 
 
 @attrs.define
@@ -83,6 +90,7 @@ class Games:
         self.store = store
         self.limits = limits or Limits()
         self._cache: OrderedDict[str, Table] = OrderedDict()
+        self._cache_lock = threading.Lock()  # (the games are played in worker threads)
 
     def create(self, players: int, difficulty: str, rules: Rules) -> dict[str, Any]:
         """A new game of ``players`` (the person and the bots) at ``difficulty``; the
@@ -111,6 +119,10 @@ class Games:
 
     def get(self, game_id: str) -> Table:
         """The game of that id (404 when there is none)."""
+        with self._cache_lock:
+            return self._get(game_id)
+
+    def _get(self, game_id: str) -> Table:
         table = self._cache.get(game_id)
         if table is not None:
             self._cache.move_to_end(game_id)
@@ -119,7 +131,7 @@ class Games:
         if row is None:
             raise RefusedError(404, f"no game {game_id[:40]!r} on this server")
         table = Table(row, GameState.from_json(row.state), _bots(row))
-        self._remember(table)
+        self._keep(table)
         return table
 
     def play(self, game_id: str, action: Action) -> dict[str, Any]:
@@ -157,6 +169,10 @@ class Games:
         return moves
 
     def _remember(self, table: Table) -> None:
+        with self._cache_lock:
+            self._keep(table)
+
+    def _keep(self, table: Table) -> None:
         self._cache[table.row.id] = table
         while len(self._cache) > self.limits.cached_games:
             self._cache.popitem(last=False)
