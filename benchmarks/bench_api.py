@@ -33,8 +33,24 @@ this process (``--base``: in child processes of each version, alternating), best
 ``--repeat``, per hand. Needs ``valgrind`` and a CPython with its symbols for the counts
 (``--no-callgrind`` skips them).
 
-Figures (2026-12-07, the 2-core shared machine of the project, 1000 hands; before = main at
-be995c9): see the docstring's end, filled in by the run that set them.
+Figures (2026-12-07, the project's shared 2-core machine, ``--hands 500 --repeat 3``;
+instructions per hand, the call against its reference, ratio; before = main at be995c9,
+the same script with ``--src`` of that build):
+
+  ============  ======================  ======================
+  line          before                  after
+  ============  ======================  ======================
+  official      13761 / 12131  1.13x    12756 / 11482  1.11x
+  lay_off       19177 / 12146  1.58x    14823 / 11473  1.29x
+  packs         19692 / 11136  1.77x    13744 / 11438  1.20x
+  string        85732 / 10862  7.89x    13007 / 12100  1.07x
+  value         (no such call)          29943 / 25392  1.18x (native; binding 28627)
+  discard       84399                   73415  0.87x of before
+  ============  ======================  ======================
+
+(A run of 1000 hands gave lay_off 1.06x and packs 1.21x: a few hundred instructions a call
+move with the heap's layout, e.g. a ``realloc`` that copies or not.) Wall clock moves by
+10-50% on that machine; the instruction counts are the figures to go by.
 """
 
 from __future__ import annotations
