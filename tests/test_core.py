@@ -279,6 +279,7 @@ def test_the_fast_path_answers_only_for_its_rule_sets_and_plain_input() -> None:
         assert _fast_answers(list(hand), 13, rules) == answers
         assert _fast_answers([fc.Card(c.code) for c in hand], 13, rules) == answers
         assert _fast_answers(hand, fc.Rank.KING, rules) == answers
+        assert _fast_answers(fc.format_cards(hand), 13, rules) == answers  # (read in the core)
         # anything else goes the checked way (None), with the same public answers
         same = fc.Rules(packs=np.int64(3))  # (a numpy value: made afresh, not the shared one)
         assert same == rules
@@ -289,7 +290,7 @@ def test_the_fast_path_answers_only_for_its_rule_sets_and_plain_input() -> None:
             (hand, np.int64(13), rules),  # a numpy int: the checked path converts it
             (hand, 2, rules),
             (hand, 2**70, rules),
-            (fc.format_cards(hand), 13, rules),  # text
+            (fc.format_cards(hand) + ",", 13, rules),  # text the core does not read
             (iter(hand), 13, rules),  # neither a tuple nor a list
             ((*hand, "JK"), 13, rules),  # not every item a Card
         ]:

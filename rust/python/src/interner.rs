@@ -26,7 +26,9 @@ pub(crate) struct Interner {
 }
 
 struct Known {
-    options: Vec<(Py<PyAny>, Py<PyAny>)>,
+    /// Each option's name, the name's hash (a str keeps its own: comparing two costs
+    /// little, and two names of different hashes differ) and its value, in the order given.
+    options: Vec<(Py<PyAny>, isize, Py<PyAny>)>,
     rules: Py<PyAny>,
 }
 
@@ -34,14 +36,16 @@ impl Interner {
     /// The most option sets remembered (then they are forgotten, and remembered afresh).
     const MOST: usize = 64;
 
-    /// The rule set of `options` if they were given before.
+    /// The rule set of `options` if they were given before (then they are looked for first
+    /// next time).
     fn find(&self, options: &Bound<'_, PyDict>) -> Option<Py<PyAny>> {
         let py = options.py();
-        let known = self.known.lock().ok()?;
-        known
+        let mut known = self.known.lock().ok()?;
+        let at = known
             .iter()
-            .find(|known| same_options(&known.options, options))
-            .map(|known| known.rules.clone_ref(py))
+            .position(|known| same_options(&known.options, options))?;
+        known[..=at].rotate_right(1);
+        Some(known[0].rules.clone_ref(py))
     }
 
     fn remember(&self, options: &Bound<'_, PyDict>, rules: &Bound<'_, PyAny>) {
@@ -51,13 +55,22 @@ impl Interner {
         if known.len() >= Self::MOST {
             known.clear();
         }
-        known.push(Known {
-            options: options
-                .iter()
-                .map(|(name, value)| (name.unbind(), value.unbind()))
-                .collect(),
-            rules: rules.clone().unbind(),
-        });
+        let options: Option<Vec<_>> = options
+            .iter()
+            .map(|(name, value)| {
+                let hash = name.hash().ok()?;
+                Some((name.unbind(), hash, value.unbind()))
+            })
+            .collect();
+        if let Some(options) = options {
+            known.insert(
+                0,
+                Known {
+                    options,
+                    rules: rules.clone().unbind(),
+                },
+            );
+        }
     }
 }
 
@@ -114,21 +127,24 @@ impl Interner {
 }
 
 /// Are `options` (a call's) the option set `known`, in the same order?
-fn same_options(known: &[(Py<PyAny>, Py<PyAny>)], options: &Bound<'_, PyDict>) -> bool {
+fn same_options(known: &[(Py<PyAny>, isize, Py<PyAny>)], options: &Bound<'_, PyDict>) -> bool {
+    let py = options.py();
     known.len() == options.len()
         && known
             .iter()
             .zip(options.iter())
-            .all(|((name, value), (given_name, given))| {
-                same_name(name.bind(options.py()), &given_name)
-                    && same_value(value.bind(options.py()), &given)
+            .all(|((name, hash, value), (given_name, given))| {
+                same_name(name.bind(py), *hash, &given_name) && same_value(value.bind(py), &given)
             })
 }
 
-/// The same option name: the same object (a call's names are interned), or an equal str.
-fn same_name(known: &Bound<'_, PyAny>, given: &Bound<'_, PyAny>) -> bool {
+/// The same option name: the same object (a call's names are interned), or an equal str
+/// (of the same hash).
+fn same_name(known: &Bound<'_, PyAny>, hash: isize, given: &Bound<'_, PyAny>) -> bool {
     known.is(given)
-        || (given.is_exact_instance_of::<PyString>() && known.eq(given).unwrap_or(false))
+        || (given.is_exact_instance_of::<PyString>()
+            && given.hash().is_ok_and(|given| given == hash)
+            && known.eq(given).unwrap_or(false))
 }
 
 /// The same option value: the same object, or an equal int or str of the same exact type,
@@ -146,10 +162,9 @@ fn same_value(known: &Bound<'_, PyAny>, given: &Bound<'_, PyAny>) -> bool {
     match (known.cast::<PyTuple>(), given.cast::<PyTuple>()) {
         (Ok(known), Ok(given)) if given.is_exact_instance_of::<PyTuple>() => {
             known.len() == given.len()
-                && known
-                    .iter()
-                    .zip(given.iter())
-                    .all(|(a, b)| a.is(&b) || (is_int(&b) && is_int(&a) && a.eq(&b).unwrap_or(false)))
+                && known.iter().zip(given.iter()).all(|(a, b)| {
+                    a.is(&b) || (is_int(&b) && is_int(&a) && a.eq(&b).unwrap_or(false))
+                })
         }
         _ => false,
     }

@@ -7,9 +7,7 @@
 
 use fivecrowns_engine::codes::Codes;
 use fivecrowns_engine::solver::{least_each, least_each_counts, Counts, MAX_THREADS};
-use fivecrowns_engine::{
-    Hand, HandError, Layout, MeldRules, WildLimit, MAX_CARDS, NUM_CODES,
-};
+use fivecrowns_engine::{Hand, HandError, Layout, MeldRules, WildLimit, MAX_CARDS, NUM_CODES};
 use numpy::{PyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
@@ -140,7 +138,11 @@ impl CodeTable {
     }
 
     /// The canonical cards of `codes`, as a tuple.
-    pub(crate) fn tuple<'py>(&self, py: Python<'py>, codes: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
+    pub(crate) fn tuple<'py>(
+        &self,
+        py: Python<'py>,
+        codes: &[u8],
+    ) -> PyResult<Bound<'py, PyTuple>> {
         if codes.iter().any(|&c| usize::from(c) >= self.objects.len()) {
             return Err(PyValueError::new_err("a card code beyond the deck"));
         }
@@ -489,7 +491,12 @@ impl Solver {
 
     /// The discard `best_discard` chooses and the least deadwood it leaves (no arrangement);
     /// refused for an empty hand.
-    fn best_discard_value(&self, py: Python<'_>, codes: Vec<u32>, wild_rank: u32) -> PyResult<(u8, u64)> {
+    fn best_discard_value(
+        &self,
+        py: Python<'_>,
+        codes: Vec<u32>,
+        wild_rank: u32,
+    ) -> PyResult<(u8, u64)> {
         let hand = self.hand(py, &codes, wild_rank)?;
         run(py, &hand, Hand::best_discard_value)
             .ok_or_else(|| refusal(py, &HandError::Empty("best_discard_value")))

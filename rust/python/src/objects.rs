@@ -73,8 +73,9 @@ impl Builder {
         let made = self.object_new.bind(py).call1((class,))?;
         for (name, value) in fields {
             // SAFETY: three valid object pointers, the GIL held; the call takes no reference
-            let set =
-                unsafe { ffi::PyObject_GenericSetAttr(made.as_ptr(), name.as_ptr(), value.as_ptr()) };
+            let set = unsafe {
+                ffi::PyObject_GenericSetAttr(made.as_ptr(), name.as_ptr(), value.as_ptr())
+            };
             if set < 0 {
                 return Err(PyErr::fetch(py));
             }

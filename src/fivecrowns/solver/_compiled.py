@@ -150,9 +150,10 @@ def fast_path(rules: Rules, melded: Rules, current: _core.Fast | None) -> _core.
 
 class _Kit:
     """What the fast path reads and builds answers with: the package's ``Card`` and ``Rank``
-    types, its ``Arrangement``, ``DiscardValue`` and ``Meld`` types and the two kinds of meld (it builds
-    them trusted: the core's melds are valid and laid out as the package lays them out),
-    and the public melds handed out (a cache it keeps as ``_arrangement`` does)."""
+    types, its ``Arrangement``, ``DiscardValue`` and ``Meld`` types and the two kinds of
+    meld (it builds them trusted: the core's melds are valid and laid out as the package
+    lays them out), and the public melds handed out (a cache it keeps as ``_arrangement``
+    does)."""
 
     card_type = Card
     rank_type = Rank

@@ -30,6 +30,7 @@ __all__ = [
     "MAX_CARDS",
     "arrange",
     "best_discard",
+    "best_discard_value",
     "cache_clear",
     "can_out",
     "discard_values",
