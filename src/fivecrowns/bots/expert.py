@@ -22,8 +22,11 @@ True
 The bot is deterministic for its seed (:meth:`ExpertBot.reset`): the samples of a decision
 are dealt from the seed and the decision's place in the game. Its cost is the number of
 rollouts per decision (``rollouts``, fewer for a big hand: ``card_budget``): with the
-compiled core the default budget took about 13 ms per decision on one core in four-player
-official games (18 ms where it searched, p99 35 ms, the slowest 39 ms), and beat
+compiled core the default budget took about 12 ms per decision on one core in four-player
+official games against StrongBot (16 ms where it searched, p99 25 ms, the slowest 28 ms;
+``decision_times`` of ``benchmarks/bot_table.py``, 258 decisions, on a virtual machine of
+two AMD EPYC cores, otherwise idle: a load of 0.3; on a loaded machine, several times
+that), and beat
 StrongBot by about 9.3 points a game (``benchmarks/bot_table.py``, which prints the table
 and the strength for other budgets). Without the core the rollouts run in the Python
 engine, with the same results, about a hundred times slower.

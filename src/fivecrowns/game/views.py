@@ -97,8 +97,9 @@ class PlayerView:
     (face up, so public; always empty unless ``Rules(lay_off=True)``).
 
     A view of a state the compiled core plays costs the same whatever the round's length:
-    its cards (hand, discard pile, table, ...) and the finished rounds' results are read
-    from the core when first asked for, through a handle that can read only what this
+    its cards (hand, discard pile, ...), the table melds and the finished rounds' results
+    are read from the core when first asked for, each group on its own (reading
+    ``top_discard`` builds no table meld), through a handle that can read only what this
     player may know (never the state or another hand).
     """
 
