@@ -34,8 +34,9 @@ in it, without a Python call per action, for rule sets it plays
 
 A simulator can be shared between threads: its calls take turns (each holds the simulator's
 lock while it runs; the core's steps run without the GIL, so other Python threads go on
-meanwhile). The arrays it returns are still its buffers, so a thread that keeps one while
-another thread steps sees it change: copy what a thread keeps.
+meanwhile). The arrays it returns are still its buffers: another thread's call of the same
+method rewrites them, even while this thread reads them. Threads that share a simulator
+must agree among themselves who reads its arrays when (or each keep a simulator of its own).
 """
 
 from __future__ import annotations
