@@ -80,7 +80,7 @@ function zoneAt(x, y) {
 }
 
 game.addEventListener("pointerdown", (event) => {
-  const source = event.target.closest(".pile[data-action], .hand-card[data-action]");
+  const source = event.target.closest(".pile[data-action], #hand .hand-card[data-action]");
   if (busy || !source || source.disabled || event.button !== 0) return;
   drag = { source: source, x: event.clientX, y: event.clientY, ghost: null, id: event.pointerId };
 });
