@@ -82,6 +82,41 @@ def test_a_whole_round_is_played_by_clicks(tmp_path: Path) -> None:
         assert len(driver.find_elements("css selector", "#scores tbody tr")) == 1
 
 
+def _drag(driver: Any, source: Any, target: Any) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    chain = ActionChains(driver).click_and_hold(source).move_by_offset(10, 10)
+    chain.move_to_element(target).release().perform()
+
+
+def _hand_actions(driver: Any) -> list[str]:
+    cards = driver.find_elements("css selector", "#hand .hand-card")
+    return [card.get_attribute("data-action") for card in cards]
+
+
+def test_a_card_is_drawn_and_discarded_by_drag_and_drop(tmp_path: Path) -> None:
+    with served(str(tmp_path / "g.sqlite")) as base, chromium() as driver:
+        _start(driver, base)
+        before = _hand_actions(driver)
+        _drag(driver, driver.find_element("id", "stock"), driver.find_element("id", "scores"))
+        assert _status(driver).endswith("Your turn: draw."), "a drop off the hand draws nothing"
+        _drag(driver, driver.find_element("id", "stock"), driver.find_element("id", "hand"))
+        _wait(driver)
+        assert _status(driver).endswith("Your turn: discard.")
+        drawn = _hand_actions(driver)
+        assert len(drawn) == len(before) + 1
+        card = driver.find_elements("css selector", "#hand .hand-card")[0]
+        action = card.get_attribute("data-action")
+        _drag(driver, card, driver.find_element("id", "discard"))
+        _wait(driver)
+        after = _hand_actions(driver)
+        if action.startswith("discard") and _status(driver).startswith("Round 1"):
+            assert len(after) == len(before)
+            assert after.count(action) == drawn.count(action) - 1
+        else:  # (the person went out: the next round, or the final lap, is on)
+            assert after != drawn
+
+
 def test_a_game_is_resumed_after_the_server_restarts(tmp_path: Path) -> None:
     db = str(tmp_path / "g.sqlite")
     with chromium() as driver:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import pytest
+
 import fivecrowns as fc
 from fivecrowns.web._cards_svg import card_name
 from web.helpers import CARD_WORD, client, greedy_move, server_state
@@ -34,9 +36,17 @@ def _check(text: str, state: fc.GameState, seen: set[str]) -> None:
     assert not {name for name in names if f'"{name}"' in text or f'"{name},' in text}
 
 
-def test_no_response_of_a_whole_game_shows_a_hidden_card() -> None:
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"schedule": [3, 5, 7]},
+        # (the final turns laid down by hand: the table's meld builder, lay-offs too)
+        {"schedule": [5, 7], "auto_arrange_final_hand": False, "lay_off": True},
+    ],
+)
+def test_no_response_of_a_whole_game_shows_a_hidden_card(rules: dict[str, Any]) -> None:
     c = client()
-    response = c.post("/api/games", json={"players": 3, "rules": {"schedule": [3, 5, 7]}})
+    response = c.post("/api/games", json={"players": 3, "rules": rules})
     game_id = response.json()["id"]
     seen: set[str] = set()
     checked = 0

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..cards import Card
 from ._cards_svg import card_back_svg, card_svg
+from ._render_melds import BUILDER_KINDS, meld_builder
 
 __all__ = ["cards_html", "new_game_page", "page", "scores_html", "table_html", "table_page"]
 
@@ -189,7 +190,8 @@ def scores_html(view: dict[str, Any], name: Callable[[int], str]) -> str:
 
 
 def _actions(body: dict[str, Any]) -> str:
-    shown = [a for a in body["legal"] if a.split()[0] not in ("draw", "take", "discard")]
+    elsewhere = ("draw", "take", "discard", *BUILDER_KINDS)
+    shown = [a for a in body["legal"] if a.split()[0] not in elsewhere]
     buttons = "".join(
         f'<button class="action" data-action="{escape(a)}">{escape(a)}</button>' for a in shown
     )
@@ -201,7 +203,7 @@ def table_html(body: dict[str, Any]) -> str:
     return (
         f'<div id="table" data-phase="{body["view"]["phase"]}" '
         f'data-turn="{int(body["view"]["current_player"] == body["seat"])}">'
-        f"{_status(body)}{_seats(body)}{_piles(body)}{_melds(body)}{_hand(body)}"
+        f"{_status(body)}{_seats(body)}{_piles(body)}{_melds(body)}{_hand(body)}{meld_builder(body)}"
         f"{_actions(body)}{scores_html(body['view'], lambda s: _short_name(body, s))}</div>"
     )
 
