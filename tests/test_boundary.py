@@ -61,6 +61,7 @@ FOUND: dict[str, Callable[[], object]] = {
     "an array as rollouts' bots": lambda: fc.rollouts(_STATE, np.zeros(2)),  # type: ignore[arg-type]
     "an array as rollouts' until": lambda: fc.rollouts(_STATE, until=np.zeros(2)),  # type: ignore[arg-type]
     "an array as solitaire_dealt_piles": lambda: fc.Rules(solitaire_dealt_piles=np.zeros(2)),  # type: ignore[arg-type]
+    "an array as tie_break": lambda: fc.Rules(tie_break=np.zeros(2)),  # type: ignore[arg-type]
     "an array as max_wilds_per_meld": lambda: fc.Rules(max_wilds_per_meld=np.zeros(2)),
     "2**40 games": lambda: fc.Simulator(2**40),
     "2**70 max_actions": lambda: fc.Simulator(1, max_actions=2**70),

@@ -322,7 +322,7 @@ class Rules(metaclass=_interned.Interned):
                 f"go_out_bonus must be an int from -{MAX_BONUS} (-2**40) to 0 (e.g. -10), got "
                 f"{short_repr(self.go_out_bonus)}"
             )
-        if self.tie_break not in _TIE_BREAKS:
+        if not isinstance(self.tie_break, str) or self.tie_break not in _TIE_BREAKS:
             raise InvalidRulesError(
                 f"tie_break must be one of {', '.join(map(repr, _TIE_BREAKS))}, "
                 f"got {short_repr(self.tie_break)}"
