@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -75,3 +76,35 @@ FOUND: dict[str, Callable[[], object]] = {
 def test_what_the_long_run_found_is_a_library_error(what: str) -> None:
     with pytest.raises(fc.FiveCrownsError):
         FOUND[what]()
+
+
+#: Odd values for every option: numpy arrays (whose ``==`` is element-wise), containers,
+#: bytes, floats and a bare object.
+_JUNK_OPTIONS: tuple[object, ...] = (
+    np.zeros(2),
+    np.array(["shared", "win"]),
+    [1],
+    {},
+    b"x",
+    1.5,
+    object(),
+)
+
+
+def _refusal(option: str, value: object) -> str | None:
+    """The rules error ``Rules(option=value)`` raises, or None if it accepts the value."""
+    try:
+        fc.Rules(**{option: value})  # type: ignore[arg-type]
+    except fc.InvalidRulesError as error:
+        return str(error)
+    return None
+
+
+@pytest.mark.parametrize("option", [field.name for field in attrs.fields(fc.Rules)])
+def test_every_rules_option_refuses_odd_values_with_a_rules_error(option: str) -> None:
+    """Each option of :class:`Rules`, given each odd value, is an ``InvalidRulesError`` naming
+    the option (or an accepted value), never numpy's or Python's own error (an array as
+    ``solitaire_scoring`` raised numpy's ValueError)."""
+    for junk in _JUNK_OPTIONS:
+        refusal = _refusal(option, junk)
+        assert refusal is None or option in refusal, refusal

@@ -82,6 +82,12 @@ _DEALT_PILES: Final = ("whole", "all_but_one", "draw")
 _OLD_DEALT_OPTION: Final = "solitaire_close_dealt_piles"
 
 
+def _is_choice(value: object, choices: tuple[str, ...]) -> bool:
+    """Is ``value`` one of the strings ``choices``? (Only a ``str`` is compared: ``in`` on a
+    numpy array or another odd object would compare element-wise or raise.)"""
+    return isinstance(value, str) and value in choices
+
+
 def check_rules(rules: object, name: str = "rules") -> Rules:
     """``rules`` if it is a :class:`Rules`; else :class:`~fivecrowns.InvalidRulesError`
     naming the parameter ``name``, what it got and what is accepted.
@@ -322,7 +328,7 @@ class Rules(metaclass=_interned.Interned):
                 f"go_out_bonus must be an int from -{MAX_BONUS} (-2**40) to 0 (e.g. -10), got "
                 f"{short_repr(self.go_out_bonus)}"
             )
-        if not isinstance(self.tie_break, str) or self.tie_break not in _TIE_BREAKS:
+        if not _is_choice(self.tie_break, _TIE_BREAKS):
             raise InvalidRulesError(
                 f"tie_break must be one of {', '.join(map(repr, _TIE_BREAKS))}, "
                 f"got {short_repr(self.tie_break)}"
@@ -333,15 +339,12 @@ class Rules(metaclass=_interned.Interned):
                 f"extra_round_hand_size must be an int from 1 to {MAX_HAND_SIZE}, got "
                 f"{short_repr(size)}"
             )
-        if self.solitaire_scoring not in _SOLITAIRE_SCORINGS:
+        if not _is_choice(self.solitaire_scoring, _SOLITAIRE_SCORINGS):
             raise InvalidRulesError(
                 "solitaire_scoring must be 'win' or 'deadwood', got "
                 f"{short_repr(self.solitaire_scoring)}"
             )
-        if (
-            not isinstance(self.solitaire_dealt_piles, str)
-            or self.solitaire_dealt_piles not in _DEALT_PILES
-        ):
+        if not _is_choice(self.solitaire_dealt_piles, _DEALT_PILES):
             raise InvalidRulesError(
                 "solitaire_dealt_piles must be 'whole', 'all_but_one' or 'draw', got "
                 f"{short_repr(self.solitaire_dealt_piles)}"
