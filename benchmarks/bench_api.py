@@ -66,6 +66,8 @@ import sys
 import timeit
 from pathlib import Path
 
+from _callgrind import count, python_instructions
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 #: line -> (the call, its reference call, the target ratio), each the body of a loop over
@@ -159,26 +161,7 @@ def _child(src: str, n: int, body: str) -> None:
 
 
 def _count(src: str, n: int, body: str) -> int:
-    cmd = [
-        "valgrind",
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        "--toggle-collect=builtin_exec",
-        sys.executable,
-        __file__,
-        "--child",
-        body,
-        "--src",
-        src,
-        "--hands",
-        str(n),
-    ]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stderr
-    match = re.search(r"Collected : (\d+)", out)
-    if match is None:
-        raise SystemExit(f"no instruction count in valgrind's output:\n{out}")
-    return int(match.group(1))
+    return python_instructions(__file__, "--child", body, "--src", src, "--hands", str(n))
 
 
 class _Counter:
@@ -228,13 +211,10 @@ def _native(n: int) -> tuple[float | None, float | None]:
         ]
         found = [re.search(r"best discard (\d+) ns", run.stdout) for run in runs]
         times.append(min(float(m.group(1)) for m in found if m) * hands)
-        cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-        cmd += ["--toggle-collect=speed::best", str(example)]
-        err = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stderr
-        match = re.search(r"Collected : (\d+)", err)
-        if match is None:
+        found = count([str(example)], collect="speed::best", env=env)
+        if found is None:
             return None, (times[-1] - times[0]) / n if len(times) == 2 else None
-        counts.append(int(match.group(1)))
+        counts.append(found)
     return (counts[1] - counts[0]) / n, (times[1] - times[0]) / n
 
 

@@ -24,12 +24,11 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import random
-import re
-import subprocess
 import sys
 from pathlib import Path
+
+from _callgrind import python_instructions
 
 HERE = Path(__file__).resolve().parent
 ROWS = {
@@ -65,29 +64,8 @@ def _child(src: str, row: str, n: int, timed: bool) -> None:
 
 
 def _instructions(src: str, row: str, n: int, timed: bool) -> int:
-    cmd = [
-        "valgrind",
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        "--toggle-collect=builtin_exec",
-        sys.executable,
-        __file__,
-        "--child",
-        "--src",
-        src,
-        "--hands",
-        str(n),
-        "--timed" if timed else "--untimed",
-        row,
-    ]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stderr
-    match = re.search(r"Collected : (\d+)", out)
-    if match is None:
-        raise SystemExit(f"no instruction count in valgrind's output:\n{out}")
-    if int(match.group(1)) == 0:
-        raise SystemExit(f"{sys.executable} has no symbol builtin_exec to count in (stripped?)")
-    return int(match.group(1))
+    mode = "--timed" if timed else "--untimed"
+    return python_instructions(__file__, "--child", "--src", src, "--hands", str(n), mode, row)
 
 
 def main() -> None:
