@@ -135,3 +135,16 @@ def test_shutdown_lets_a_move_in_flight_finish_stores_it_and_closes_the_file(
         app.state.games.store.live_games()
     restarted = create_app(db).state.games.get(game["id"])
     assert restarted.body()["view"] == moved["view"]
+
+
+def test_shutdown_a_lifespan_begun_again_opens_the_file_again(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    app = create_app(str(tmp_path / "g.sqlite"))
+    with TestClient(app) as client:  # (a start and a shutdown of the app)
+        game = client.post("/api/games", json={"players": 2}).json()
+    with pytest.raises(sqlite3.ProgrammingError):
+        app.state.games.store.live_games()
+    with TestClient(app) as client:
+        assert client.get(f"/api/games/{game['id']}").json()["view"] == game["view"]
+        assert app.state.games.store.live_games() == 1

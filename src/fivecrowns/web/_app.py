@@ -51,9 +51,12 @@ async def _unexpected(request: Request, error: Exception) -> Response:
 
 @asynccontextmanager
 async def _lifespan(app: Starlette) -> AsyncIterator[None]:
-    # (uvicorn ends the lifespan once the requests in flight are done: each has stored its move)
+    # (uvicorn ends the lifespan once the requests in flight are done: each has stored its
+    # move; a lifespan begun again, as a test client may, opens the file again)
+    store = app.state.games.store
+    store.open()
     yield
-    app.state.games.store.close()
+    store.close()
 
 
 def create_app(db: str = ":memory:", limits: Limits | None = None) -> Starlette:
