@@ -166,22 +166,22 @@ impl Game {
     fn start_turn(&mut self, player: u8) {
         self.current = player;
         if self.stock.is_empty() {
-            if self.discard_pile.len() <= 1 {
+            // the pile but its top card (or the whole pile) becomes the new stock
+            let kept = self.rules.discard_pile.kept_at_reshuffle();
+            let Some(under) = self.discard_pile.len().checked_sub(kept).filter(|&n| n > 0) else {
                 self.end_round(Ended::Stock);
                 return;
-            }
+            };
             self.reshuffles += 1;
-            let top = self.discard_pile.pop().expect("a pile of two or more");
             shuffle::shuffled_into(
-                &self.discard_pile,
+                &self.discard_pile[..under],
                 &mut self.stock,
                 self.seed,
                 self.round_number,
                 self.extra_round,
                 self.reshuffles,
             );
-            self.discard_pile.clear();
-            self.discard_pile.push(top);
+            self.discard_pile.drain(..under);
         }
         self.phase = Phase::Draw;
         self.taken = None;
