@@ -258,7 +258,7 @@ def remembered_pile(view: PlayerView) -> tuple[Card, ...]:
     >>> state = state.apply("draw").apply("discard 3S")
     >>> view = state.view(1)
     >>> fc.format_cards(view.discard_pile), fc.format_cards(remembered_pile(view))
-    ('3S', '6D 3S')
+    ('3S', '3* 3S')
     """
     pile = view.discard_pile  # (read first: a view of a core state reads it when asked)
     remembered: tuple[Card, ...] = view.__dict__.get(_REMEMBERED, pile)
