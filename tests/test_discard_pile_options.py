@@ -124,7 +124,7 @@ def _nothing_to_reshuffle(rules: fc.Rules) -> fc.GameState:
     rest = [str(card) for card in fc.deck(1) if str(card) not in used]
     others = [" ".join(rest[8 * i : 8 * i + 8]) for i in range(5)]
     state = rig([out_hand, run, *others], rules=rules, stock="J*", pile="10S")
-    assert len(state.stock) == 1 and len(state.discard_pile) == 1
+    assert len(state.stock) == len(state.discard_pile) == 1
     return state.apply("draw").apply("out!")
 
 
@@ -189,7 +189,8 @@ def test_rule_option_squared_discard_pile_off_shows_the_whole_pile() -> None:
     state = python_state(3, fc.OFFICIAL, 8)
     state = state.apply("draw").apply(f"discard {state.apply('draw').hand(0)[0]}")
     view = state.view(1)
-    assert view.discard_pile == state.discard_pile and len(view.discard_pile) == 2
+    assert view.discard_pile == state.discard_pile
+    assert len(view.discard_pile) == 2
     assert view.observation()[PILE].sum() == 2
 
 

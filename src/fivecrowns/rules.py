@@ -411,9 +411,9 @@ class Rules(metaclass=_interned.Interned):
     def to_dict(self) -> dict[str, Any]:
         """Every option by name, JSON-ready (sequences as lists). Options added after the
         save format was first published (``seat_to_capacity``, ``go_out_bonus_below_zero``,
-        ``solitaire_dealt_piles``, the discard pile's two) are written only when they differ from their
-        defaults, so saves and state digests of games that do not use them stay as they
-        were.
+        ``solitaire_dealt_piles``, the discard pile's two) are written only when they differ
+        from their defaults, so saves and state digests of games that do not use them stay
+        as they were.
 
         >>> Rules.from_dict(Rules(lay_off=True).to_dict()) == Rules(lay_off=True)
         True

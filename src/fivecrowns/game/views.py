@@ -263,6 +263,8 @@ def remembered_pile(view: PlayerView) -> tuple[Card, ...]:
     pile = view.discard_pile  # (read first: a view of a core state reads it when asked)
     remembered: tuple[Card, ...] = view.__dict__.get(_REMEMBERED, pile)
     return remembered
+
+
 _PRIVATE: Final = (ActionKind.SELECT, ActionKind.DESELECT)
 #: The public actions of a round: (player, action).
 
