@@ -44,7 +44,9 @@ def test_rule_option_squared_discard_pile_gymnasium_observation_and_render() -> 
         for card in pile[:-1]:
             if card not in pile[-1:]:
                 assert str(card) not in line.split()
-        obs, _, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        obs, _, done, truncated, info = env.step(
+            int(rng.choice(np.flatnonzero(info["action_mask"])))
+        )
         if done or truncated:
             break
     assert deepest > 1
@@ -57,7 +59,7 @@ def test_rule_option_squared_discard_pile_pettingzoo_observation() -> None:
     env = make_env(players=3, rules=SQUARED)
     env.reset(seed=2)
     rng = random.Random(0)
-    for agent in env.agent_iter(max_iter=60):
+    for _agent in env.agent_iter(max_iter=60):
         observation, _, done, truncated, _ = env.last()
         assert observation["observation"][PILE].sum() <= 1
         legal = np.flatnonzero(observation["action_mask"])

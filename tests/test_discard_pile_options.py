@@ -247,3 +247,31 @@ def test_rule_option_discard_pile_saves_round_trip_and_old_saves_load(name: str)
     assert getattr(fc.GameState.from_json(json.dumps(old)).rules, name) is False
     with pytest.raises(fc.InvalidRulesError, match=f"{name} must be True or False"):
         fc.Rules(**{name: "yes"})  # type: ignore[arg-type]
+
+
+def test_rule_option_discard_pile_flags_of_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from fivecrowns.cli import main
+
+    assert main(["rules", "--reshuffle-whole-pile", "--squared-pile", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert fc.Rules.from_dict(data) == fc.Rules(
+        reshuffle_whole_discard_pile=True, squared_discard_pile=True
+    )
+    assert main(["rules", "--squared-pile"]) == 0
+    text = capsys.readouterr().out
+    assert (
+        "discard pile    squared (only the top card shows); an empty stock takes all of it but"
+        in text
+    )
+    assert main(["rules"]) == 0
+    assert "discard pile    spread; an empty stock takes all of it but the top card" in (
+        capsys.readouterr().out
+    )
+    for command in ("play", "simulate"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        usage = capsys.readouterr().out
+        assert "--reshuffle-whole-pile" in usage
+        assert "--squared-pile" in usage
