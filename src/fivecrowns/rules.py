@@ -151,8 +151,8 @@ class Rules(metaclass=_interned.Interned):
       draw from it; with no discard pile at all, the round ends and every hand is scored. By
       default the top card stays and the rest is shuffled (a pile of one card ends the round).
     - ``squared_discard_pile`` (False): the table squares the discard pile, so a player's
-      view shows only its top card (:attr:`PlayerView.discard_pile
-      <fivecrowns.PlayerView.discard_pile>` is that card alone). Play is the same.
+      view shows only its top card (the ``discard_pile`` of a :class:`~fivecrowns.PlayerView`
+      is that card alone). Play is the same.
     - ``go_out_bonus`` (0): points added to the score of the player who goes out first
       (a house rule uses -10); zero or negative, down to ``-MAX_BONUS`` (-2**40).
     - ``go_out_bonus_below_zero`` (False): the bonus counts in full even when it takes the

@@ -248,8 +248,8 @@ def remembered_pile(view: PlayerView) -> tuple[Card, ...]:
     """The whole discard pile as the player of ``view`` remembers it, top card last: every
     card of it was face up when it was played (the upcard at the deal, each discard since),
     so a player who watched the round knows it even when the table squares the pile
-    (``Rules(squared_discard_pile=True)``, where :attr:`PlayerView.discard_pile` shows the
-    top card alone). The built-in bots' card tracking reads it, so they play the same games
+    (``Rules(squared_discard_pile=True)``, where a view's ``discard_pile`` shows the top card
+    alone). The built-in bots' card tracking reads it, so they play the same games
     whether or not the pile is squared. A view that has lost its memory (rebuilt from its
     fields) remembers only what it shows.
 
