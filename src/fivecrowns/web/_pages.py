@@ -15,7 +15,8 @@ from ..rules import Rules
 from ._analyse import analyse
 from ._api import game_body
 from ._errors import RefusedError
-from ._render import every_option, new_game_page, table_html, table_page
+from ._openapi import every_option
+from ._render import new_game_page, table_html, table_page
 from ._render_analyser import analyser_page
 from ._render_replay import replay_page, step_html
 from ._replay import replay_step

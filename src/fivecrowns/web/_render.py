@@ -9,16 +9,12 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-import attrs
-
 from ..cards import Card
-from ..rules import Rules
 from ._cards_svg import card_back_svg, card_svg
 from ._render_melds import BUILDER_KINDS, meld_builder
 
 __all__ = [
     "cards_html",
-    "every_option",
     "new_game_page",
     "page",
     "scores_html",
@@ -61,16 +57,6 @@ def _rule_input(name: str, default: object) -> str:
 
 def _json_text(value: object) -> str:
     return json.dumps(value)
-
-
-def every_option(rules: Rules) -> dict[str, Any]:
-    """Every option of ``rules`` by name, JSON-ready, even those :meth:`Rules.to_dict`
-    leaves out at their defaults (``squared_discard_pile``, ...): the form offers them all."""
-    return {
-        field.name: list(value) if isinstance(value, tuple) else value
-        for field in attrs.fields(Rules)
-        for value in [getattr(rules, field.name)]
-    }
 
 
 def new_game_page(rules: dict[str, Any]) -> str:
