@@ -9,7 +9,9 @@ use std::sync::Arc;
 
 use fivecrowns_engine::bots::PolicyKind;
 use fivecrowns_engine::game::actions::num_actions;
-use fivecrowns_engine::game::{Action, Ended, Game, GameRules, Illegal, Phase, TieBreak};
+use fivecrowns_engine::game::{
+    Action, Ended, Game, GameRules, Illegal, OutLayout, Phase, TieBreak,
+};
 use fivecrowns_engine::sim::batch::{Batch, StepOut};
 use fivecrowns_engine::{copies_in_deck, MeldRules, WildLimit, NUM_CODES};
 use proptest::prelude::*;
@@ -58,6 +60,7 @@ fn rule_sets() -> impl Strategy<Value = Arc<GameRules>> {
             may_discard_taken_discard: taken,
             go_out_without_discard: no_discard,
             lay_off,
+            out_layout: [OutLayout::FewestLayOffs, OutLayout::Solver][limit as usize % 2],
             auto_arrange_final_hand: auto,
             turn_limit: Some(limit),
         })

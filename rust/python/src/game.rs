@@ -7,8 +7,8 @@ use std::sync::Arc;
 use fivecrowns_engine::game::actions::num_actions;
 use fivecrowns_engine::game::observe;
 use fivecrowns_engine::game::{
-    Action, Ended, Game as EngineGame, GameError, GameRules as EngineRules, Illegal, Parts, Phase,
-    TieBreak,
+    Action, Ended, Game as EngineGame, GameError, GameRules as EngineRules, Illegal, OutLayout,
+    Parts, Phase, TieBreak,
 };
 use fivecrowns_engine::{Card, HandError};
 use numpy::PyArray1;
@@ -38,7 +38,7 @@ impl GameRules {
     #[pyo3(signature = (
         melds, schedule, wild_ranks, extra_round_hand_size, tie_break, go_out_bonus,
         go_out_bonus_below_zero, may_discard_taken_discard, go_out_without_discard, lay_off,
-        auto_arrange_final_hand, turn_limit
+        out_layout, auto_arrange_final_hand, turn_limit
     ))]
     fn new(
         py: Python<'_>,
@@ -52,6 +52,7 @@ impl GameRules {
         may_discard_taken_discard: bool,
         go_out_without_discard: bool,
         lay_off: bool,
+        out_layout: &str,
         auto_arrange_final_hand: bool,
         turn_limit: u32,
     ) -> PyResult<GameRules> {
@@ -67,6 +68,14 @@ impl GameRules {
                 return Err(refusal(py, &HandError::BadRules(why)));
             }
         };
+        let out_layout = match out_layout {
+            "fewest_lay_offs" => OutLayout::FewestLayOffs,
+            "solver" => OutLayout::Solver,
+            other => {
+                let why = format!("out_layout must be fewest_lay_offs or solver, got {other:?}");
+                return Err(refusal(py, &HandError::BadRules(why)));
+            }
+        };
         let rules = EngineRules {
             melds,
             schedule,
@@ -78,6 +87,7 @@ impl GameRules {
             may_discard_taken_discard,
             go_out_without_discard,
             lay_off,
+            out_layout,
             auto_arrange_final_hand,
             turn_limit: (turn_limit > 0).then_some(turn_limit),
         };

@@ -39,7 +39,9 @@ Decisions where the rule book is silent (see also the rules page):
   draws), so a player about to draw always has a stock. If there is nothing to reshuffle the
   round ends and every hand is scored by its best arrangement.
 - Going out lays down the solver's arrangement of the hand (the engine checks the hand melds;
-  the player does not pick the melds), with or without ``auto_arrange_final_hand``.
+  the player does not pick the melds), with or without ``auto_arrange_final_hand``; under
+  ``lay_off`` by default the layout that leaves the fewest cards to lay off
+  (``out_layout``, :func:`out_layout`).
 - A final turn (after someone went out) is draw then discard; the player cannot "go out"
   again. With ``auto_arrange_final_hand`` the rest of the hand is arranged for the least
   deadwood (with ``lay_off``, counting what can be added to the table melds), and its melds go
@@ -60,6 +62,7 @@ Decisions where the rule book is silent (see also the rules page):
   nobody out the round ends and every hand is scored by its best arrangement.
 """
 
+from ._out_layout import lay_off_chances, out_layout
 from ._round import FinalLayout, RoundResult, TableMeld
 from ._state import RECORD_SCHEMA, STATE_SCHEMA, GameRecord, GameState
 
@@ -71,4 +74,6 @@ __all__ = [
     "GameState",
     "RoundResult",
     "TableMeld",
+    "lay_off_chances",
+    "out_layout",
 ]
