@@ -20,6 +20,7 @@ from fivecrowns.game import lay_off_chances, out_layout
 from fivecrowns.game._scoring import extend_meld, meld_of
 from fivecrowns.melds import Meld, MeldKind
 from game_twins import step_both
+from test_cli import run
 from test_game_rules import play, rig
 
 ELEVEN_HEARTS = "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
@@ -259,3 +260,20 @@ def test_rule_option_out_layout_the_core_lays_hands_out_as_the_python_engine(out
         )
         played, mismatch = step_both(rules, 3, seed, rng.choice, bots=["strong"] * 3)
         assert mismatch is None, (seed, played, mismatch)
+
+
+# -- the command line and the web form ------------------------------------------------------
+
+
+def test_rule_option_out_layout_on_the_command_line() -> None:
+    text = run("rules", "--lay-off").stdout
+    assert "laid out        to leave the fewest cards to lay off" in text
+    text = run("rules", "--lay-off", "--out-layout", "solver").stdout
+    assert "laid out        as the solver arranges it" in text
+    assert "laid out" not in run("rules").stdout
+    data = json.loads(run("rules", "--lay-off", "--out-layout", "solver", "--json").stdout)
+    assert fc.Rules.from_dict(data) == fc.Rules(lay_off=True, out_layout="solver")
+    refused = run("rules", "--out-layout", "best")
+    assert refused.returncode != 0
+    assert "--out-layout" in refused.stderr
+    assert "fewest_lay_offs" in refused.stderr

@@ -36,6 +36,7 @@ def test_the_new_game_page_offers_every_rule_option() -> None:
     page = client().get("/").text
     for name in fc.Rules().to_dict():
         assert f'name="{name}"' in page
+    assert 'name="out_layout"' in page  # (read under lay_off, which the form sets)
     assert 'src="/static/new.js"' in page
     assert "http" not in page.replace('name="viewport"', "")  # (no external request)
 

@@ -5,7 +5,9 @@ and scripts."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import attrs
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import BaseRoute, Mount, Route
@@ -27,8 +29,20 @@ __all__ = ["page_routes"]
 _STATIC = Path(__file__).with_name("static")
 
 
+def _form_options() -> dict[str, Any]:
+    """The options of the new-game form at their defaults, in field order: those
+    :meth:`Rules.to_dict` writes, and ``out_layout`` (which it writes only under ``lay_off``,
+    the form's checkbox)."""
+    official, written = Rules(), Rules().to_dict()
+    return {
+        field.name: written.get(field.name, getattr(official, field.name))
+        for field in attrs.fields(Rules)
+        if field.name in written or field.name == "out_layout"
+    }
+
+
 async def _new(request: Request) -> HTMLResponse:
-    return HTMLResponse(new_game_page(Rules().to_dict()))
+    return HTMLResponse(new_game_page(_form_options()))
 
 
 async def _game(request: Request) -> HTMLResponse:
