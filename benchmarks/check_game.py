@@ -15,12 +15,12 @@ player count (2 up to 6, or what the deck seats) and a seed, then either
 - plays a game of built-in bots (``random``, ``greedy`` and ``strong`` seats; a third of them
   all greedy or all strong, with no turn limit) in both (the Python bots against the core's),
   comparing every action chosen and the final state; or
-- under ``lay_off`` or with final hands laid down by hand (``auto_arrange_final_hand=False``,
-  or both; games the core's bots do not play), plays the Python bots on the Python state's
-  views and the same actions in both engines, comparing them as for random actions (the bots
-  go out, so final turns lay cards off, or select cards and lay them down; in a quarter of
-  the games the final turns' actions are chosen at random instead), or plays the built-in
-  bots in both engines as above (half of these games).
+- under ``lay_off`` (either ``out_layout``) or with final hands laid down by hand
+  (``auto_arrange_final_hand=False``, or both; games the core's bots do not play), plays the
+  Python bots on the Python state's views and the same actions in both engines, comparing
+  them as for random actions (the bots go out, so final turns lay cards off, or select cards
+  and lay them down; in a quarter of the games the final turns' actions are chosen at random
+  instead), or plays the built-in bots in both engines as above (half of these games).
 
 Prints the counts and every mismatch; exits 1 if there is one.
 """
@@ -67,6 +67,7 @@ def check_one(index: int, seed: int) -> tuple[str, int, str | None]:
         rules = attrs.evolve(
             rules,
             lay_off=lay_off,
+            out_layout=rng.choice(["fewest_lay_offs", "solver"]),
             auto_arrange_final_hand=not by_hand,
             turn_limit=300,
             schedule=tuple(min(size, 10) for size in rules.schedule),

@@ -108,6 +108,7 @@ class GameRules:
         may_discard_taken_discard: bool,
         go_out_without_discard: bool,
         lay_off: bool,
+        out_layout: str,
         auto_arrange_final_hand: bool,
         turn_limit: int,
         reshuffle_whole_discard_pile: bool = False,

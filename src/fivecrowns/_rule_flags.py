@@ -12,7 +12,7 @@ import attrs
 from .cards import _int_or_same, short_repr
 from .errors import InvalidRulesError
 
-__all__ = ["RuleFlag", "rule_flag"]
+__all__ = ["RuleFlag", "check_choice", "read_older", "rule_flag"]
 
 
 def _is_int(value: object) -> bool:
@@ -115,6 +115,21 @@ def _choice(default: str, flag: str, help: str, choices: tuple[str, ...], exampl
     )
 
 
+def _is_choice(value: object, choices: tuple[str, ...]) -> bool:
+    """Is ``value`` one of the strings ``choices``? (Only a ``str`` is compared: ``in`` on a
+    numpy array or another odd object would compare element-wise or raise.)"""
+    return isinstance(value, str) and value in choices
+
+
+def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    """Refuse a value of the option ``name`` that is not one of ``choices``."""
+    if not _is_choice(value, choices):
+        raise InvalidRulesError(
+            f"{name} must be {', '.join(map(repr, choices[:-1]))} or {choices[-1]!r}, got "
+            f"{short_repr(value)}"
+        )
+
+
 def _cli(flag: RuleFlag) -> dict[str, RuleFlag]:
     """The field metadata that gives an option its command-line flag."""
     return {"flag": flag}
@@ -132,22 +147,31 @@ def _to_tuple(value: object) -> object:
     return value
 
 
-def _is_choice(value: object, choices: tuple[str, ...]) -> bool:
-    """Is ``value`` one of the strings ``choices``? (Only a ``str`` is compared: ``in`` on a
-    numpy array or another odd object would compare element-wise or raise.)"""
-    return isinstance(value, str) and value in choices
-
+# -- options of older saves ------------------------------------------------------------------
 
 #: The option ``solitaire_dealt_piles`` replaced (in unreleased versions, before a release),
 #: read from old saves: True closed piles dealt whole or all but one card melded.
 _OLD_DEALT_OPTION: Final = "solitaire_close_dealt_piles"
 
 
-def _renamed_dealt_option(data: Mapping[str, object]) -> dict[str, object]:
-    """``data`` with the old option ``solitaire_close_dealt_piles`` given as
-    ``solitaire_dealt_piles``, as it last meant it: True ``"all_but_one"``, False
-    ``"draw"`` (a Solitaire save reads it by its layout's version itself, see
-    :meth:`fivecrowns.SolitaireState.from_json`)."""
+def read_older(data: Mapping[str, object], saved: bool) -> Mapping[str, object]:
+    """The options ``data`` (of :meth:`Rules.from_dict <fivecrowns.Rules.from_dict>`) as
+    this version reads them: the old ``solitaire_close_dealt_piles`` as
+    ``solitaire_dealt_piles``, as it last meant it (True ``"all_but_one"``, False ``"draw"``;
+    a Solitaire save reads it by its layout's version itself, see
+    :meth:`fivecrowns.SolitaireState.from_json`); and, of a save (``saved``), a ``lay_off``
+    game written before ``out_layout`` existed with ``out_layout="solver"``, the layout it
+    was played with.
+
+    >>> read_older({"lay_off": True}, saved=True)
+    {'lay_off': True, 'out_layout': 'solver'}
+    >>> read_older({"lay_off": True}, saved=False)
+    {'lay_off': True}
+    """
+    if saved and data.get("lay_off") is True and "out_layout" not in data:
+        data = {**data, "out_layout": "solver"}
+    if _OLD_DEALT_OPTION not in data:
+        return data
     renamed = dict(data)
     old = renamed.pop(_OLD_DEALT_OPTION)
     if not isinstance(old, bool) or "solitaire_dealt_piles" in renamed:

@@ -19,17 +19,14 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from . import _interned, _schedule
+from . import _interned, _rule_flags, _schedule
 from ._rule_flags import (
-    _OLD_DEALT_OPTION,
     RuleFlag,
     _choice,
     _cli,
-    _is_choice,
     _is_int,
     _number,
     _parse_max_wilds,
-    _renamed_dealt_option,
     _switch,
     _to_tuple,
     rule_flag,
@@ -75,11 +72,13 @@ MAX_ROUND_TURNS: Final = 10_000
 TieBreak = Literal["shared", "extra_round", "most_rounds_out"]
 SolitaireScoring = Literal["win", "deadwood"]
 SolitaireDealtPiles = Literal["whole", "all_but_one", "draw"]
+OutLayout = Literal["fewest_lay_offs", "solver"]
 MaxWilds = int | Literal["naturals"] | None
 
 _TIE_BREAKS: Final = ("shared", "extra_round", "most_rounds_out")
 _SOLITAIRE_SCORINGS: Final = ("win", "deadwood")
 _DEALT_PILES: Final = ("whole", "all_but_one", "draw")
+_OUT_LAYOUTS: Final = ("fewest_lay_offs", "solver")
 
 
 def check_rules(rules: object, name: str = "rules") -> Rules:
@@ -108,6 +107,7 @@ _LATER_OPTIONS: Final[dict[str, object]] = {
     "solitaire_dealt_piles": "whole",
     "reshuffle_whole_discard_pile": False,
     "squared_discard_pile": False,
+    "out_layout": "fewest_lay_offs",  # (written under lay_off, though: see to_dict)
 }
 _WRITTEN: Final = object()
 
@@ -145,6 +145,10 @@ class Rules(metaclass=_interned.Interned):
       natural in its place and sends the wild to a free end of the run (``7H JK=8H 9H`` +
       ``8H`` gives ``7H 8H 9H JK=10H``). The wild stays in the meld, and a run with no free
       end (3 to K already) refuses the card.
+    - ``out_layout`` ("fewest_lay_offs"): under ``lay_off``, how the hand of the player who
+      goes out is laid out: ``"fewest_lay_offs"``, the layout that leaves the final turns
+      the fewest cards to lay off (:func:`fivecrowns.game.out_layout` says exactly which);
+      ``"solver"``, the solver's arrangement (:func:`~fivecrowns.best_arrangement`).
     - ``auto_arrange_final_hand`` (True): final hands are scored by their best arrangement.
     - ``reshuffle_whole_discard_pile`` (False): when the stock runs out, the whole discard
       pile (no card kept face up) is shuffled into the new stock, so the next player can only
@@ -238,6 +242,14 @@ class Rules(metaclass=_interned.Interned):
         False, "--go-out-without-discard", "allow going out with no discard"
     )
     lay_off: bool = _switch(False, "--lay-off", "final turns may lay off cards")
+    out_layout: OutLayout = _choice(  # noqa: RUF009
+        "fewest_lay_offs",
+        "--out-layout",
+        "with --lay-off: the hand going out is laid out to leave the fewest lay-offs "
+        "(fewest_lay_offs) or as the solver arranges it (solver)",
+        _OUT_LAYOUTS,
+        "solver",
+    )
     auto_arrange_final_hand: bool = _switch(
         True,
         "--manual-final-hands",
@@ -338,27 +350,16 @@ class Rules(metaclass=_interned.Interned):
                 f"go_out_bonus must be an int from -{MAX_BONUS} (-2**40) to 0 (e.g. -10), got "
                 f"{short_repr(self.go_out_bonus)}"
             )
-        if not _is_choice(self.tie_break, _TIE_BREAKS):
-            raise InvalidRulesError(
-                f"tie_break must be one of {', '.join(map(repr, _TIE_BREAKS))}, "
-                f"got {short_repr(self.tie_break)}"
-            )
+        _rule_flags.check_choice("tie_break", self.tie_break, _TIE_BREAKS)
         size = self.extra_round_hand_size
         if not _is_int(size) or not 1 <= size <= MAX_HAND_SIZE:
             raise InvalidRulesError(
                 f"extra_round_hand_size must be an int from 1 to {MAX_HAND_SIZE}, got "
                 f"{short_repr(size)}"
             )
-        if not _is_choice(self.solitaire_scoring, _SOLITAIRE_SCORINGS):
-            raise InvalidRulesError(
-                "solitaire_scoring must be 'win' or 'deadwood', got "
-                f"{short_repr(self.solitaire_scoring)}"
-            )
-        if not _is_choice(self.solitaire_dealt_piles, _DEALT_PILES):
-            raise InvalidRulesError(
-                "solitaire_dealt_piles must be 'whole', 'all_but_one' or 'draw', got "
-                f"{short_repr(self.solitaire_dealt_piles)}"
-            )
+        _rule_flags.check_choice("solitaire_scoring", self.solitaire_scoring, _SOLITAIRE_SCORINGS)
+        _rule_flags.check_choice("solitaire_dealt_piles", self.solitaire_dealt_piles, _DEALT_PILES)
+        _rule_flags.check_choice("out_layout", self.out_layout, _OUT_LAYOUTS)
         for name in ("wild_points", "joker_points"):
             value = getattr(self, name)
             if not _is_int(value) or not 0 <= value <= MAX_POINTS:
@@ -411,9 +412,10 @@ class Rules(metaclass=_interned.Interned):
     def to_dict(self) -> dict[str, Any]:
         """Every option by name, JSON-ready (sequences as lists). Options added after the
         save format was first published (``seat_to_capacity``, ``go_out_bonus_below_zero``,
-        ``solitaire_dealt_piles``, the discard pile's two) are written only when they differ
-        from their defaults, so saves and state digests of games that do not use them stay
-        as they were.
+        ``solitaire_dealt_piles``, ``out_layout``, the discard pile's two) are written only
+        when they differ from their defaults, so saves and state digests of games that do not
+        use them stay as they were; but ``out_layout`` always under ``lay_off``, which reads
+        it.
 
         >>> Rules.from_dict(Rules(lay_off=True).to_dict()) == Rules(lay_off=True)
         True
@@ -426,18 +428,24 @@ class Rules(metaclass=_interned.Interned):
             name: list(value) if isinstance(value, tuple) else value
             for name, value in attrs.asdict(self, recurse=False).items()
             if _LATER_OPTIONS.get(name, _WRITTEN) != value
+            or (name == "out_layout" and self.lay_off)
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> Rules:
+    def from_dict(cls, data: Mapping[str, object], *, saved: bool = False) -> Rules:
         """Rules from :meth:`to_dict`'s data; options left out take their defaults. Unknown
-        option names and bad values raise :class:`~fivecrowns.InvalidRulesError`."""
+        option names and bad values raise :class:`~fivecrowns.InvalidRulesError`. The data
+        of a save (``saved``) written before an option existed reads as played then: a
+        ``lay_off`` save without ``out_layout`` as ``out_layout="solver"``.
+
+        >>> Rules.from_dict({"lay_off": True}, saved=True).out_layout
+        'solver'
+        """
         if not isinstance(data, Mapping):
             raise InvalidRulesError(
                 f"rules must be a mapping of option names, got {short_repr(data)}"
             )
-        if _OLD_DEALT_OPTION in data:
-            data = _renamed_dealt_option(data)
+        data = _rule_flags.read_older(data, saved)
         names = {field.name for field in attrs.fields(cls)}
         unknown = sorted(str(key) for key in data if key not in names)
         if unknown:

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use fivecrowns_engine::bots::PolicyKind;
 use fivecrowns_engine::game::actions::num_actions;
 use fivecrowns_engine::game::{
-    Action, Ended, Game, GameRules, Illegal, Phase, PileRules, TieBreak,
+    Action, Ended, Game, GameRules, Illegal, OutLayout, Phase, PileRules, TieBreak,
 };
 use fivecrowns_engine::sim::batch::{Batch, StepOut};
 use fivecrowns_engine::{copies_in_deck, MeldRules, WildLimit, NUM_CODES};
@@ -61,6 +61,7 @@ fn rule_sets() -> impl Strategy<Value = Arc<GameRules>> {
             may_discard_taken_discard: taken,
             go_out_without_discard: no_discard,
             lay_off,
+            out_layout: [OutLayout::FewestLayOffs, OutLayout::Solver][limit as usize % 2],
             auto_arrange_final_hand: auto,
             discard_pile: PileRules {
                 reshuffle_whole: whole,

@@ -16,7 +16,9 @@
 use std::sync::Arc;
 
 use fivecrowns_engine::game::actions::num_actions;
-use fivecrowns_engine::game::{Action, Game, GameRules, Parts, Phase, PileRules, TieBreak};
+use fivecrowns_engine::game::{
+    Action, Game, GameRules, OutLayout, Parts, Phase, PileRules, TieBreak,
+};
 use fivecrowns_engine::{Hand, MeldRules, WildLimit};
 
 /// The bytes of an input, read front to back (zeros once they run out).
@@ -104,6 +106,7 @@ pub fn game_rules(bytes: &mut Bytes<'_>) -> GameRules {
         may_discard_taken_discard: options & 8 != 0,
         go_out_without_discard: options & 16 != 0,
         lay_off: options & 32 != 0,
+        out_layout: [OutLayout::FewestLayOffs, OutLayout::Solver][usize::from(limit % 2)],
         auto_arrange_final_hand: options & 64 == 0,
         discard_pile: PileRules {
             reshuffle_whole: limit & 64 != 0,

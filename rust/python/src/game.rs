@@ -7,8 +7,8 @@ use std::sync::Arc;
 use fivecrowns_engine::game::actions::num_actions;
 use fivecrowns_engine::game::observe;
 use fivecrowns_engine::game::{
-    Action, Ended, Game as EngineGame, GameError, GameRules as EngineRules, Illegal, Parts, Phase,
-    PileRules, TieBreak,
+    Action, Ended, Game as EngineGame, GameError, GameRules as EngineRules, Illegal, OutLayout,
+    Parts, Phase, PileRules, TieBreak,
 };
 use fivecrowns_engine::{Card, HandError};
 use numpy::PyArray1;
@@ -38,7 +38,7 @@ impl GameRules {
     #[pyo3(signature = (
         melds, schedule, wild_ranks, extra_round_hand_size, tie_break, go_out_bonus,
         go_out_bonus_below_zero, may_discard_taken_discard, go_out_without_discard, lay_off,
-        auto_arrange_final_hand, turn_limit, reshuffle_whole_discard_pile=false,
+        out_layout, auto_arrange_final_hand, turn_limit, reshuffle_whole_discard_pile=false,
         squared_discard_pile=false
     ))]
     fn new(
@@ -53,6 +53,7 @@ impl GameRules {
         may_discard_taken_discard: bool,
         go_out_without_discard: bool,
         lay_off: bool,
+        out_layout: &str,
         auto_arrange_final_hand: bool,
         turn_limit: u32,
         reshuffle_whole_discard_pile: bool,
@@ -70,6 +71,14 @@ impl GameRules {
                 return Err(refusal(py, &HandError::BadRules(why)));
             }
         };
+        let out_layout = match out_layout {
+            "fewest_lay_offs" => OutLayout::FewestLayOffs,
+            "solver" => OutLayout::Solver,
+            other => {
+                let why = format!("out_layout must be fewest_lay_offs or solver, got {other:?}");
+                return Err(refusal(py, &HandError::BadRules(why)));
+            }
+        };
         let rules = EngineRules {
             melds,
             schedule,
@@ -81,6 +90,7 @@ impl GameRules {
             may_discard_taken_discard,
             go_out_without_discard,
             lay_off,
+            out_layout,
             auto_arrange_final_hand,
             discard_pile: PileRules {
                 reshuffle_whole: reshuffle_whole_discard_pile,

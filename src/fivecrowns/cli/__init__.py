@@ -143,6 +143,7 @@ def _describe_rules(rules: Rules) -> list[str]:
         + ("all of it" if rules.reshuffle_whole_discard_pile else "all of it but the top card"),
         "going out       all cards melded but one discard"
         + (" (or every card melded, no discard)" if rules.go_out_without_discard else ""),
+        *_out_layout_line(rules),
         "final turns     one each; "
         + ("laying off allowed; " if rules.lay_off else "no laying off; ")
         + (
@@ -160,6 +161,15 @@ def _describe_rules(rules: Rules) -> list[str]:
     if rules.turn_limit is not None:
         lines.append(f"turn limit      {rules.turn_limit} (a simulation safeguard, not a rule)")
     return lines
+
+
+def _out_layout_line(rules: Rules) -> list[str]:
+    """How the hand going out is laid out, where it matters (under lay_off)."""
+    if not rules.lay_off:
+        return []
+    if rules.out_layout == "solver":
+        return ["laid out        as the solver arranges it (--out-layout solver)"]
+    return ["laid out        to leave the fewest cards to lay off (--out-layout)"]
 
 
 def _rules(args: argparse.Namespace, out: TextIO) -> None:

@@ -43,7 +43,9 @@ Decisions where the rule book is silent (see also the rules page):
 - ``squared_discard_pile`` changes views only: a view's ``discard_pile`` (and its JSON and
   observation) is the top card alone; see :func:`fivecrowns.game.views.remembered_pile`.
 - Going out lays down the solver's arrangement of the hand (the engine checks the hand melds;
-  the player does not pick the melds), with or without ``auto_arrange_final_hand``.
+  the player does not pick the melds), with or without ``auto_arrange_final_hand``; under
+  ``lay_off`` by default the layout that leaves the fewest cards to lay off
+  (``out_layout``, :func:`out_layout`).
 - A final turn (after someone went out) is draw then discard; the player cannot "go out"
   again. With ``auto_arrange_final_hand`` the rest of the hand is arranged for the least
   deadwood (with ``lay_off``, counting what can be added to the table melds), and its melds go
@@ -64,6 +66,7 @@ Decisions where the rule book is silent (see also the rules page):
   nobody out the round ends and every hand is scored by its best arrangement.
 """
 
+from ._out_layout import lay_off_chances, out_layout
 from ._round import FinalLayout, RoundResult, TableMeld
 from ._state import RECORD_SCHEMA, STATE_SCHEMA, GameRecord, GameState
 
@@ -75,4 +78,6 @@ __all__ = [
     "GameState",
     "RoundResult",
     "TableMeld",
+    "lay_off_chances",
+    "out_layout",
 ]

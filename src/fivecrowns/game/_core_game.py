@@ -82,6 +82,7 @@ def game_rules(rules: Rules) -> _core.GameRules:
             rules.may_discard_taken_discard,
             rules.go_out_without_discard,
             rules.lay_off,
+            rules.out_layout,
             rules.auto_arrange_final_hand,
             rules.turn_limit or 0,
             reshuffle_whole_discard_pile=rules.reshuffle_whole_discard_pile,

@@ -336,7 +336,8 @@ def _rules(data: object) -> Rules:
     if not isinstance(data, dict):
         raise InvalidStateError(f"rules must be a JSON object of rule options, got {short(data)}")
     try:
-        return Rules.from_dict(data)
+        # (saved: a lay_off save from before out_layout plays on with "solver", as it was played)
+        return Rules.from_dict(data, saved=True)
     except FiveCrownsError as error:
         raise InvalidStateError(clip(f"bad rules: {error}")) from None
 

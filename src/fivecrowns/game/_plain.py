@@ -26,9 +26,9 @@ from ..cards import Card, deck, without
 from ..errors import IllegalActionError
 from ..melds import Meld
 from ..rules import Rules
-from ..solver import best_arrangement
 from ._fields import PublicHistory
 from ._moves import Referee, reason_text
+from ._out_layout import out_layout
 from ._round import RoundParams, RoundResult, TableMeld, round_params, seats_after, tied, winners
 from ._scoring import arrange_final, extend_meld, final_layouts, hand_points, meld_of
 from .actions import Action, ActionKind, Phase, num_actions
@@ -251,9 +251,7 @@ class PlainGame:
         p, hand, pile = self.current, self.hands[self.current], self.discard_pile
         if act.card is not None:
             hand, pile = without(hand, (act.card,)), (*pile, act.card)
-        arrangement = best_arrangement(hand, self.wild_rank, rules=self.rules)
-        assert not arrangement.deadwood
-        laid = tuple(TableMeld(p, self._canonical(meld)) for meld in arrangement.melds)
+        laid = tuple(TableMeld(p, meld) for meld in out_layout(hand, self.wild_rank, self.rules))
         others = tuple(seat for seat in self._seats_after(p) if seat != p)
         rules = self.rules
         bonus = rules.go_out_bonus if self.extra_round else rules.go_out_score(self.scores[p])

@@ -4,8 +4,8 @@
 //! ([`parts`]), the referee (legal actions and refusals, [`legal`]), the transitions
 //! ([`turns`]), why an action is refused ([`refusal`], [`meld_fault`]) and why a state is
 //! ([`invalid`]), in the Python package's notation ([`names`]), the questions asked of a hand
-//! (`hands`), final hands laid off onto the table (`final_hand`) and what a player may
-//! observe ([`observe`]). The game reads the solver; nothing here reads the bots.
+//! (`hands`), final hands laid off onto the table (`final_hand`), the layout of a hand that
+//! goes out (`out_layout`) and what a player may observe ([`observe`]). The game reads the solver; nothing here reads the bots.
 
 pub mod actions;
 pub(crate) mod final_hand;
@@ -15,6 +15,7 @@ pub mod legal;
 pub mod meld_fault;
 pub mod names;
 pub mod observe;
+pub(crate) mod out_layout;
 pub mod parts;
 pub mod refusal;
 pub mod rules;
@@ -26,5 +27,5 @@ pub use invalid::{GameError, InvalidState};
 pub use meld_fault::MeldFault;
 pub use parts::{Parts, PastRound};
 pub use refusal::Illegal;
-pub use rules::{GameRules, PileRules, TieBreak, MAX_ROUND_TURNS};
+pub use rules::{GameRules, OutLayout, PileRules, TieBreak, MAX_ROUND_TURNS};
 pub use state::{Ended, FinalLayout, Game, Phase, RoundResult};

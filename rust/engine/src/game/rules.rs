@@ -32,6 +32,16 @@ impl PileRules {
     }
 }
 
+/// How the player who goes out lays the hand out under `lay_off` (the Python package's
+/// `Rules.out_layout`; see [`super::out_layout`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OutLayout {
+    /// The layout that leaves the final turns the fewest cards to lay off (the default).
+    FewestLayOffs,
+    /// The solver's arrangement.
+    Solver,
+}
+
 /// A whole rule set, as the game engine plays it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GameRules {
@@ -56,6 +66,8 @@ pub struct GameRules {
     /// May a final turn lay cards off onto the melds on the table (its layout found by the
     /// engine, as every final hand's)?
     pub lay_off: bool,
+    /// Under `lay_off`, how the hand that goes out is laid out.
+    pub out_layout: OutLayout,
     /// Does the engine lay out every final hand for the least deadwood? Else a final turn's
     /// player lays its cards down itself (selecting them, then laying them down as a book or
     /// a run, or off onto a table meld under `lay_off`) before its discard.
@@ -93,6 +105,7 @@ impl Default for GameRules {
             may_discard_taken_discard: true,
             go_out_without_discard: false,
             lay_off: false,
+            out_layout: OutLayout::FewestLayOffs,
             auto_arrange_final_hand: true,
             discard_pile: PileRules::default(),
             turn_limit: None,

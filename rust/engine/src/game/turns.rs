@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use super::actions::{Action, ActionKind};
 use super::hands::{insert, remove};
+use super::out_layout::out_layout;
 use super::refusal::Illegal;
-use super::rules::TieBreak;
+use super::rules::{OutLayout, TieBreak};
 use super::state::{Ended, FinalLayout, Game, Laid, Meld, Phase, RoundResult};
 use crate::search::Kind;
 use crate::shuffle;
@@ -103,7 +104,17 @@ impl Game {
             remove(&mut hand, card);
             self.discard_pile.push(card);
         }
-        self.laid.push(Laid::new(p, hand));
+        if self.rules.lay_off && self.rules.out_layout == OutLayout::FewestLayOffs {
+            let melds = out_layout(&hand, self.wild_rank, &self.rules);
+            let layout = Layout {
+                melds,
+                deadwood: Vec::new(),
+                points: 0,
+            };
+            self.laid.push(Laid::arranged(p, hand, layout));
+        } else {
+            self.laid.push(Laid::new(p, hand)); // (the solver's layout, when asked for)
+        }
         self.went_out = Some(p);
         self.final_turns_left = self
             .seats_after(p)

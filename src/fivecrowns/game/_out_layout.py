@@ -1,0 +1,267 @@
+"""How the player who goes out lays the hand out (the rule option ``out_layout``, read only
+under ``Rules(lay_off=True)``, where the final-turn players may lay cards off onto those melds).
+
+- ``"solver"``: the solver's arrangement (:func:`~fivecrowns.best_arrangement`), as the
+  engine laid every hand out before the option existed.
+- ``"fewest_lay_offs"`` (the default): the layout that leaves the fewest *lay-off chances*.
+
+A lay-off chance of a layout is a natural card (a rank and a suit; a card of the round's wild
+rank is a wild, and wilds can join almost any meld whatever the layout) that could be laid off
+on its own onto one of the layout's melds: the meld with the card is a valid meld of its kind,
+as a final turn's lay-off is judged (a run may re-read what its wilds stand for). Copies do
+not count twice, and a card counts whoever holds it. Among every way to lay the cards out as
+books and runs, the engine picks the layout of the fewest chances; then of the fewest melds;
+then the first in a fixed order: each meld written as ``(its naturals' codes ascending, its
+number of wilds, 0 for a book or 1 for a run)``, a layout as the list of its melds so written,
+sorted, and layouts compared as those lists (Python's order of tuples). Which wilds a meld
+holds does not change what can be laid off onto it: the hand's wilds are handed to the melds
+in that order, lowest code first, and the melds go onto the table in that order.
+
+Eleven hearts laid as one run (3H to KH) leave no chance; laid as 3-5, 6-8 and 9-K they leave
+four (5H, 6H, 8H and 9H):
+
+>>> import fivecrowns as fc
+>>> rules = fc.Rules(lay_off=True)
+>>> hearts = fc.parse_cards("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
+>>> [str(meld) for meld in out_layout(hearts, None, rules)]
+['3H 4H 5H 6H 7H 8H 9H 10H JH QH KH']
+>>> runs = ("3H 4H 5H", "6H 7H 8H", "9H 10H JH QH KH")
+>>> split = [fc.check_meld(text, None) for text in runs]
+>>> fc.format_cards(lay_off_chances(split, None, rules))
+'5H 6H 8H 9H'
+
+The compiled core lays the hand out the same way (``game::out_layout``), card for card.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from ..cards import CARDS, JOKER_CODE, Card, parse_cards
+from ..errors import InvalidMeldError
+from ..melds import Meld, MeldKind
+from ..rules import Rules, check_rules
+from ..solver import best_arrangement
+from ._scoring import meld_of
+
+__all__ = ["lay_off_chances", "out_layout"]
+
+_BOOK: Final = 0
+_RUN: Final = 1
+_KIND_NAMES: Final = ("book", "run")
+#: A meld as the order of layouts writes it: its naturals' codes (ascending), its number of
+#: wilds and its kind (0 a book, 1 a run).
+MeldKey = tuple[tuple[int, ...], int, int]
+#: A layout as the engine compares them: (chances, melds, the melds' keys sorted).
+LayoutKey = tuple[int, int, tuple[MeldKey, ...]]
+
+
+def out_layout(
+    cards: Sequence[Card] | str, wild_rank: int | None, rules: Rules
+) -> tuple[Meld, ...]:
+    """The melds the player who goes out lays on the table, in order, holding ``cards``
+    (every card of the hand but the discard, each of which melds) under ``rules``: the
+    layout of the fewest lay-off chances (see the module docs) under ``lay_off`` with
+    ``out_layout="fewest_lay_offs"``, else the solver's arrangement. Raises
+    :class:`~fivecrowns.FiveCrownsError` if some card does not meld."""
+    rules = check_rules(rules)
+    hand = parse_cards(cards)
+    best = best_arrangement(hand, wild_rank, rules=rules)
+    if best.deadwood:
+        raise InvalidMeldError(f"the hand does not go out: {' '.join(map(str, best.deadwood))}")
+    if not rules.lay_off or rules.out_layout == "solver":
+        return tuple(meld_of(meld.cards, wild_rank, rules, meld.kind.value) for meld in best.melds)
+    codes = [card.code for card in hand]
+    wilds = sorted(code for code in codes if _is_wild(code, wild_rank))
+    search = _Search(wild_rank, rules)
+    search.best = search.key_of(
+        [_key_of(meld, wild_rank) for meld in best.melds]
+    )  # (the solver's layout bounds the search from the start)
+    naturals = tuple(sorted(code for code in codes if not _is_wild(code, wild_rank)))
+    search.place(naturals, len(wilds), 0, [])
+    melds = []
+    for naturals_of, count, kind in search.best[2]:
+        held, wilds = (*naturals_of, *wilds[:count]), wilds[count:]
+        melds.append(meld_of([CARDS[code] for code in held], wild_rank, rules, _KIND_NAMES[kind]))
+    return tuple(melds)
+
+
+def lay_off_chances(melds: Sequence[Meld], wild_rank: int | None, rules: Rules) -> tuple[Card, ...]:
+    """The natural cards (in code order, one of each) that could be laid off on their own
+    onto one of ``melds`` in a round whose wild rank is ``wild_rank``: what
+    ``out_layout="fewest_lay_offs"`` counts."""
+    search = _Search(wild_rank, check_rules(rules))
+    mask = 0
+    for meld in melds:
+        mask |= search.chances(_key_of(meld, wild_rank))
+    return tuple(CARDS[code] for code in range(JOKER_CODE) if mask >> code & 1)
+
+
+def _is_wild(code: int, wild_rank: int | None) -> bool:
+    return code == JOKER_CODE or code % 11 + 3 == wild_rank
+
+
+def _key_of(meld: Meld, wild_rank: int | None) -> MeldKey:
+    codes = [card.code for card in meld.cards]
+    naturals = tuple(sorted(code for code in codes if not _is_wild(code, wild_rank)))
+    return naturals, len(codes) - len(naturals), _BOOK if meld.kind is MeldKind.BOOK else _RUN
+
+
+def _without(codes: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
+    """``codes`` (sorted) less one copy of each of ``taken``."""
+    left = Counter(taken)
+    kept = []
+    for code in codes:
+        if left[code]:
+            left[code] -= 1
+        else:
+            kept.append(code)
+    return tuple(kept)
+
+
+class _Search:
+    """The search for the layout of the least key (:data:`LayoutKey`): every layout of the
+    naturals, the lowest natural left first in a meld of some other naturals and wilds, then
+    the wilds left in all-wild melds; a branch stops once its chances and melds are past the
+    best found (they only grow)."""
+
+    def __init__(self, wild_rank: int | None, rules: Rules) -> None:
+        self.wild_rank, self.rules = wild_rank, rules
+        self.best: LayoutKey | None = None
+        self._chances: dict[MeldKey, int] = {}
+
+    def key_of(self, melds: list[MeldKey]) -> LayoutKey:
+        """The key of the layout of ``melds``."""
+        mask = 0
+        for meld in melds:
+            mask |= self.chances(meld)
+        return mask.bit_count(), len(melds), tuple(sorted(melds))
+
+    def is_meld(self, naturals: tuple[int, ...], wilds: int, kind: int) -> bool:
+        """Do ``naturals`` (codes, ascending) and ``wilds`` wilds form a meld of ``kind``?
+        (What :func:`~fivecrowns.game._scoring.meld_of` accepts, on codes.)"""
+        rules, count = self.rules, len(naturals)
+        if count + wilds < 3 or (not naturals and not rules.all_wild_melds):
+            return False
+        limit = rules.max_wilds_in(count)
+        if limit is not None and wilds > limit:
+            return False
+        if kind == _BOOK:
+            if any(code % 11 != naturals[0] % 11 for code in naturals):
+                return False
+            if not rules.distinct_suit_books:
+                return True
+            return len({code // 11 for code in naturals}) == count and count + wilds <= 5
+        if count + wilds > 11:
+            return False
+        if not naturals:
+            return True
+        if any(code // 11 != naturals[0] // 11 for code in naturals):
+            return False
+        if len(set(naturals)) != count:
+            return False
+        return naturals[-1] - naturals[0] + 1 - count <= wilds
+
+    def chances(self, meld: MeldKey) -> int:
+        """The lay-off chances of ``meld``, as bits by card code."""
+        found = self._chances.get(meld)
+        if found is None:
+            naturals, wilds, kind = meld
+            if not naturals:
+                candidates: Sequence[int] = range(JOKER_CODE)
+            elif kind == _BOOK:
+                candidates = range(naturals[0] % 11, JOKER_CODE, 11)
+            else:
+                candidates = range(naturals[0] // 11 * 11, naturals[0] // 11 * 11 + 11)
+            found = 0
+            for code in candidates:
+                if not _is_wild(code, self.wild_rank):
+                    joined = tuple(sorted((*naturals, code)))
+                    if self.is_meld(joined, wilds, kind):
+                        found |= 1 << code
+            self._chances[meld] = found
+        return found
+
+    def passed(self, chances: int, melds: int) -> bool:
+        """Is every layout of at least these chances and melds past the best found?"""
+        best = self.best
+        return best is not None and (chances, melds) > best[:2]
+
+    def offer(self, mask: int, melds: list[MeldKey]) -> None:
+        key = (mask.bit_count(), len(melds), tuple(sorted(melds)))
+        if self.best is None or key < self.best:
+            self.best = key
+
+    def place(self, rest: tuple[int, ...], wilds: int, mask: int, melds: list[MeldKey]) -> None:
+        """Lay out naturals ``rest`` (sorted) and ``wilds`` wilds after ``melds`` (whose
+        chances are ``mask``), offering each whole layout."""
+        if not rest:
+            self.place_wilds(wilds, mask, melds, (wilds, _RUN))
+            return
+        if self.passed(mask.bit_count(), len(melds) + 1):
+            return
+        for meld in self.melds_with(rest, wilds):
+            naturals, used, _ = meld
+            after = mask | self.chances(meld)
+            self.place(_without(rest, naturals), wilds - used, after, [*melds, meld])
+
+    def place_wilds(
+        self, wilds: int, mask: int, melds: list[MeldKey], most: tuple[int, int]
+    ) -> None:
+        """Lay out ``wilds`` wilds as all-wild melds, each of (size, kind) no more than
+        ``most`` (so that each set of them is tried once)."""
+        if not wilds:
+            self.offer(mask, melds)
+            return
+        if self.passed(mask.bit_count(), len(melds) + 1):
+            return
+        for size in range(min(wilds, most[0]), 2, -1):
+            for kind in (_RUN, _BOOK):
+                if (size, kind) > most or not self.is_meld((), size, kind):
+                    continue
+                meld: MeldKey = ((), size, kind)
+                after = mask | self.chances(meld)
+                self.place_wilds(wilds - size, after, [*melds, meld], (size, kind))
+
+    def melds_with(self, rest: tuple[int, ...], wilds: int) -> Iterator[MeldKey]:
+        """Every meld holding the lowest natural of ``rest``, other naturals of ``rest`` and
+        up to ``wilds`` wilds."""
+        low = rest[0]
+        same_rank = [code for code in rest[1:] if code % 11 == low % 11]
+        for others in _sub_multisets(same_rank):
+            naturals = (low, *others)
+            for used in range(wilds + 1):
+                if self.is_meld(naturals, used, _BOOK):
+                    yield naturals, used, _BOOK
+        higher = sorted({code for code in rest if code // 11 == low // 11 and code != low})
+        for naturals in _runs_from(low, higher, wilds):
+            gaps = naturals[-1] - naturals[0] + 1 - len(naturals)
+            for used in range(gaps, wilds + 1):
+                if self.is_meld(naturals, used, _RUN):
+                    yield naturals, used, _RUN
+
+
+def _sub_multisets(codes: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every sub-multiset of ``codes`` (sorted), each once, in code order."""
+    counts = sorted(Counter(codes).items())
+    parts: list[tuple[int, ...]] = [()]
+    for code, count in counts:
+        parts = [part + (code,) * k for part in parts for k in range(count + 1)]
+    yield from sorted(parts)
+
+
+def _runs_from(low: int, higher: list[int], wilds: int) -> Iterator[tuple[int, ...]]:
+    """Every set of naturals ``low`` and some of ``higher`` (codes of its suit above it,
+    distinct, ascending) whose gaps ``wilds`` wilds can fill, ascending."""
+
+    def grow(run: tuple[int, ...], start: int, gaps: int) -> Iterator[tuple[int, ...]]:
+        yield run
+        for i in range(start, len(higher)):
+            more = gaps + higher[i] - run[-1] - 1
+            if more > wilds:
+                break  # (higher cards leave wider gaps)
+            yield from grow((*run, higher[i]), i + 1, more)
+
+    yield from grow((low,), 0, 0)
