@@ -23,7 +23,8 @@ def test_one_turn_is_exact_and_the_sampled_odds_agree_within_their_intervals() -
         p = exact.probability
         if not 0.02 < p < 0.98:
             continue
-        sampled = _sampled(view, 1, "strong", 400, seed)
+        # (the exact odds deal every unseen card alike, as samples without improve do)
+        sampled = _sampled(view, 1, "strong", 400, seed, False)
         error = math.sqrt(p * (1 - p) / 400)
         assert abs(sampled.probability - p) <= 4 * error, (seed, p, sampled)
         # nobody else acts before the player's turn ends: nobody goes out first
@@ -77,6 +78,8 @@ def test_bad_input_says_what_is_wrong() -> None:
         fc.going_out_odds(view, 1, policy="expert")
     with pytest.raises(fc.FiveCrownsError, match="seed must be an int from 0"):
         fc.going_out_odds(view, 2, seed=-1)
+    with pytest.raises(fc.FiveCrownsError, match="improve must be True or False, got 1"):
+        fc.going_out_odds(view, 1, improve=1)  # type: ignore[arg-type]
 
 
 def test_the_core_plays_the_samples_as_the_python_engine_does() -> None:
@@ -95,12 +98,54 @@ def test_the_core_plays_the_samples_as_the_python_engine_does() -> None:
         if view.went_out is not None:
             continue
         for policy in ("random", "greedy", "strong"):
+            improve = index % 2 == 0  # (both ways of dealing the other hands)
             with _engine.running(True):
-                core = list(_first_outs(view, 3, policy, 60, index))
+                core = list(_first_outs(view, 3, policy, 60, index, improve))
                 odds = fc.going_out_odds(view, 2, policy=policy, samples=60, seed=index)
             with _engine.running(False):
-                twin = list(_first_outs(view, 3, policy, 60, index))
+                twin = list(_first_outs(view, 3, policy, 60, index, improve))
                 assert fc.going_out_odds(view, 2, policy=policy, samples=60, seed=index) == odds
-            assert core == twin, (index, policy)
+            assert core == twin, (index, policy, improve)
             compared += 1
     assert compared >= 24
+
+
+def _later_view(seed: int, turns: int) -> fc.PlayerView | None:
+    """Seat 0's view to draw after ``turns`` turns of StrongBots at a 4-player table of
+    9-card hands (nobody out yet), or None."""
+    state = fc.GameState.new(players=4, rules=fc.Rules.constant(9), seed=seed)
+    bots = [fc.StrongBot() for _ in range(4)]
+    for seat, bot in enumerate(bots):
+        bot.reset(seed=seed + seat)
+    begun = 0
+    while not state.is_over and state.went_out is None:
+        if state.current == 0 and state.phase is fc.Phase.DRAW:
+            if begun == turns:
+                return state.view(0)
+            begun += 1
+        seat = state.current
+        state = state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
+    return None
+
+
+def test_improve_deals_the_other_hands_as_played_so_opponents_go_out_sooner() -> None:
+    """By default the opponents' hands are dealt as hands that have been played: after
+    two laps they go out first more often than with fresh hands (improve=False), the
+    player's own exact one-turn odds are the same either way, and both are deterministic."""
+    improved = fresh = 0.0
+    views = 0
+    for seed in range(40):
+        view = _later_view(seed, 2)
+        if view is None:
+            continue
+        played = fc.going_out_odds(view, 2, samples=200, seed=seed)
+        assert played == fc.going_out_odds(view, 2, samples=200, seed=seed, improve=True)
+        new = fc.going_out_odds(view, 2, samples=200, seed=seed, improve=False)
+        improved += played.opponent_first
+        fresh += new.opponent_first
+        assert fc.going_out_odds(view, 1) == fc.going_out_odds(view, 1, improve=False)
+        views += 1
+        if views == 8:
+            break
+    assert views == 8
+    assert improved > 1.5 * fresh, (improved, fresh)  # (about 2.5 times, in one run)

@@ -52,7 +52,11 @@ def test_the_core_plays_the_rollouts_the_python_engine_plays(
     start = state.view(rng.randrange(players)) if from_view else state
     improve = from_view and rng.random() < 0.5
     horizon = rng.choice([None, 0, 1, 3, 8]) if until == "round" else None
-    kwargs = {"n": 3, "seed": seed, "until": until, "improve": improve, "horizon": horizon}
+    rounds_out = until == "game" and rng.random() < 0.5
+    kwargs = {
+        "n": 3, "seed": seed, "until": until, "improve": improve, "horizon": horizon,
+        "rounds_out": rounds_out,
+    }  # fmt: skip
     core = rollouts(start, bots, **kwargs)  # type: ignore[arg-type]
     with solver_engine.running(False):
         python = rollouts(start, bots, **kwargs)  # type: ignore[arg-type]
@@ -216,6 +220,35 @@ def test_bad_calls_are_refused_with_what_is_accepted() -> None:
         rollouts(state, horizon="8")  # type: ignore[arg-type]
     with pytest.raises(fc.FiveCrownsError, match="until must be 'round', got 'game'"):
         rollouts(state, until="game", horizon=8)
+    with pytest.raises(fc.FiveCrownsError, match="rounds_out must be True or False, got 1"):
+        rollouts(state, until="game", rounds_out=1)  # type: ignore[arg-type]
+    with pytest.raises(fc.FiveCrownsError, match="so until must be 'game', got 'round'"):
+        rollouts(state, rounds_out=True)
+
+
+@pytest.mark.parametrize("compiled", [True, False] if CORE else [False])
+def test_rounds_out_follow_the_totals_and_count_each_seats_rounds_gone_out(
+    compiled: bool,
+) -> None:
+    rules = fc.Rules.short_game(3)
+    state = _played(rules, 3, 4, 40)  # (in round 1 or 2)
+    view = state.view(state.current)
+    act = [state.legal_actions()[0]]
+    with solver_engine.running(compiled):
+        totals = rollouts(view, "strong", n=20, seed=6, until="game")
+        found = rollouts(view, "strong", n=20, seed=6, until="game", rounds_out=True)
+        first = rollouts(view, "strong", n=20, seed=6, until="game", rounds_out=True, actions=act)
+    assert found.shape == (20, 6)
+    assert np.array_equal(found[:, :3], totals)
+    assert first.shape == (1, 20, 6)
+    with solver_engine.running(compiled):
+        after = rollouts(view, "strong", n=20, seed=6, until="game", actions=act)
+    assert np.array_equal(first[:, :, :3], after)
+    before = sum(result.went_out is not None for result in view.results)
+    # (each of the three rounds has at most one player out; the earlier ones count)
+    assert (found[:, 3:].sum(axis=1) <= 3).all()
+    assert (found[:, 3:].sum(axis=1) >= before).all()
+    assert found[:, 3:].sum() > 20 * 2  # (most rounds have somebody out)
 
 
 @pytest.mark.skipif(not CORE, reason="the compiled core is not in use")

@@ -236,6 +236,7 @@ def rollouts(
     whole_game: bool,
     firsts: Sequence[int],
     horizon: int | None = None,
+    rounds_out: bool = False,
 ) -> npt.NDArray[np.int64]: ...
 def view_rollouts(
     template: Game,
@@ -251,6 +252,7 @@ def view_rollouts(
     whole_game: bool,
     firsts: Sequence[int],
     horizon: int | None = None,
+    rounds_out: bool = False,
 ) -> npt.NDArray[np.int64]: ...
 
 _Summary = tuple[list[int], list[int], list[list[int]], list[int]]

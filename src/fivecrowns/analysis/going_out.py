@@ -5,10 +5,16 @@ turns, and how likely an opponent is to go out first, when every seat plays a st
 (:func:`fivecrowns.sample_state`) and plays the round on with the policy's bot in every seat,
 until the player has ended ``k`` more turns of its own (the one in progress counts, when it
 is the player's turn; the opponents' turns before each of them count too) or somebody goes
-out. The probabilities come with their standard errors
+out. By default (``improve=True``) the other hands are dealt as hands that have been played,
+not as fresh ones (see :func:`fivecrowns.sample_state`): an opponent who has kept the cards
+that serve it for a few turns goes out far sooner than one holding as many unseen cards drawn
+at random. The probabilities come with their standard errors
 (``sqrt(p (1 - p) / n)``). With ``turns=1``, when the player is to draw and the policy always
 goes out when it can (``"greedy"``, ``"strong"``), the answer is exact instead: the policy's
-draw is known, and the chance that a stock draw is an out is :func:`~fivecrowns.draw_odds`'s.
+draw is known, and the chance that a stock draw is an out is :func:`~fivecrowns.draw_odds`'s
+(every unseen card alike, as ``improve=False`` samples deal them: one turn's samples agree
+with it only then; :func:`~fivecrowns.evaluate_actions`' exact final-lap values count a stock
+draw so too).
 
 >>> import fivecrowns as fc
 >>> view = fc.GameState.new(players=3, seed=5).view(0)
@@ -77,15 +83,20 @@ def going_out_odds(
     policy: str = "strong",
     samples: int = 1000,
     seed: int = 0,
+    improve: bool = True,
 ) -> GoingOutOdds:
     """The chance that ``view.player`` goes out within ``turns`` of its own turns, and that
     an opponent goes out first, every seat playing ``policy`` (a built-in bot: ``"strong"``,
     ``"greedy"`` or ``"random"``); sampled over ``samples`` deals of the hidden cards from
-    ``seed`` (deterministic for a seed), or exact (see the module). Bad input (not a view,
-    ``turns`` below 1, an unknown policy, a round already over) raises
+    ``seed`` (deterministic for a seed), the other hands dealt as hands that have been played
+    (``improve``, see :func:`fivecrowns.sample_state`; ``improve=False`` deals them as fresh
+    hands), or exact (see the module). Bad input (not a view, ``turns`` below 1, an unknown
+    policy, a round already over, an ``improve`` that is not a bool) raises
     :class:`~fivecrowns.FiveCrownsError`."""
     if not isinstance(view, PlayerView):
         raise FiveCrownsError(f"going_out_odds takes a PlayerView, got {short_repr(view)}")
+    if not isinstance(improve, bool):
+        raise FiveCrownsError(f"improve must be True or False, got {short_repr(improve)}")
     count, number = as_int(turns), as_int(samples)
     if count is None or not 1 <= count <= MAX_TURNS:
         raise FiveCrownsError(
@@ -107,7 +118,7 @@ def going_out_odds(
     to_draw = view.current_player == view.player and view.phase is Phase.DRAW
     if count == 1 and to_draw and policy in _ALWAYS_OUT:
         return _one_turn(view, policy)
-    return _sampled(view, count, policy, number, number_seed)
+    return _sampled(view, count, policy, number, number_seed, improve)
 
 
 def _one_turn(view: PlayerView, policy: str) -> GoingOutOdds:
@@ -127,9 +138,11 @@ def _one_turn(view: PlayerView, policy: str) -> GoingOutOdds:
     return GoingOutOdds(view.player, 1, policy, True, 0, probability, 0.0, 0.0, 0.0)
 
 
-def _sampled(view: PlayerView, turns: int, policy: str, samples: int, seed: int) -> GoingOutOdds:
+def _sampled(
+    view: PlayerView, turns: int, policy: str, samples: int, seed: int, improve: bool
+) -> GoingOutOdds:
     went = first = 0
-    for outcome in _first_outs(view, turns, policy, samples, seed):
+    for outcome in _first_outs(view, turns, policy, samples, seed, improve):
         went += outcome == view.player
         first += outcome >= 0 and outcome != view.player
     p, q = went / samples, first / samples
@@ -147,13 +160,13 @@ def _sampled(view: PlayerView, turns: int, policy: str, samples: int, seed: int)
 
 
 def _first_outs(
-    view: PlayerView, turns: int, policy: str, samples: int, seed: int
+    view: PlayerView, turns: int, policy: str, samples: int, seed: int, improve: bool
 ) -> Sequence[int]:
     """Who went out first (-1: nobody) in each sample: sample ``i`` deals the hidden cards
-    from ``rollout_seed(seed, i)`` (:func:`~fivecrowns.sample_state`) and plays on with
-    that luck; in the core when it plays the view's rules (one call for every sample), else
-    in Python (:func:`_play`), with the same outcomes."""
-    spec = core_view_spec(view)
+    from ``rollout_seed(seed, i)`` (:func:`~fivecrowns.sample_state`, with ``improve``) and
+    plays on with that luck; in the core when it plays the view's rules (one call for every
+    sample), else in Python (:func:`_play`), with the same outcomes."""
+    spec = core_view_spec(view, improve=improve)
     if spec is not None:
         from .. import _core  # (only with the core: it imports the extension)
 
@@ -162,7 +175,8 @@ def _first_outs(
     found = []
     for index in range(samples):
         number = rollout_seed(seed, index)
-        outcome = _play(sample_state(view, number), view.player, turns, policy, number)
+        state = sample_state(view, number, improve=improve)
+        outcome = _play(state, view.player, turns, policy, number)
         found.append(-1 if outcome is None else outcome)
     return found
 

@@ -251,11 +251,17 @@ def rollouts(
     actions: Iterable[Action | int | str] | None = None,
     improve: bool = False,
     horizon: int | None = None,
+    rounds_out: bool = False,
 ) -> npt.NDArray[np.int64]:
     """Play ``start`` on ``n`` times with built-in bots (one name for every seat, or one per
     seat) and return the scores, an ``n`` x players int64 array: each seat's score in the
     round being played (0 for a seat not dealt in) with ``until="round"``, or each seat's
     final total with ``until="game"``.
+
+    ``rounds_out`` (with ``until="game"``) reports besides how many rounds each seat went
+    out over the whole game (the rounds before ``start`` too; tie-break rounds not counted),
+    what ``tie_break="most_rounds_out"`` compares: the array has a column per seat for the
+    totals and then one per seat for the rounds out, ``n`` x (2 x players).
 
     ``horizon`` (with ``until="round"``) stops a rollout early: once that many more turns
     have begun (a turn begins when its player is to draw) and nobody has gone out, the round
@@ -282,8 +288,11 @@ def rollouts(
     >>> found = rollouts(state.view(0), n=50, seed=3, actions=["draw", "take"])
     >>> found.shape
     (2, 50, 2)
+    >>> rollouts(state, n=3, until="game", rounds_out=True).shape
+    (3, 4)
     """
     count, turns = _count_and_horizon(n, until, horizon)
+    outs = _rounds_out(rounds_out, until)
     if not isinstance(start, GameState | PlayerView):
         raise FiveCrownsError(
             f"rollouts start from a GameState or a PlayerView, got {short_repr(start)}"
@@ -292,7 +301,7 @@ def rollouts(
     number = _seed(seed)
     first, hidden = _first(start, upcard, improve, number)
     firsts = _firsts(start, first, actions, count)
-    found = _played(first, hidden, firsts, names, number, count, until, turns)
+    found = _played(first, hidden, firsts, names, number, count, until, turns, outs)
     if actions is None:
         return found
     return np.ascontiguousarray(found.reshape(count, len(firsts), -1).transpose(1, 0, 2))
@@ -336,9 +345,11 @@ def _played(
     count: int,
     until: Until,
     turns: int | None,
+    rounds_out: bool = False,
 ) -> npt.NDArray[np.int64]:
     """The scores of ``count`` rollouts from ``first`` (each first playing each of
-    ``firsts``), in the core when it plays them, else in Python."""
+    ``firsts``; with ``rounds_out``, the rounds out after them), in the core when it plays
+    them, else in Python."""
     codes = [action.to_int() for action in firsts]
     # (from a state the core plays, the rollouts start from its own core game; any other
     # is built from its fields, which say nothing of what was laid down or off by hand, so
@@ -351,23 +362,31 @@ def _played(
         # (the core derives each rollout's seed itself)
         whole = until == "game"
         if hidden is not None:
-            return _in_core(hidden, first, names, number, count, whole, codes, turns)
-        return _core_game.rollouts([first], names, number, count, whole, codes, turns)
+            return _in_core(hidden, first, names, number, count, whole, codes, turns, rounds_out)
+        return _core_game.rollouts([first], names, number, count, whole, codes, turns, rounds_out)
     rows: list[list[int]] = []
     for index in range(count):
         rollout = rollout_seed(number, index)
         state = first if hidden is None or index == 0 else _sampled(hidden, rollout)
         for after in [state.apply(action) for action in firsts] or [state]:
-            rows.append(play_out(after, names, rollout, until, turns))
-    return np.array(rows, np.int64).reshape(len(rows), first.players)
+            rows.append(play_out(after, names, rollout, until, turns, rounds_out))
+    columns = first.players * (2 if rounds_out else 1)
+    return np.array(rows, np.int64).reshape(len(rows), columns)
 
 
 def play_out(
-    state: GameState, bots: Sequence[str], seed: int, until: Until, horizon: int | None = None
+    state: GameState,
+    bots: Sequence[str],
+    seed: int,
+    until: Until,
+    horizon: int | None = None,
+    rounds_out: bool = False,
 ) -> list[int]:
     """One rollout in the Python engine (the twin of the core's): ``state`` dealt on from
     ``seed`` and played by ``bots`` to the end of the round or game, or within the round
-    until ``horizon`` more turns have begun with nobody out (see :func:`rollouts`)."""
+    until ``horizon`` more turns have begun with nobody out; with ``rounds_out`` (and
+    ``until="game"``) the totals are followed by each seat's rounds out (see
+    :func:`rollouts`)."""
     state = state._evolve(seed=seed)
     players = [BUILTIN[name]() for name in bots]
     for seat, bot in enumerate(players):
@@ -382,12 +401,35 @@ def play_out(
         seat = state.current
         state = state.apply(players[seat].act(state.view(seat), state.legal_actions()))
     if until == "game":
-        return list(state.scores)
+        return [*state.scores, *_rounds_gone_out(state)] if rounds_out else list(state.scores)
     scores = state.results[rounds].scores if len(state.results) > rounds else state.round_scores
     return [0 if score is None else score for score in scores]
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+
+def _rounds_gone_out(state: GameState) -> list[int]:
+    """How many rounds each seat went out (tie-break rounds not counted), as
+    ``tie_break="most_rounds_out"`` counts them (the twin of the core's
+    ``rollout::rounds_out``)."""
+    outs = [0] * state.players
+    for result in state.results:
+        if not result.extra_round and result.went_out is not None:
+            outs[result.went_out] += 1
+    return outs
+
+
+def _rounds_out(value: object, until: object) -> bool:
+    """``rollouts``' ``rounds_out``, checked with ``until``."""
+    if not isinstance(value, bool):
+        raise FiveCrownsError(f"rounds_out must be True or False, got {short_repr(value)}")
+    if value and until != "game":
+        raise FiveCrownsError(
+            "rounds_out counts the rounds gone out over the whole game, so until must be "
+            f"'game', got {short_repr(until)}"
+        )
+    return value
 
 
 def _least_of_hands(state: GameState) -> list[int]:
@@ -464,6 +506,7 @@ def _in_core(
     whole_game: bool,
     firsts: list[int],
     horizon: int | None,
+    rounds_out: bool = False,
 ) -> npt.NDArray[np.int64]:
     """``count`` rollouts from a view in the core: ``first`` (the state sampled from the
     first rollout's seed) as the template, the hidden cards dealt afresh there from each
@@ -471,7 +514,7 @@ def _in_core(
     from ..game import _core_game  # (only with the core: it imports the extension)
 
     return _core_game.view_rollouts(
-        *_core_spec(hidden, first), bots, seed, count, whole_game, firsts, horizon
+        *_core_spec(hidden, first), bots, seed, count, whole_game, firsts, horizon, rounds_out
     )
 
 

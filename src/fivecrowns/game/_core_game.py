@@ -169,14 +169,18 @@ def rollouts(
     whole_game: bool,
     firsts: Sequence[int] = (),
     horizon: int | None = None,
+    rounds_out: bool = False,
 ) -> npt.NDArray[np.int64]:
     """Play each state on (``states[i]``, or ``states[0]`` for every rollout) with the
     built-in bots by seat, ``count`` rollouts, rollout ``i`` with the luck of
-    ``fivecrowns.rollout_seed(seed, i)``: the round's scores, or the final totals; with
+    ``fivecrowns.rollout_seed(seed, i)``: the round's scores, or the final totals (then with
+    ``rounds_out``, each seat's rounds gone out in a column of its own after them); with
     ``firsts`` (action integers), a row per rollout and first action, rollout-major; with a
     ``horizon``, the hands' least deadwood for a round still on after that many turns."""
     games = [core_game(state) for state in states]
-    return _core.rollouts(games, list(bots), seed, count, whole_game, list(firsts), horizon)
+    return _core.rollouts(
+        games, list(bots), seed, count, whole_game, list(firsts), horizon, rounds_out
+    )
 
 
 def view_rollouts(
@@ -193,10 +197,12 @@ def view_rollouts(
     whole_game: bool,
     firsts: Sequence[int] = (),
     horizon: int | None = None,
+    rounds_out: bool = False,
 ) -> npt.NDArray[np.int64]:
     """Rollouts from one player's knowledge: ``template``'s hidden cards dealt afresh from
     each rollout's seed (see ``fivecrowns.bots.rollout._sampled``, the twin), then played on
-    (after each of ``firsts``, as :func:`rollouts` plays them, to the same ``horizon``)."""
+    (after each of ``firsts``, as :func:`rollouts` plays them, to the same ``horizon``, with
+    the same ``rounds_out``)."""
     return _core.view_rollouts(
         template,
         known,
@@ -211,6 +217,7 @@ def view_rollouts(
         whole_game,
         list(firsts),
         horizon,
+        rounds_out,
     )
 
 

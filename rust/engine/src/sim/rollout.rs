@@ -25,6 +25,9 @@ pub enum Until {
     Round,
     /// To the end of the game.
     Game,
+    /// To the end of the game, reporting besides each seat's total how many rounds it went
+    /// out (tie-break rounds not counted: what `tie_break = most_rounds_out` compares).
+    GameRoundsOut,
     /// To the end of the current round, or until this many more turns have begun with
     /// nobody out: then each seat scores its hand's least deadwood, as if the round ended
     /// there (`least_of_hands`).
@@ -33,10 +36,12 @@ pub enum Until {
 
 /// Play `game` on from where it stands with `kinds[seat]` in each seat and the luck of
 /// `seed`: each seat's score in the round it was in (0 for a seat not dealt in) with
-/// [`Until::Round`] (or [`Until::Turns`]), or each seat's final total with [`Until::Game`].
+/// [`Until::Round`] (or [`Until::Turns`]), or each seat's final total with [`Until::Game`]
+/// (followed by each seat's rounds out with [`Until::GameRoundsOut`]).
 pub fn play_on(mut game: Game, kinds: &[PolicyKind], seed: u64, until: Until) -> Vec<i64> {
     game.reseed(seed);
-    if until != Until::Game {
+    let whole_game = matches!(until, Until::Game | Until::GameRoundsOut);
+    if !whole_game {
         game.halt_after_round();
     }
     let mut policies: Vec<Policy> = (0..game.players())
@@ -45,7 +50,7 @@ pub fn play_on(mut game: Game, kinds: &[PolicyKind], seed: u64, until: Until) ->
     let rounds = game.results().len();
     // (the turns begun so far: a turn begins when its player is to draw)
     let mut begun = 0u32;
-    while !game.is_over() && (until == Until::Game || game.results().len() == rounds) {
+    while !game.is_over() && (whole_game || game.results().len() == rounds) {
         if let Until::Turns(limit) = until {
             if game.phase() == Phase::Draw && game.went_out().is_none() {
                 if begun == limit {
@@ -59,6 +64,11 @@ pub fn play_on(mut game: Game, kinds: &[PolicyKind], seed: u64, until: Until) ->
     }
     match until {
         Until::Game => game.scores().to_vec(),
+        Until::GameRoundsOut => {
+            let mut found = game.scores().to_vec();
+            found.extend(rounds_out(&game));
+            found
+        }
         Until::Round | Until::Turns(_) => match game.results().get(rounds) {
             Some(result) => result.scores.iter().map(|s| s.unwrap_or(0)).collect(),
             None => game.round_scores().iter().map(|s| s.unwrap_or(0)).collect(),
@@ -104,6 +114,18 @@ pub fn first_out(
         }
     }
     None
+}
+
+/// How many rounds each seat went out (tie-break rounds not counted), as
+/// `Game::winners` counts them under `most_rounds_out`.
+pub fn rounds_out(game: &Game) -> Vec<i64> {
+    let mut outs = vec![0; usize::from(game.players())];
+    for result in game.results().iter().filter(|r| r.extra_round == 0) {
+        if let Some(seat) = result.went_out {
+            outs[usize::from(seat)] += 1;
+        }
+    }
+    outs
 }
 
 /// Each seat's least deadwood now (0 for a seat not dealt in): the score of a rollout that
@@ -326,6 +348,53 @@ mod tests {
             seen[0] > 5 && seen[1] > 5,
             "too few outs of each kind: {seen:?}"
         );
+    }
+
+    /// A rollout of the whole game that reports the rounds out gives the totals of one
+    /// that does not, then each seat's rounds gone out (tie-break rounds aside), as the game
+    /// played on by hand with the same luck has them; under `most_rounds_out` the winners
+    /// are the lowest totals with the most rounds out.
+    #[test]
+    fn the_rounds_out_are_those_of_the_game_played_on() {
+        use crate::game::TieBreak;
+        let kinds = [PolicyKind::Greedy; 3];
+        let rules = Arc::new(GameRules {
+            tie_break: TieBreak::MostRoundsOut,
+            ..GameRules::default()
+        });
+        let mut outs_seen = 0;
+        for deal in 0..10 {
+            let game = Game::new(rules.clone(), 3, deal, 2).unwrap();
+            let found = play_on(game.clone(), &kinds, 5, Until::GameRoundsOut);
+            assert_eq!(
+                found[..3],
+                play_on(game.clone(), &kinds, 5, Until::Game)[..]
+            );
+            let mut by_hand = game.clone();
+            by_hand.reseed(5);
+            let mut policies: Vec<Policy> = (0..3)
+                .map(|s| Policy::new(PolicyKind::Greedy, 5, s))
+                .collect();
+            while !by_hand.is_over() {
+                let action = policies[usize::from(by_hand.current())].act(&by_hand);
+                by_hand.play(action);
+            }
+            let mut outs = [0i64; 3];
+            for result in by_hand.results() {
+                if let (0, Some(seat)) = (result.extra_round, result.went_out) {
+                    outs[usize::from(seat)] += 1;
+                }
+            }
+            assert_eq!(found[3..], outs[..], "deal {deal}");
+            outs_seen += outs.iter().sum::<i64>();
+            let low = *found[..3].iter().min().unwrap();
+            let most = (0..3).filter(|&p| found[p] == low).map(|p| outs[p]).max();
+            let winners: Vec<u8> = (0..3u8)
+                .filter(|&p| found[usize::from(p)] == low && Some(outs[usize::from(p)]) == most)
+                .collect();
+            assert_eq!(by_hand.winners(), winners, "deal {deal}");
+        }
+        assert!(outs_seen > 50, "only {outs_seen} rounds gone out");
     }
 
     /// A rollout to a horizon of turns scores each hand's least deadwood when the turn past

@@ -86,9 +86,11 @@ fn rows(py: Python<'_>, values: Vec<i64>, columns: usize) -> PyResult<Bound<'_, 
 /// `whole_game` its final total; a rollouts x players int64 array. With `firsts`, each
 /// rollout plays each of them first (see `rollout::play_each`): a row per rollout and
 /// action, rollout-major. With a `horizon`, a round still on after that many more turns
-/// scores each hand's least deadwood (`rollout::Until::Turns`).
+/// scores each hand's least deadwood (`rollout::Until::Turns`). With `rounds_out` (and
+/// `whole_game`), each row is followed by each seat's rounds gone out
+/// (`rollout::Until::GameRoundsOut`): a column per seat and then another.
 #[pyfunction]
-#[pyo3(signature = (games, bots, seed, count, whole_game, firsts, horizon=None))]
+#[pyo3(signature = (games, bots, seed, count, whole_game, firsts, horizon=None, rounds_out=false))]
 #[allow(clippy::too_many_arguments)]
 fn rollouts<'py>(
     py: Python<'py>,
@@ -99,8 +101,9 @@ fn rollouts<'py>(
     whole_game: bool,
     firsts: Vec<u16>,
     horizon: Option<u32>,
+    rounds_out: bool,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
-    let plan = Plan::new(seed, count, whole_game, &firsts, horizon);
+    let plan = Plan::new(seed, count, whole_game, &firsts, horizon, rounds_out);
     let check = |players: usize| {
         if games.is_empty() || !(games.len() == 1 || games.len() == count) {
             return Err(PyValueError::new_err("one game, or one game per rollout"));
@@ -130,6 +133,7 @@ struct Plan {
     whole_game: bool,
     firsts: Vec<Action>,
     horizon: Option<u32>,
+    rounds_out: bool,
 }
 
 /// A [`Plan`] checked, with its bots.
@@ -147,6 +151,7 @@ impl Plan {
         whole_game: bool,
         firsts: &[u16],
         horizon: Option<u32>,
+        rounds_out: bool,
     ) -> Plan {
         Plan {
             seed,
@@ -154,12 +159,14 @@ impl Plan {
             whole_game,
             firsts: firsts.iter().copied().map(Action::from_int).collect(),
             horizon,
+            rounds_out,
         }
     }
 
     /// How far a rollout plays (a horizon only within the round).
     fn until(&self) -> Until {
         match self.horizon {
+            None if self.whole_game && self.rounds_out => Until::GameRoundsOut,
             None if self.whole_game => Until::Game,
             None => Until::Round,
             Some(turns) => Until::Turns(turns),
@@ -187,6 +194,11 @@ impl Plan {
                 "a horizon stops a rollout within the round, not the game",
             ));
         }
+        if self.rounds_out && !self.whole_game {
+            return Err(PyValueError::new_err(
+                "the rounds gone out are counted over the whole game",
+            ));
+        }
         Ok(Ready {
             plan: self,
             until: self.until(),
@@ -205,7 +217,13 @@ impl Ready<'_> {
         start: impl Fn(usize, u64) -> Result<EngineGame, E> + Sync,
         refuse: impl Fn(E) -> PyErr,
     ) -> PyResult<Bound<'py, PyArray2<i64>>> {
-        let (count, players) = (self.plan.count, self.kinds.len());
+        let (count, seats) = (self.plan.count, self.kinds.len());
+        // (a column per seat, and another per seat for the rounds out)
+        let players = if self.until == Until::GameRoundsOut {
+            2 * seats
+        } else {
+            seats
+        };
         let per_rollout = self.plan.firsts.len().max(1);
         let mut scores = Vec::with_capacity(count * per_rollout * players);
         let (start, kinds, firsts) = (&start, &self.kinds, &self.plan.firsts);
@@ -255,7 +273,7 @@ impl From<Illegal> for PlayOnError {
 #[pyfunction]
 #[pyo3(signature = (
     template, known, laid, hidden, scored, improve, unseen, bots, seed, count, whole_game,
-    firsts, horizon=None
+    firsts, horizon=None, rounds_out=false
 ))]
 #[allow(clippy::too_many_arguments)]
 fn view_rollouts<'py>(
@@ -273,6 +291,7 @@ fn view_rollouts<'py>(
     whole_game: bool,
     firsts: Vec<u16>,
     horizon: Option<u32>,
+    rounds_out: bool,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let game = &template.game;
     let n = usize::from(game.players());
@@ -291,7 +310,7 @@ fn view_rollouts<'py>(
         }
         Ok(())
     };
-    let plan = Plan::new(seed, count, whole_game, &firsts, horizon);
+    let plan = Plan::new(seed, count, whole_game, &firsts, horizon, rounds_out);
     let ready = plan.ready(py, &bots, check)?;
     let spec = rollout::Unseen {
         template: game.to_parts(),
