@@ -23,11 +23,11 @@ four (5H, 6H, 8H and 9H):
 >>> import fivecrowns as fc
 >>> rules = fc.Rules(lay_off=True)
 >>> hearts = fc.parse_cards("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
->>> [str(meld) for meld in out_layout(hearts, None, rules)]
+>>> [str(meld) for meld in out_layout(hearts, None, rules=rules)]
 ['3H 4H 5H 6H 7H 8H 9H 10H JH QH KH']
 >>> runs = ("3H 4H 5H", "6H 7H 8H", "9H 10H JH QH KH")
 >>> split = [fc.check_meld(text, None) for text in runs]
->>> fc.format_cards(lay_off_chances(split, None, rules))
+>>> fc.format_cards(lay_off_chances(split, None, rules=rules))
 '5H 6H 8H 9H'
 
 The compiled core lays the hand out the same way (``game::out_layout``), card for card.
@@ -36,10 +36,10 @@ The compiled core lays the hand out the same way (``game::out_layout``), card fo
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
-from ..cards import CARDS, JOKER_CODE, Card, parse_cards
+from ..cards import CARDS, JOKER_CODE, Card, check_wild_rank, parse_cards, short_repr
 from ..errors import InvalidMeldError
 from ..melds import Meld, MeldKind
 from ..rules import Rules, check_rules
@@ -59,7 +59,7 @@ LayoutKey = tuple[int, int, tuple[MeldKey, ...]]
 
 
 def out_layout(
-    cards: Sequence[Card] | str, wild_rank: int | None, rules: Rules
+    cards: Iterable[Card | str] | str, wild_rank: int | None, *, rules: Rules
 ) -> tuple[Meld, ...]:
     """The melds the player who goes out lays on the table, in order, holding ``cards``
     (every card of the hand but the discard, each of which melds) under ``rules``: the
@@ -68,6 +68,8 @@ def out_layout(
     :class:`~fivecrowns.FiveCrownsError` if some card does not meld."""
     rules = check_rules(rules)
     hand = parse_cards(cards)
+    if wild_rank is not None:
+        wild_rank = check_wild_rank(wild_rank)
     best = best_arrangement(hand, wild_rank, rules=rules)
     if best.deadwood:
         raise InvalidMeldError(f"the hand does not go out: {' '.join(map(str, best.deadwood))}")
@@ -76,9 +78,8 @@ def out_layout(
     codes = [card.code for card in hand]
     wilds = sorted(code for code in codes if _is_wild(code, wild_rank))
     search = _Search(wild_rank, rules)
-    search.best = search.key_of(
-        [_key_of(meld, wild_rank) for meld in best.melds]
-    )  # (the solver's layout bounds the search from the start)
+    # (the solver's layout bounds the search from the start)
+    search.best = search.key_of([_key_of(meld, wild_rank) for meld in best.melds])
     naturals = tuple(sorted(code for code in codes if not _is_wild(code, wild_rank)))
     search.place(naturals, len(wilds), 0, [])
     melds = []
@@ -88,13 +89,22 @@ def out_layout(
     return tuple(melds)
 
 
-def lay_off_chances(melds: Sequence[Meld], wild_rank: int | None, rules: Rules) -> tuple[Card, ...]:
+def lay_off_chances(
+    melds: Iterable[Meld], wild_rank: int | None, *, rules: Rules
+) -> tuple[Card, ...]:
     """The natural cards (in code order, one of each) that could be laid off on their own
     onto one of ``melds`` in a round whose wild rank is ``wild_rank``: what
     ``out_layout="fewest_lay_offs"`` counts."""
+    if wild_rank is not None:
+        wild_rank = check_wild_rank(wild_rank)
     search = _Search(wild_rank, check_rules(rules))
     mask = 0
     for meld in melds:
+        if not isinstance(meld, Meld):
+            raise InvalidMeldError(
+                "lay_off_chances takes melds (such as check_meld('7H 8H 9H', None)), got "
+                f"{short_repr(meld)}"
+            )
         mask |= search.chances(_key_of(meld, wild_rank))
     return tuple(CARDS[code] for code in range(JOKER_CODE) if mask >> code & 1)
 
