@@ -76,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         fc.best_arrangement(hand, wild, rules=rules)
         solver = time.perf_counter() - started
         started = time.perf_counter()
-        out_layout(hand, wild, rules)
+        out_layout(hand, wild, rules=rules)
         fewest = time.perf_counter() - started
         by_size.setdefault(len(hand), []).append((solver, fewest))
     print(f"{len(cases)} hands that go out (seed {args.seed}), milliseconds per hand")

@@ -226,10 +226,12 @@ def test_strong_bots_read_cards_laid_off_and_a_taken_upcard_alike() -> None:
     assert mismatch is None, mismatch
 
 
-def _core_rules(schedule: list[int], wild_ranks: list[int], tie_break: str) -> _core.GameRules:
+def _core_rules(
+    schedule: list[int], wild_ranks: list[int], tie_break: str, out: str = "fewest_lay_offs"
+) -> _core.GameRules:
     melds = _core.Solver(2, False, None, True, 20, 50)
     return _core.GameRules(
-        melds, schedule, wild_ranks, 13, tie_break, 0, False, True, False, False, True, 0
+        melds, schedule, wild_ranks, 13, tie_break, 0, False, True, False, False, out, True, 0
     )
 
 
@@ -248,6 +250,8 @@ def test_the_core_refuses_bad_game_input_with_the_library_errors() -> None:
         _core_rules([61], [3], "shared")
     with pytest.raises(fc.InvalidRulesError, match="a wild rank"):
         _core_rules([3], [2], "shared")
+    with pytest.raises(fc.InvalidRulesError, match="out_layout must be"):
+        _core_rules([3], [3], "shared", "best")
     # a round no hand can go out of (the Python engine refuses it too)
     with pytest.raises(fc.InvalidRulesError, match="can go out"):
         _core.Game(_core_rules([3, 1], [3, 0], "shared"), 2, 1, 1)

@@ -390,7 +390,7 @@ def _digest(state: fc.GameState) -> str:
     since): everything the fixtures pinned must stay exactly as it was."""
     data = state.to_dict()
     del data["laid_off"]
-    for option in ("go_out_bonus_below_zero", "seat_to_capacity"):
+    for option in ("go_out_bonus_below_zero", "seat_to_capacity", "out_layout"):
         data["rules"].pop(option, None)
     for result in data["results"]:
         del result["layouts"]

@@ -251,7 +251,8 @@ class PlainGame:
         p, hand, pile = self.current, self.hands[self.current], self.discard_pile
         if act.card is not None:
             hand, pile = without(hand, (act.card,)), (*pile, act.card)
-        laid = tuple(TableMeld(p, meld) for meld in out_layout(hand, self.wild_rank, self.rules))
+        melds = out_layout(hand, self.wild_rank, rules=self.rules)
+        laid = tuple(TableMeld(p, meld) for meld in melds)
         others = tuple(seat for seat in self._seats_after(p) if seat != p)
         rules = self.rules
         bonus = rules.go_out_bonus if self.extra_round else rules.go_out_score(self.scores[p])

@@ -1,12 +1,11 @@
 //! How the player who goes out lays the hand out under `lay_off` (the rule option
 //! `out_layout`), as the Python package's `game._out_layout` does it (the same melds, card for
-//! card; its docs define the order exactly): the solver's arrangement, or the layout of the
-//! fewest lay-off chances (the distinct natural cards that could be laid off alone onto one of
-//! its melds), then of the fewest melds, then the least in the order of layouts written as
-//! their sorted melds, each meld as (its naturals ascending, its number of wilds, its kind).
-//! The hand's wilds go to the melds in that order, lowest code first.
+//! card; its docs give the order of the search exactly): the solver's arrangement, or a layout
+//! of the fewest lay-off chances (the distinct natural cards that could be laid off alone onto
+//! one of its melds): the solver's when it is one, else the first the search finds. The
+//! hand's wilds go to the melds in the order they were laid out, lowest code first.
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::hands::Query;
 use super::rules::{GameRules, OutLayout};
@@ -18,8 +17,9 @@ use crate::{is_wild, rank_index, JOKER};
 
 /// A meld as layouts are ordered: its naturals (codes, ascending), its wilds, its kind.
 type MeldKey = (Vec<u8>, usize, Kind);
-/// A layout as layouts are compared: its chances, its melds, its melds' keys sorted.
-type LayoutKey = (u32, usize, Vec<MeldKey>);
+/// The best layout found: its chances (how many) and its melds, in the order laid out (None:
+/// the solver's).
+type Found = (u32, Option<Vec<MeldKey>>);
 
 /// The melds the player going out with `hand` (sorted; every card melds) lays on the table,
 /// in order.
@@ -36,12 +36,13 @@ pub(crate) fn out_layout(hand: &[u8], wild_rank: u8, rules: &GameRules) -> Vec<M
     let mut search = Search {
         wild_rank,
         rules: &rules.melds,
-        best: None,
+        best: (u32::MAX, None),
         chances: HashMap::default(),
+        seen: HashSet::default(),
     };
-    // (the solver's layout bounds the search from the start)
+    // (the solver's layout first: it stays unless a layout has fewer chances)
     let seed: Vec<MeldKey> = solver.melds.iter().map(|m| key_of(m, wild_rank)).collect();
-    search.best = Some(search.key_of(seed));
+    search.best = (search.chance_count(&seed), None);
     let wilds: Vec<u8> = hand
         .iter()
         .copied()
@@ -53,7 +54,9 @@ pub(crate) fn out_layout(hand: &[u8], wild_rank: u8, rules: &GameRules) -> Vec<M
         .filter(|&c| !is_wild(c, wild_rank))
         .collect();
     search.place(&naturals, wilds.len(), 0, &mut Vec::new());
-    let (_, _, melds) = search.best.expect("the solver's layout at least");
+    let Some(melds) = search.best.1 else {
+        return solver.melds;
+    };
     let mut next = 0;
     melds
         .into_iter()
@@ -94,15 +97,17 @@ fn without(rest: &[u8], taken: &[u8]) -> Vec<u8> {
 struct Search<'a> {
     wild_rank: u8,
     rules: &'a MeldRules,
-    best: Option<LayoutKey>,
+    best: Found,
     chances: HashMap<MeldKey, u64>,
+    /// The (naturals, wilds, chances) left by the branches searched already.
+    seen: HashSet<(Vec<u8>, usize, u64)>,
 }
 
 impl Search<'_> {
-    fn key_of(&mut self, mut melds: Vec<MeldKey>) -> LayoutKey {
+    /// How many lay-off chances the layout of `melds` leaves.
+    fn chance_count(&mut self, melds: &[MeldKey]) -> u32 {
         let mask = melds.iter().fold(0, |mask, meld| mask | self.chances(meld));
-        melds.sort();
-        (mask.count_ones(), melds.len(), melds)
+        mask.count_ones()
     }
 
     fn is_meld(&self, naturals: &[u8], wilds: usize, kind: Kind) -> bool {
@@ -138,32 +143,21 @@ impl Search<'_> {
         found
     }
 
-    /// Is every layout of at least these chances and melds past the best found?
-    fn passed(&self, chances: u32, melds: usize) -> bool {
-        matches!(&self.best, Some(best) if (chances, melds) > (best.0, best.1))
-    }
-
-    fn offer(&mut self, mask: u64, melds: &[MeldKey]) {
-        let mut sorted = melds.to_vec();
-        sorted.sort();
-        let key = (mask.count_ones(), melds.len(), sorted);
-        if self.best.as_ref().is_none_or(|best| key < *best) {
-            self.best = Some(key);
-        }
-    }
-
     /// Lay out naturals `rest` (sorted) and `wilds` wilds after `melds` (whose chances are
-    /// `mask`), offering each whole layout.
+    /// `mask`, fewer than the best's), keeping each layout of fewer chances.
     fn place(&mut self, rest: &[u8], wilds: usize, mask: u64, melds: &mut Vec<MeldKey>) {
         if rest.is_empty() {
             self.place_wilds(wilds, mask, melds, (wilds, Kind::Run));
             return;
         }
-        if self.passed(mask.count_ones(), melds.len() + 1) {
-            return;
+        if !self.seen.insert((rest.to_vec(), wilds, mask)) {
+            return; // (its layouts were tried, against a best no lower)
         }
         for meld in self.melds_with(rest, wilds) {
             let after = mask | self.chances(&meld);
+            if after.count_ones() >= self.best.0 {
+                continue;
+            }
             let left = without(rest, &meld.0);
             let used = meld.1;
             melds.push(meld);
@@ -181,10 +175,9 @@ impl Search<'_> {
         most: (usize, Kind),
     ) {
         if wilds == 0 {
-            self.offer(mask, melds);
-            return;
-        }
-        if self.passed(mask.count_ones(), melds.len() + 1) {
+            if mask.count_ones() < self.best.0 {
+                self.best = (mask.count_ones(), Some(melds.clone()));
+            }
             return;
         }
         for size in (3..=wilds.min(most.0)).rev() {
@@ -194,6 +187,9 @@ impl Search<'_> {
                 }
                 let meld: MeldKey = (Vec::new(), size, kind);
                 let after = mask | self.chances(&meld);
+                if after.count_ones() >= self.best.0 {
+                    continue;
+                }
                 melds.push(meld);
                 self.place_wilds(wilds - size, after, melds, (size, kind));
                 melds.pop();
@@ -214,7 +210,7 @@ impl Search<'_> {
         for others in sub_multisets(&same_rank) {
             let mut naturals = vec![low];
             naturals.extend(others);
-            for used in 0..=wilds {
+            for used in (0..=wilds).rev() {
                 if self.is_meld(&naturals, used, Kind::Book) {
                     found.push((naturals.clone(), used, Kind::Book));
                 }
@@ -240,7 +236,7 @@ impl Search<'_> {
     }
 }
 
-/// Every sub-multiset of `codes` (sorted), each once.
+/// Every sub-multiset of `codes` (sorted), each once: the larger first.
 fn sub_multisets(codes: &[u8]) -> Vec<Vec<u8>> {
     let mut parts: Vec<Vec<u8>> = vec![Vec::new()];
     let mut at = 0;
@@ -259,6 +255,8 @@ fn sub_multisets(codes: &[u8]) -> Vec<Vec<u8>> {
             .collect();
         at += count;
     }
+    // (the larger first, those of one size in the order of tuples, as the twin tries them)
+    parts.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
     parts
 }
 
@@ -307,8 +305,9 @@ mod tests {
         let mut search = Search {
             wild_rank: 0,
             rules: &MeldRules::default(),
-            best: None,
+            best: (u32::MAX, None),
             chances: HashMap::default(),
+            seen: HashSet::default(),
         };
         let split = vec![
             (vec![11, 12, 13], 0, Kind::Run),
@@ -316,7 +315,7 @@ mod tests {
             (vec![17, 18, 19, 20, 21], 0, Kind::Run),
         ];
         // 5H 6H 8H 9H could be laid off onto the three runs
-        assert_eq!(search.key_of(split).0, 4);
+        assert_eq!(search.chance_count(&split), 4);
     }
 
     #[test]
