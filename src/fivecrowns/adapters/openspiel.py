@@ -87,7 +87,6 @@ state's attributes).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
@@ -103,22 +102,25 @@ from ..game.scoring_limits import max_score
 from ..game.views import PlayerView, observation_size
 from ..rules import OFFICIAL, Rules
 from ._openspiel_record import (
+    CHANCE,
     DEALT,
     DREW,
     PUT,
+    TERMINAL,
     TOOK,
     Snapshot,
     act,
-    copies,
     deal,
+    deck_left,
     draw,
-    frozen,
+    entries,
     line,
     round_header,
 )
 from ._openspiel_rules import DEFAULTS, game_parameters, rules_from_parameters
 from ._openspiel_rules import UTILITIES as _UTILITIES
 from ._openspiel_sample import sampled_round, seat_name
+from ._openspiel_table import table_of
 from ._spaces import table_text
 
 #: Why OpenSpiel could not be imported (None when it was).
@@ -164,8 +166,8 @@ GAME_NAME: Final = "python_fivecrowns"
 #: The values of the ``utility`` parameter: ``"zero_sum"`` (the default) and ``"score"``.
 UTILITIES: Final = _UTILITIES
 #: Player ids OpenSpiel gives to chance and to a finished game.
-_CHANCE: Final = -1
-_TERMINAL: Final = -4
+_CHANCE: Final = CHANCE
+_TERMINAL: Final = TERMINAL
 #: How many worlds :meth:`FiveCrownsState.resample_from_infostate` tries before giving up.
 _RESAMPLE_TRIES: Final = 200
 
@@ -265,18 +267,7 @@ class FiveCrownsGame(_Game):
         self.players = players
         self.rules = rules
         self.utility = utility
-        first = GameState.new(players, rules=rules, seed=0)
-        memory = np.zeros((4, players, NUM_CODES), dtype=np.int16)
-        self._initial = Snapshot(
-            game=first,
-            dealt=(),
-            drawing=False,
-            log=(round_header(first),),
-            past=(),
-            past_text=tuple(f"p{seat}" for seat in range(players)),
-            memory=frozen(memory),
-            steps=0,
-        )
+        self._initial = _initial(GameState.new(players, rules=rules, seed=0))
 
     def new_initial_state(self) -> FiveCrownsState:
         """The start of a game: chance deals round 1."""
@@ -326,48 +317,39 @@ class FiveCrownsState(_State):
         while a round is being dealt. Chance dealt it, not its seed, so its
         :meth:`~fivecrowns.GameState.record` does not replay to it; the state's history
         (``history()``) does, through this game."""
-        return None if self._now.dealt is not None else self._now.game
+        return None if self._now.dealt is not None else self._now.table.state
 
     def current_player(self) -> int:
         """The player to act; chance (-1) while dealing or drawing from the stock; terminal
         (-4) when the game is over."""
-        now = self._now
-        if now.game.is_over:
-            return _TERMINAL
-        if now.dealt is not None or now.drawing:
-            return _CHANCE
-        return now.game.current
+        return self._now.player
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        return self._now.game.is_over
+        return self._now.table.over
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal actions of the player to act, ascending (the engine's integers)."""
-        return list(self._now.game.legal_action_ints())
+        return self._now.table.legal()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(card code, probability)`` for each card the chance node can give: the copies of
         the card left over the cards left (in the deck being dealt, or in the stock)."""
         now = self._now
-        if now.dealt is not None:
-            counts = copies(now.game.rules)
-            counts.subtract(now.dealt)
-            left = now.game.rules.deck_size - len(now.dealt)
-        elif now.drawing:
-            counts = Counter(card.code for card in now.game.stock)
-            left = len(now.game.stock)
-        else:
-            raise InvalidStateError("not a chance node: no chance outcomes")
-        return [(code, counts[code] / left) for code in sorted(counts) if counts[code] > 0]
+        if now.left is not None and now.dealt is not None:
+            left = now.table.rules.deck_size - len(now.dealt)
+            return [(code, count / left) for code, count in enumerate(now.left) if count > 0]
+        if now.drawing:
+            return now.table.stock_outcomes()
+        raise InvalidStateError("not a chance node: no chance outcomes")
 
     def returns(self) -> list[float]:
         """Each player's return: zero until the game is over; then, by ``utility``, the
         mean of the other players' totals minus the player's own, or minus its own."""
-        game = self._now.game
-        if not game.is_over:
-            return [0.0] * game.players
-        scores = game.scores
+        table = self._now.table
+        if not table.over:
+            return [0.0] * self.get_game().players
+        scores = table.scores()
         if self.get_game().utility == "score":
             return [-float(score) for score in scores]
         others = len(scores) - 1
@@ -380,7 +362,7 @@ class FiveCrownsState(_State):
         if player == _CHANCE:
             card = CARDS[action] if 0 <= action < NUM_CODES else action
             return f"{'deal' if self._now.dealt is not None else 'stock'} {card}"
-        return str(Action.from_int(action, self._now.game.rules))
+        return str(Action.from_int(action, self._now.table.rules))
 
     def __str__(self) -> str:
         now = self._now
@@ -397,7 +379,7 @@ class FiveCrownsState(_State):
 
     def _dealt_to(self, seat: int) -> tuple[Card, ...]:
         """The cards dealt to ``seat`` so far this round (by code)."""
-        counts = self._now.memory[DEALT, seat]
+        counts = self._now.memory()[DEALT, seat]
         return tuple(CARDS[code] for code in range(NUM_CODES) for _ in range(counts[code]))
 
     # -- what a player may know ----------------------------------------------------------------
@@ -408,7 +390,7 @@ class FiveCrownsState(_State):
         view = now.game.view(player)
         if now.dealt is None:
             return view
-        counts = now.memory[DEALT].sum(axis=1)
+        counts = now.memory()[DEALT].sum(axis=1)
         return attrs.evolve(
             view,
             hand=self._dealt_to(player),
@@ -453,22 +435,23 @@ class FiveCrownsState(_State):
 
     def _info_string(self, player: int) -> str:
         now = self._now
-        lines = (line(entry, player) for entry in now.log)
+        lines = (line(entry, player) for entry in entries(now.log))
         return now.past_text[player] + "".join(f"\n{line}" for line in lines if line is not None)
 
     def _memory(self, player: int, out: npt.NDArray[np.float32]) -> None:
         """Write ``player``'s memory of the round into ``out`` (see
         :func:`information_state_size`)."""
         now = self._now
-        players = now.game.players
-        out[:NUM_CODES] = now.memory[DEALT, player]
-        out[NUM_CODES : 2 * NUM_CODES] = now.memory[DREW, player]
+        memory = now.memory()
+        players = memory.shape[1]
+        out[:NUM_CODES] = memory[DEALT, player]
+        out[NUM_CODES : 2 * NUM_CODES] = memory[DREW, player]
         for offset in range(players):
             seat = (player + offset) % players
             base = 2 * NUM_CODES * (offset + 1)
-            out[base : base + NUM_CODES] = now.memory[TOOK, seat]
-            out[base + NUM_CODES : base + 2 * NUM_CODES] = now.memory[PUT, seat]
-        out[-1] = 0 if now.dealt is not None else now.game.reshuffles
+            out[base : base + NUM_CODES] = memory[TOOK, seat]
+            out[base + NUM_CODES : base + 2 * NUM_CODES] = memory[PUT, seat]
+        out[-1] = 0 if now.dealt is not None else now.reshuffles
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -527,14 +510,23 @@ class FiveCrownsState(_State):
         history = list(self.history())
         if len(history) != now.steps:
             raise InvalidStateError("the state's history does not match its record")
-        rules = now.game.rules
-        for log in (*now.past, now.log):
+        rules = now.table.rules
+        for log in (*now.past, entries(now.log)):
             sampled = sampled_round(log, player, rules, rng)
             if sampled is None:
                 return None
             for step, code in sampled:
                 history[step] = code
         return history
+
+
+def _initial(first: GameState) -> Snapshot:
+    """The start of a game whose round 1 ``first`` deals (its own deal, which chance
+    replaces)."""
+    players = first.players
+    log = (round_header(first), None)
+    texts = tuple(f"p{seat}" for seat in range(players))
+    return Snapshot(table_of(first), (), deck_left(first.rules), False, log, (), texts, 0)
 
 
 # -- observations ----------------------------------------------------------------------------
