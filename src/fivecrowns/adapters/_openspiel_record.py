@@ -28,6 +28,7 @@ __all__ = [
     "TERMINAL",
     "TOOK",
     "Entry",
+    "Later",
     "Log",
     "Snapshot",
     "act",
@@ -53,7 +54,8 @@ class Entry(NamedTuple):
     ``cards``), ``reshuffle`` (``cards`` became the stock), ``reveal`` (at the end of the
     round, ``seat`` had ``cards``) and ``result``. ``step`` is the action's number in the
     game's history; ``public`` and ``private`` are the text each player reads (``private``
-    for ``seat``, ``public`` for the others; None: nothing).
+    for ``seat``, ``public`` for the others; None: nothing), or a :class:`Later` that
+    writes it when first read.
     """
 
     kind: str
@@ -61,8 +63,28 @@ class Entry(NamedTuple):
     code: int
     step: int
     cards: tuple[int, ...]
-    public: str | None
-    private: str | None
+    public: str | Later | None
+    private: str | Later | None
+
+
+class Later:
+    """A text written when first read (a put that changed the table: the table's melds,
+    which only an information string reads, cost more than the step), then kept."""
+
+    __slots__ = ("_text", "head", "table")
+
+    def __init__(self, head: str, table: Table) -> None:
+        self.head, self.table = head, table
+        self._text: str | None = None
+
+    def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = self._text = f"{self.head} (table: {_table_text(self.table.state)})"
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (str, (str(self),))
 
 
 #: The memory blocks (by seat): cards dealt, cards drawn from the stock, cards taken from the
@@ -208,7 +230,8 @@ def _seats(game: GameState) -> tuple[int, ...]:
 
 
 def line(entry: Entry, player: int) -> str | None:
-    return entry.private if entry.seat == player else entry.public
+    text = entry.private if entry.seat == player else entry.public
+    return text if text is None or type(text) is str else str(text)
 
 
 def round_header(game: GameState) -> Entry:
@@ -327,10 +350,11 @@ def act(now: Snapshot, action: int) -> Snapshot:
         text = f"p{seat} take {CARDS[code]}"
         log = (Entry("take", seat, code, step, (), text, text), log)
     elif played.rounds == now.rounds:  # the round goes on
-        text = f"p{seat} {act}"
-        if played.went_out is not None and after.state.table != table.state.table:
-            text += f" (table: {_table_text(after.state)})"
-        log = (Entry("put", seat, action, step, played.lost, text, text), log)
+        lost = played.lost
+        head = f"p{seat} {act}"
+        # (cards went onto the table when more left the hand than the discard)
+        put = Later(head, after) if len(lost) > (act.kind in _DISCARDING) else head
+        log = (Entry("put", seat, action, step, lost, put, put), log)
     else:  # the round ended: every hand is shown, and the next round is dealt
         text = f"p{seat} {act}"
         game = table.state
@@ -376,3 +400,5 @@ def _codes(cards: Iterable[Card]) -> tuple[int, ...]:
 
 
 _DRAW_STOCK: Final = DRAW_STOCK.to_int()
+#: The kinds of action that put a card on the discard pile.
+_DISCARDING: Final = (ActionKind.DISCARD, ActionKind.GO_OUT)

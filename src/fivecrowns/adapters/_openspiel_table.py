@@ -109,8 +109,8 @@ class PlainTable(Table):
 
     def redeal(self, hands: list[list[int]], upcard: int) -> Table:
         left = Counter(card.code for card in self._state.stock)
-        for hand in self._state.hands:
-            left.update(card.code for card in hand)
+        for cards in self._state.hands:
+            left.update(card.code for card in cards)
         left.update(card.code for card in self._state.discard_pile)
         for hand in hands:
             left.subtract(hand)
@@ -189,7 +189,8 @@ class CoreTable(Table):
         return self._core.legal_actions()
 
     def stock_outcomes(self) -> list[tuple[int, float]]:
-        return _chance().chance_stock(self._core)
+        found: list[tuple[int, float]] = _chance().chance_stock(self._core)
+        return found
 
     def redeal(self, hands: list[list[int]], upcard: int) -> Table:
         return self._new(_chance().chance_redeal(self._core, hands, upcard))

@@ -60,7 +60,7 @@ fn chance_stock(game: &Game) -> Vec<(u8, f64)> {
 
 /// What `chance_played` gives: the game after the action, the seat to act then and its
 /// phase, the rounds finished, the reshuffles of the round, who went out, the card taken
-/// from the discard pile, and the codes the acting seat's hand lost (ascending).
+/// from the discard pile, and the codes the acting seat's hand lost (ascending; `bytes`).
 type Played = (Game, u8, &'static str, usize, u32, Option<u8>, Option<u8>, Vec<u8>);
 
 /// `game` after `action` (an action integer), with what the action changed (`Played`); an
