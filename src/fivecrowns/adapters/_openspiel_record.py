@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable
-from typing import Any, Final, NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, NamedTuple, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -30,6 +30,7 @@ __all__ = [
     "Entry",
     "Later",
     "Log",
+    "PastText",
     "Snapshot",
     "act",
     "copies",
@@ -114,7 +115,8 @@ class Snapshot:
     hands, discard pile and stock are the engine's own deal, which the chance outcomes
     replace when the deal is complete. ``drawing``: the player to act drew from the stock
     and chance picks the card. ``log`` holds this round's events (:data:`Log`); ``past``
-    the finished rounds', ``past_text`` each player's information-state text of them.
+    the finished rounds', ``past_text`` each player's information-state text of them (by
+    seat: a tuple, or a :class:`PastText` that writes a seat's when first asked for).
     ``steps`` is the length of the game's history, ``player`` OpenSpiel's player to act.
     The memory blocks (:meth:`memory`) are counted from the log when first asked for.
     """
@@ -142,7 +144,7 @@ class Snapshot:
         drawing: bool,
         log: Log,
         past: tuple[tuple[Entry, ...], ...],
-        past_text: tuple[str, ...],
+        past_text: Sequence[str],
         steps: int,
         rounds: int = 0,
         reshuffles: int = 0,
@@ -207,6 +209,35 @@ class Snapshot:
         Snapshot.__init__(
             self, table, dealt, left, drawing, log, past, past_text, steps, rounds, reshuffles
         )
+
+
+class PastText(Sequence[str]):
+    """Each seat's information-state text of the finished rounds ``logs``, written when first
+    asked for (a sampled world's: its hidden cards are other than the state's)."""
+
+    def __init__(self, logs: tuple[tuple[Entry, ...], ...], players: int) -> None:
+        self._logs = logs
+        self._texts: list[str | None] = [None] * players
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    @overload
+    def __getitem__(self, seat: int) -> str: ...
+    @overload
+    def __getitem__(self, seat: slice) -> Sequence[str]: ...
+    def __getitem__(self, seat: int | slice) -> str | Sequence[str]:
+        if isinstance(seat, slice):
+            return [self[index] for index in range(len(self))[seat]]
+        text = self._texts[seat]
+        if text is None:
+            lines = (line(entry, seat) for log in self._logs for entry in log)
+            text = f"p{seat}" + "".join(f"\n{text}" for text in lines if text is not None)
+            self._texts[seat] = text
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (tuple(self),))
 
 
 #: OpenSpiel's player ids of chance and of a finished game.

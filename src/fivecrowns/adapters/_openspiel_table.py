@@ -12,7 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import CARDS, short_repr
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, InvalidStateError
 from ..game import GameState, _engine
 from ..game.actions import DRAW_STOCK
 from ..rules import Rules
@@ -60,6 +60,11 @@ class Table:
         raise NotImplementedError
 
     def drawn(self, code: int) -> Table:
+        raise NotImplementedError
+
+    def rehand(self, seats: list[int], hands: list[list[int]]) -> Table:
+        """The same round with ``hands`` for ``seats`` (seats still to finish it) and the
+        stock the rest of their cards and the stock's, ascending by code."""
         raise NotImplementedError
 
     def played(self, action: int) -> Played:
@@ -139,6 +144,19 @@ class PlainTable(Table):
             game = game._evolve(stock=stock)  # (the same stock reordered: nothing to check)
         return PlainTable(game.apply(DRAW_STOCK))
 
+    def rehand(self, seats: list[int], hands: list[list[int]]) -> Table:
+        state = self._state
+        pool = Counter(card.code for card in state.stock)
+        held = list(state.hands)
+        for seat, hand in zip(seats, hands, strict=True):
+            pool.update(card.code for card in held[seat])
+            pool.subtract(hand)
+            held[seat] = tuple(CARDS[code] for code in sorted(hand))
+        if min(pool.values(), default=0) < 0:
+            raise InvalidStateError("the hands take cards neither they nor the stock held")
+        stock = tuple(CARDS[code] for code in sorted(pool.elements()))
+        return PlainTable(state._evolve(hands=tuple(held), stock=stock))
+
     def played(self, action: int) -> Played:
         game = self._state
         after = game.apply(action)  # raises IllegalActionError, saying why, if illegal
@@ -199,6 +217,9 @@ class CoreTable(Table):
         if type(code) is not int:
             raise _missing(code)
         return self._new(_chance().chance_draw(self._core, code)[0])
+
+    def rehand(self, seats: list[int], hands: list[list[int]]) -> Table:
+        return self._new(_chance().chance_rehand(self._core, seats, hands))
 
     def played(self, action: int) -> Played:
         after, _, _, rounds, reshuffles, went_out, taken, lost = _chance().chance_played(

@@ -121,6 +121,7 @@ from ._openspiel_rules import DEFAULTS, game_parameters, rules_from_parameters
 from ._openspiel_rules import UTILITIES as _UTILITIES
 from ._openspiel_sample import sampled_round, seat_name
 from ._openspiel_table import table_of
+from ._openspiel_world import serialised, world
 from ._spaces import table_text
 
 #: Why OpenSpiel could not be imported (None when it was).
@@ -136,6 +137,7 @@ if TYPE_CHECKING:
         def __init__(self, game: Any) -> None: ...
         def get_game(self) -> Any: ...
         def history(self) -> list[int]: ...
+        def move_number(self) -> int: ...
         def apply_action(self, action: int) -> None: ...
 
     pyspiel: Any
@@ -475,49 +477,78 @@ class FiveCrownsState(_State):
         Every round is sampled: each card another player was dealt or drew from the stock is
         either one it later showed (a discard, a meld, its hand at the end of a round), or is
         drawn at random from the cards the player has not seen (after a reshuffle, from that
-        stock's cards); then the game is replayed with those cards and kept if the player
-        would have seen exactly the same (a final hand left after a final turn must still be
-        arranged as it was). ``probability_sampler`` (a callable giving numbers in [0, 1),
-        such as ``pyspiel.UniformProbabilitySampler``) seeds the draws. The result depends
-        only on what the player knows and on the sampler. Raises RuntimeError if no world is
-        found in 200 tries.
+        stock's cards). The world is then built directly: the record with those cards, the
+        other players' hands as their cards make them now and the stock the rest, in a state
+        whose history has those cards (its cost grows with the game's length only by
+        copying the record, not by playing it again). Only while another player's final
+        hand was arranged this round (after a final turn), the game is replayed with those
+        cards and kept if the player would have seen exactly the same (the hand must still
+        be arranged as it was). ``probability_sampler`` (a callable giving numbers in
+        [0, 1), such as ``pyspiel.UniformProbabilitySampler``) seeds the draws. The result
+        depends only on what the player knows and on the sampler. Raises RuntimeError if no
+        world is found in 200 tries.
         """
-        player = int(player_id)
+        return self._resampled(int(player_id), probability_sampler, replay=False)
+
+    def _resampled(
+        self, player: int, probability_sampler: Callable[[], float], *, replay: bool
+    ) -> FiveCrownsState:
+        """:meth:`resample_from_infostate`; with ``replay``, every world is replayed (the
+        reference the benchmarks compare the direct build with)."""
         rng = random.Random(int(probability_sampler() * 2**53))
-        target = self._info_string(player)
-        game: FiveCrownsGame = self.get_game()
+        now = self._now
+        history = list(self.history())
+        if len(history) != now.steps:
+            raise InvalidStateError("the state's history does not match its record")
+        target: str | None = None
         for _ in range(_RESAMPLE_TRIES):
-            history = self._sampled_history(player, rng)
-            if history is None:
+            codes = self._sampled_codes(player, rng)
+            if codes is None:
                 continue
-            state = game.new_initial_state()
-            try:
-                for action in history:
-                    state.apply_action(action)
-            except FiveCrownsError:
-                continue
-            if state._info_string(player) == target:
-                return state
+            sampled = [codes.get(step, action) for step, action in enumerate(history)]
+            built = None if replay else world(now, player, codes)
+            if built is not None:
+                return self._with_history(built, sampled)
+            if target is None:
+                target = self._info_string(player)
+            found = self._replayed(sampled)
+            if found is not None and found._info_string(player) == target:
+                return found
         raise RuntimeError(
             f"no game consistent with player {player}'s information state was found in "
             f"{_RESAMPLE_TRIES} tries"
         )
 
-    def _sampled_history(self, player: int, rng: random.Random) -> list[int] | None:
-        """The game's history with the cards hidden from ``player`` drawn again (None if a
-        draw was inconsistent)."""
+    def _with_history(self, now: Snapshot, history: list[int]) -> FiveCrownsState:
+        """A state of ``now`` whose history is ``history`` (OpenSpiel's own, set as its
+        deserialisation sets it: nothing is replayed)."""
+        text = serialised(now, history, self.move_number())
+        state: FiveCrownsState = self.get_game().deserialize_state(text)
+        state._now = now
+        return state
+
+    def _replayed(self, history: list[int]) -> FiveCrownsState | None:
+        """The game of ``history`` played from the start (None if the engine refuses it)."""
+        state: FiveCrownsState = self.get_game().new_initial_state()
+        try:
+            for action in history:
+                state.apply_action(action)
+        except FiveCrownsError:
+            return None
+        return state
+
+    def _sampled_codes(self, player: int, rng: random.Random) -> dict[int, int] | None:
+        """The cards hidden from ``player`` drawn again, by history step (None if a draw was
+        inconsistent)."""
         now = self._now
-        history = list(self.history())
-        if len(history) != now.steps:
-            raise InvalidStateError("the state's history does not match its record")
         rules = now.table.rules
+        codes: dict[int, int] = {}
         for log in (*now.past, entries(now.log)):
             sampled = sampled_round(log, player, rules, rng)
             if sampled is None:
                 return None
-            for step, code in sampled:
-                history[step] = code
-        return history
+            codes.update(sampled)
+        return codes
 
 
 def _initial(first: GameState) -> Snapshot:

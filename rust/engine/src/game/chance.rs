@@ -15,6 +15,8 @@ pub enum DealFault {
     NotAtDeal,
     /// A seat's hand has the wrong number of cards (the seat, its cards, the round's size).
     HandSize { seat: u8, cards: usize, size: u8 },
+    /// A seat whose hand is given finished the round (or is no seat).
+    Finished { seat: u8 },
     /// More copies of a card code than the deck holds (or a code that is no card).
     NotInDeck { code: u8 },
 }
@@ -23,11 +25,20 @@ impl std::fmt::Display for DealFault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             DealFault::NotAtDeal => write!(f, "a deal is given only before a round's first action"),
+            DealFault::Finished { seat } => {
+                write!(
+                    f,
+                    "seat {seat} finished the round (or is no seat): its hand stays"
+                )
+            }
             DealFault::HandSize { seat, cards, size } => {
                 write!(f, "seat {seat} must be dealt {size} cards, got {cards}")
             }
             DealFault::NotInDeck { code } => {
-                write!(f, "card code {code} is not in the deck (or not that many times)")
+                write!(
+                    f,
+                    "card code {code} is not in the deck (or not that many times)"
+                )
             }
         }
     }
@@ -113,6 +124,53 @@ impl Game {
         Ok(())
     }
 
+    /// The hands of `seats` (each a seat still to finish the round) replaced by `hands`, and
+    /// the stock by the cards of those hands and the stock that are left, ascending by code:
+    /// the same round with other cards hidden where they were. Refused, changing nothing,
+    /// if a seat finished the round or a hand's size changes, or if the hands take cards
+    /// neither those hands nor the stock held.
+    pub fn rehand(&mut self, seats: &[u8], hands: &[Vec<u8>]) -> Result<(), DealFault> {
+        let mut pool = [0i64; NUM_CODES];
+        for &code in &self.stock {
+            pool[usize::from(code)] += 1;
+        }
+        for (&seat, hand) in seats.iter().zip(hands) {
+            let finished = self.laid.iter().any(|laid| laid.owner == seat);
+            let Some(old) = self.hands.get(usize::from(seat)).filter(|_| !finished) else {
+                return Err(DealFault::Finished { seat });
+            };
+            if old.len() != hand.len() {
+                return Err(DealFault::HandSize {
+                    seat,
+                    cards: hand.len(),
+                    size: u8::try_from(old.len()).unwrap_or(u8::MAX),
+                });
+            }
+            for &code in old {
+                pool[usize::from(code)] += 1;
+            }
+        }
+        for &code in hands.iter().take(seats.len()).flatten() {
+            match pool.get_mut(usize::from(code)) {
+                Some(count) if *count > 0 => *count -= 1,
+                _ => return Err(DealFault::NotInDeck { code }),
+            }
+        }
+        for (&seat, hand) in seats.iter().zip(hands) {
+            let mine = &mut self.hands[usize::from(seat)];
+            mine.clear();
+            mine.extend_from_slice(hand);
+            mine.sort_unstable();
+        }
+        self.stock.clear();
+        for (code, &count) in pool.iter().enumerate() {
+            let code = u8::try_from(code).expect("a card code fits a byte");
+            let count = usize::try_from(count).expect("a count left is not negative");
+            self.stock.extend(std::iter::repeat_n(code, count));
+        }
+        Ok(())
+    }
+
     /// How many copies of each card code the stock holds, by code.
     pub fn stock_counts(&self) -> [u32; NUM_CODES] {
         let mut counts = [0; NUM_CODES];
@@ -155,9 +213,15 @@ mod tests {
         let mut g = game();
         let before = g.clone();
         let too_many = vec![vec![4, 4, 4], vec![1, 2, 3]];
-        assert_eq!(g.redeal(&too_many, 9), Err(DealFault::NotInDeck { code: 4 }));
+        assert_eq!(
+            g.redeal(&too_many, 9),
+            Err(DealFault::NotInDeck { code: 4 })
+        );
         let short = vec![vec![4, 5], vec![1, 2, 3]];
-        assert!(matches!(g.redeal(&short, 9), Err(DealFault::HandSize { seat: 0, .. })));
+        assert!(matches!(
+            g.redeal(&short, 9),
+            Err(DealFault::HandSize { seat: 0, .. })
+        ));
         assert_eq!(g, before);
         g.apply(Action::DRAW_STOCK).expect("a legal draw");
         let fine = vec![vec![4, 5, 6], vec![1, 2, 3]];
@@ -167,7 +231,8 @@ mod tests {
     #[test]
     fn a_stock_draw_of_a_chosen_card_takes_its_top_copy() {
         let mut g = game();
-        g.redeal(&[vec![3, 4, 5], vec![6, 7, 8]], 9).expect("a deal");
+        g.redeal(&[vec![3, 4, 5], vec![6, 7, 8]], 9)
+            .expect("a deal");
         let counts = g.stock_counts();
         assert_eq!(counts[20], 2);
         let seat = g.current();
@@ -181,9 +246,33 @@ mod tests {
     }
 
     #[test]
+    fn rehand_swaps_hidden_cards_with_the_stock() {
+        let mut g = game();
+        g.redeal(&[vec![3, 4, 5], vec![6, 7, 8]], 9)
+            .expect("a deal");
+        let before = g.clone();
+        g.rehand(&[1], &[vec![6, 10, 55]])
+            .expect("cards of the stock");
+        assert_eq!(g.hand_codes(1), &[6, 10, 55]);
+        assert_eq!(g.hand_codes(0), &[3, 4, 5]);
+        let counts = g.stock_counts();
+        assert_eq!((counts[7], counts[8], counts[10], counts[55]), (2, 2, 1, 5));
+        assert_eq!(g.stock_codes().len(), before.stock_codes().len());
+        let mut again = g.clone();
+        let too_many = again.rehand(&[1], &[vec![10, 10, 10]]);
+        assert_eq!(too_many, Err(DealFault::NotInDeck { code: 10 }));
+        assert!(matches!(
+            again.rehand(&[1], &[vec![10]]),
+            Err(DealFault::HandSize { .. })
+        ));
+        assert_eq!(again, g);
+    }
+
+    #[test]
     fn a_stock_draw_of_a_card_not_in_the_stock_changes_nothing() {
         let mut g = game();
-        g.redeal(&[vec![3, 3, 5], vec![6, 7, 8]], 9).expect("a deal");
+        g.redeal(&[vec![3, 3, 5], vec![6, 7, 8]], 9)
+            .expect("a deal");
         let before = g.clone();
         assert_eq!(g.draw_stock_card(3), Err(None));
         assert_eq!(g, before);

@@ -28,7 +28,13 @@ fn chance_redeal(py: Python<'_>, game: &Game, hands: Vec<Vec<u8>>, upcard: u8) -
 /// (the referee's words) or no such card is in the stock.
 #[pyfunction]
 fn chance_draw(py: Python<'_>, game: &Game, code: i64) -> PyResult<(Game, u8, &'static str)> {
-    let missing = || library_error(py, "IllegalActionError", format!("no {code} is in the stock"));
+    let missing = || {
+        library_error(
+            py,
+            "IllegalActionError",
+            format!("no {code} is in the stock"),
+        )
+    };
     let card = u8::try_from(code)
         .ok()
         .filter(|&c| usize::from(c) < NUM_CODES);
@@ -43,6 +49,27 @@ fn chance_draw(py: Python<'_>, game: &Game, code: i64) -> PyResult<(Game, u8, &'
     }
     let (current, phase) = (out.current(), phase_name(out.phase()));
     Ok((Game::from_engine(out), current, phase))
+}
+
+/// `game` with the hands of `seats` (seats still to finish the round) replaced by `hands`
+/// and the stock by the rest of those hands' and the stock's cards, ascending by code (a
+/// world with other hidden cards); `InvalidStateError` if a seat finished, a hand's size
+/// changes, or the cards are not those hands' and the stock's.
+#[pyfunction]
+fn chance_rehand(
+    py: Python<'_>,
+    game: &Game,
+    seats: Vec<u8>,
+    hands: Vec<Vec<u8>>,
+) -> PyResult<Game> {
+    let mut out = EngineGame::clone(&game.game);
+    if seats.len() != hands.len() || seats.iter().any(|&seat| seat >= out.players()) {
+        let why = "chance_rehand takes a hand for each of its seats".to_string();
+        return Err(library_error(py, "InvalidStateError", why));
+    }
+    out.rehand(&seats, &hands)
+        .map_err(|why| library_error(py, "InvalidStateError", why.to_string()))?;
+    Ok(Game::from_engine(out))
 }
 
 /// The chance outcomes of a draw from `game`'s stock: (card code, probability) for each code
@@ -61,7 +88,16 @@ fn chance_stock(game: &Game) -> Vec<(u8, f64)> {
 /// What `chance_played` gives: the game after the action, the seat to act then and its
 /// phase, the rounds finished, the reshuffles of the round, who went out, the card taken
 /// from the discard pile, and the codes the acting seat's hand lost (ascending; `bytes`).
-type Played = (Game, u8, &'static str, usize, u32, Option<u8>, Option<u8>, Vec<u8>);
+type Played = (
+    Game,
+    u8,
+    &'static str,
+    usize,
+    u32,
+    Option<u8>,
+    Option<u8>,
+    Vec<u8>,
+);
 
 /// `game` after `action` (an action integer), with what the action changed (`Played`); an
 /// illegal action raises `IllegalActionError` with the referee's words.
@@ -102,7 +138,9 @@ fn chance_played(py: Python<'_>, game: &Game, action: i64) -> PyResult<Played> {
         out.taken().map(Card::code),
     );
     let game = Game::from_engine(out);
-    Ok((game, facts.0, facts.1, facts.2, facts.3, facts.4, facts.5, lost))
+    Ok((
+        game, facts.0, facts.1, facts.2, facts.3, facts.4, facts.5, lost,
+    ))
 }
 
 /// Add the functions of chance played from outside to the module.
@@ -110,5 +148,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chance_redeal, m)?)?;
     m.add_function(wrap_pyfunction!(chance_draw, m)?)?;
     m.add_function(wrap_pyfunction!(chance_stock, m)?)?;
+    m.add_function(wrap_pyfunction!(chance_rehand, m)?)?;
     m.add_function(wrap_pyfunction!(chance_played, m)?)
 }
