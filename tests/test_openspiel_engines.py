@@ -38,7 +38,7 @@ def _on_python(game: Any) -> Any:
     """A twin of ``game`` whose states the Python engine plays."""
     twin = pyspiel.load_game(str(game))
     first = fc.GameState._new(twin.players, twin.rules, 0, None, _engine.PYTHON)
-    twin._initial = fo._initial(first)
+    twin._initial = fo.initial(first)
     assert isinstance(twin._initial.table, table.PlainTable)
     return twin
 

@@ -18,7 +18,7 @@ from ..game import GameState
 from ..game.actions import _ACTIONS as _BASE_ACTIONS
 from ..game.actions import DRAW_STOCK, NUM_BASE_ACTIONS, Action, ActionKind
 from ..rules import Rules
-from ._openspiel_table import Table
+from ._openspiel_table import Table, table_of
 
 __all__ = [
     "CHANCE",
@@ -38,6 +38,7 @@ __all__ = [
     "deck_left",
     "draw",
     "entries",
+    "initial",
     "line",
     "round_header",
 ]
@@ -313,6 +314,14 @@ def _new_round(now: Snapshot, ended: Log, table: Table, rounds: int) -> Snapshot
     )
 
 
+def initial(first: GameState) -> Snapshot:
+    """The start of a game whose round 1 ``first`` deals (its own deal, which chance
+    replaces)."""
+    log = (round_header(first), None)
+    texts = tuple(f"p{seat}" for seat in range(first.players))
+    return Snapshot(table_of(first), (), deck_left(first.rules), False, log, (), texts, 0)
+
+
 def deck_left(rules: Rules) -> tuple[int, ...]:
     """The deck's cards by code."""
     counts = _copies(rules.packs)
@@ -396,7 +405,10 @@ def act(now: Snapshot, action: int) -> Snapshot:
         log = (Entry("result", -1, -1, step, (), result, result), log)
         return _new_round(now, log, after, played.rounds)
     if played.reshuffles > now.reshuffles:
-        codes = tuple(sorted(card.code for card in after.state.stock))
+        # (the stock in ascending order, as dealt: its order means nothing, a draw takes any
+        # card, and so a sampled world's stock, dealt from what is left, is the same)
+        after = after.rehand([], [])
+        codes = tuple(card.code for card in after.state.stock)
         text = f"reshuffle: {len(codes)} cards"
         log = (Entry("reshuffle", -1, -1, step, codes, text, text), log)
     return _next(now, after, None, None, False, log, played.reshuffles)

@@ -47,8 +47,10 @@ The game:
   the stock has no order to hide: each draw is uniform over the cards in it, which is what
   drawing from a shuffled stock is. A reshuffle (the discard pile but its top card becomes
   the stock) needs no chance node of its own for the same reason. The engine plays the rest
-  (:class:`~fivecrowns.GameState` is kept inside the state, with the chosen card put on top
-  of its stock before each draw), so the rules are exactly the library's.
+  (its game is kept inside the state, on the compiled core when it plays the rules, with
+  the chosen card put on top of its stock before each draw, and the stock in ascending
+  order of card code after the deal and each reshuffle), so the rules are exactly the
+  library's, and a step costs the same however long the game.
 - **Returns** come at the end (``RewardModel.TERMINAL``; zero before). Higher is better, as
   OpenSpiel expects, while Five Crowns is won by the lowest total: with ``utility=
   "zero_sum"`` (the default) a player's return is the mean of the other players' totals minus
@@ -111,16 +113,14 @@ from ._openspiel_record import (
     Snapshot,
     act,
     deal,
-    deck_left,
     draw,
     entries,
+    initial,
     line,
-    round_header,
 )
 from ._openspiel_rules import DEFAULTS, game_parameters, rules_from_parameters
 from ._openspiel_rules import UTILITIES as _UTILITIES
 from ._openspiel_sample import sampled_round, seat_name
-from ._openspiel_table import table_of
 from ._openspiel_world import serialised, world
 from ._spaces import table_text
 
@@ -269,7 +269,7 @@ class FiveCrownsGame(_Game):
         self.players = players
         self.rules = rules
         self.utility = utility
-        self._initial = _initial(GameState.new(players, rules=rules, seed=0))
+        self._initial = initial(GameState.new(players, rules=rules, seed=0))
 
     def new_initial_state(self) -> FiveCrownsState:
         """The start of a game: chance deals round 1."""
@@ -549,15 +549,6 @@ class FiveCrownsState(_State):
                 return None
             codes.update(sampled)
         return codes
-
-
-def _initial(first: GameState) -> Snapshot:
-    """The start of a game whose round 1 ``first`` deals (its own deal, which chance
-    replaces)."""
-    players = first.players
-    log = (round_header(first), None)
-    texts = tuple(f"p{seat}" for seat in range(players))
-    return Snapshot(table_of(first), (), deck_left(first.rules), False, log, (), texts, 0)
 
 
 # -- observations ----------------------------------------------------------------------------
