@@ -46,7 +46,7 @@ def sampled_round(
     moved to another pool to make room; the rest is left to chance (and retries).
     """
     log = tuple(log)
-    pools = _seen_pools(log, player, rules)  # pass 1: what the player saw leave each pool
+    pools = [counts.copy() for counts in _seen_pools(log, player, rules)]  # pass 1
     slots: list[_Slot] = []
     held: defaultdict[int, list[_Slot]] = defaultdict(list)
     known: defaultdict[int, Counter[int]] = defaultdict(Counter)
@@ -84,7 +84,24 @@ def sampled_round(
 
 def _seen_pools(log: tuple[Entry, ...], player: int, rules: Rules) -> list[Counter[int]]:
     """The cards of each pool (the deck, then each reshuffled stock) but those ``player``
-    saw come out of it."""
+    saw come out of it (kept for a finished round's log, which every later world samples
+    again: not to be changed)."""
+    key = (id(log), player, rules.packs)
+    found = _POOLS.get(key)
+    if found is not None and found[0] is log:
+        return found[1]
+    pools = _pools_seen(log, player, rules)
+    if len(_POOLS) >= 256:
+        _POOLS.clear()
+    _POOLS[key] = (log, pools)
+    return pools
+
+
+#: :func:`_seen_pools` by log (its id, kept alive with it), player and packs.
+_POOLS: dict[tuple[int, int, int], tuple[tuple[Entry, ...], list[Counter[int]]]] = {}
+
+
+def _pools_seen(log: tuple[Entry, ...], player: int, rules: Rules) -> list[Counter[int]]:
     pools = [copies(rules)]
     for entry in log:
         if entry.kind == "upcard" or (entry.kind == "deal" and entry.seat == player):

@@ -28,12 +28,15 @@ _ACTING: Final = frozenset({"stock", "take", "put"})
 def _substituted(log: Iterable[Entry], codes: dict[int, int]) -> tuple[Entry, ...]:
     """``log`` with the card dealt or drawn at each step of ``codes`` replaced."""
     found = []
+    get = codes.get
     for entry in log:
-        code = codes.get(entry.step) if entry.kind in ("deal", "drew") else None
-        if code is not None and code != entry.code:
-            seat, card = entry.seat, _NAMES[code]
-            text = f"deal p{seat} {card}" if entry.kind == "deal" else f"p{seat} drew {card}"
-            entry = entry._replace(code=code, private=text)
+        kind = entry.kind
+        if kind == "deal" or kind == "drew":  # (faster than a tuple's `in`)
+            code = get(entry.step)
+            if code is not None and code != entry.code:
+                seat, card = entry.seat, _NAMES[code]
+                text = f"deal p{seat} {card}" if kind == "deal" else f"p{seat} drew {card}"
+                entry = Entry(kind, seat, code, entry.step, (), entry.public, text)
         found.append(entry)
     return tuple(found)
 

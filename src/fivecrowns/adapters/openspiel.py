@@ -505,7 +505,9 @@ class FiveCrownsState(_State):
             codes = self._sampled_codes(player, rng)
             if codes is None:
                 continue
-            sampled = [codes.get(step, action) for step, action in enumerate(history)]
+            sampled = list(history)
+            for step, code in codes.items():
+                sampled[step] = code
             built = None if replay else world(now, player, codes)
             if built is not None:
                 return self._with_history(built, sampled)
