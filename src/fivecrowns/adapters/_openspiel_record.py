@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, NamedTuple, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import CARDS, NUM_CODES, Card, deck, format_cards, short_repr
+from ..cards import CARDS, NUM_CODES, deck, format_cards, short_repr
 from ..errors import IllegalActionError
 from ..game import GameState
 from ..game.actions import _ACTIONS as _BASE_ACTIONS
@@ -70,19 +70,23 @@ class Entry(NamedTuple):
 
 
 class Later:
-    """A text written when first read (a put that changed the table: the table's melds,
-    which only an information string reads, cost more than the step), then kept."""
+    """A text written by ``make`` when first read, then kept (a put that changed the table,
+    a round's result: the melds in them, which only an information string reads, cost more
+    than the step)."""
 
-    __slots__ = ("_text", "head", "table")
+    __slots__ = ("_make", "_text")
 
-    def __init__(self, head: str, table: Table) -> None:
-        self.head, self.table = head, table
+    def __init__(self, make: Callable[[], str]) -> None:
+        self._make: Callable[[], str] | None = make
         self._text: str | None = None
 
     def __str__(self) -> str:
         text = self._text
         if text is None:
-            text = self._text = f"{self.head} (table: {_table_text(self.table.state)})"
+            make = self._make
+            assert make is not None
+            text = self._text = make()
+            self._make = None
         return text
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -276,8 +280,12 @@ def _table_text(game: GameState) -> str:
     return "; ".join(f"p{placed.owner} {placed.meld}" for placed in game.table)
 
 
-def _result_text(game: GameState) -> str:
-    result = game.results[-1]
+def _put_text(head: str, table: Table) -> str:
+    return f"{head} (table: {_table_text(table.state)})"
+
+
+def _result_text(table: Table) -> str:
+    result = table.state.results[-1]
     hands = []
     for seat, layout in enumerate(result.layouts):
         if layout is not None:
@@ -293,12 +301,8 @@ def _result_text(game: GameState) -> str:
 def _new_round(now: Snapshot, ended: Log, table: Table, rounds: int) -> Snapshot:
     """The snapshot whose round ``table`` is about to be dealt (``now``'s round just ended,
     its log ``ended``)."""
-    done = entries(ended)
-    texts = tuple(
-        now.past_text[seat]
-        + "".join(f"\n{text}" for text in (line(e, seat) for e in done) if text is not None)
-        for seat in range(len(now.past_text))
-    )
+    past = (*now.past, entries(ended))
+    texts = PastText(past, len(now.past_text))  # (written when an information state is)
     over = table.over
     log: Log = None if over else (round_header(table.state), None)
     return Snapshot(
@@ -307,7 +311,7 @@ def _new_round(now: Snapshot, ended: Log, table: Table, rounds: int) -> Snapshot
         None if over else deck_left(table.rules),
         False,
         log,
-        (*now.past, done),
+        past,
         texts,
         now.steps + 1,
         rounds,
@@ -393,15 +397,15 @@ def act(now: Snapshot, action: int) -> Snapshot:
         lost = played.lost
         head = f"p{seat} {act}"
         # (cards went onto the table when more left the hand than the discard)
-        put = Later(head, after) if len(lost) > (act.kind in _DISCARDING) else head
+        changed = len(lost) > (act.kind in _DISCARDING)
+        put = Later(functools.partial(_put_text, head, after)) if changed else head
         log = (Entry("put", seat, action, step, lost, put, put), log)
     else:  # the round ended: every hand is shown, and the next round is dealt
         text = f"p{seat} {act}"
-        game = table.state
         log = (Entry("put", seat, action, step, (), text, text), log)
-        for other, hand in enumerate(game.hands):
-            log = (Entry("reveal", other, -1, step, _codes(hand), None, None), log)
-        result = _result_text(after.state)
+        for other, hand in enumerate(table.hands()):
+            log = (Entry("reveal", other, -1, step, hand, None, None), log)
+        result = Later(functools.partial(_result_text, after))
         log = (Entry("result", -1, -1, step, (), result, result), log)
         return _new_round(now, log, after, played.rounds)
     if played.reshuffles > now.reshuffles:
@@ -436,10 +440,6 @@ def _next(
         now.rounds,
         now.reshuffles if reshuffles is None else reshuffles,
     )
-
-
-def _codes(cards: Iterable[Card]) -> tuple[int, ...]:
-    return tuple(card.code for card in cards)
 
 
 _DRAW_STOCK: Final = DRAW_STOCK.to_int()

@@ -73,6 +73,10 @@ class Table:
     def scores(self) -> tuple[int, ...]:
         return self.state.scores
 
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """Every seat's hand, as codes (ascending)."""
+        return tuple(tuple(card.code for card in hand) for hand in self.state.hands)
+
     def top_discard(self) -> int:
         return self.state.discard_pile[-1].code
 
@@ -229,6 +233,10 @@ class CoreTable(Table):
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self._core.scores)
+
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        found: tuple[tuple[Any, ...], ...] = self._core.round_fields()[0]
+        return tuple(tuple(card.code for card in hand) for hand in found)
 
 
 def _chance() -> Any:
