@@ -18,7 +18,10 @@ a step now and then, by milliseconds, which moves a mean of a few hundred steps)
 ten turns after the deal (a turn: about two steps, a player's draw, the card drawn if from
 the stock, and a discard). The worlds are ``--worlds`` states at a player's decision some
 turns into round 8 (two players, random play), each resampled by both ways with the same
-samplers, best of three.
+samplers, best of three. With ``--instructions``, the first and last ten turns are also
+counted in instructions (valgrind's callgrind, ``_callgrind.py``; a count repeats exactly,
+so it shows what the wall clock's noise hides): the same ``--games`` rounds, each window's
+steps run inside ``exec`` in a child under valgrind.
 """
 
 from __future__ import annotations
@@ -85,6 +88,68 @@ def first_and_last(games: int, game: Any) -> tuple[float, float, float, float]:
     return (*means, statistics.median(first) * 1e6, statistics.median(last) * 1e6)
 
 
+def _rounds(games: int) -> list[tuple[list[int], int]]:
+    """The actions of ``games`` random rounds from fixed seeds, each with the index of its
+    first step after the deal; only the rounds long enough for two windows of ten turns."""
+    import pyspiel
+
+    game = pyspiel.load_game(GAME)
+    found = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        start = -1
+        while not state.is_terminal():
+            if start < 0 and state.game_state is not None:
+                start = len(state.history())
+            _step(state, rng)
+        actions = state.history()
+        if len(actions) - start >= 41:
+            found.append((actions, start))
+    return found
+
+
+def _run_windows(games: int, which: str) -> None:
+    """Replay each of :func:`_rounds` to its first (``which="first"``) or last ten turns,
+    then run those steps inside ``exec`` (what callgrind counts)."""
+    import pyspiel
+
+    game = pyspiel.load_game(GAME)
+    for actions, start in _rounds(games):
+        begin = start if which != "last" else len(actions) - 21
+        state = game.new_initial_state()
+        for action in actions[:begin]:
+            state.apply_action(action)
+        todo = [] if which == "none" else actions[begin : begin + 20]
+        exec(_WINDOW, {"state": state, "todo": todo})
+
+
+#: One window's steps as the timed loop takes them (the node's kind, its outcomes or legal
+#: actions, then the action).
+_WINDOW = """
+for action in todo:
+    if state.is_chance_node():
+        state.chance_outcomes()
+    else:
+        state.legal_actions()
+    state.apply_action(action)
+"""
+
+
+def window_instructions(games: int) -> tuple[float, float]:
+    """Instructions per step in the first and the last ten turns of the rounds of
+    :func:`_rounds` (callgrind; less a run of no steps, which counts what any ``exec`` of
+    the run does besides, such as the imports' module code)."""
+    from _callgrind import python_instructions
+
+    steps = 20 * max(len(_rounds(games)), 1)
+    base, first, last = (
+        python_instructions(__file__, "--child-window", which, "--games", str(games))
+        for which in ("none", "first", "last")
+    )
+    return (first - base) / steps, (last - base) / steps
+
+
 def round_8_states(count: int) -> list[Any]:
     """``count`` states at a player's decision some turns into round 8 of the official
     two-player game (random play, each from its own seed)."""
@@ -138,7 +203,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="per timed run")
     parser.add_argument("--games", type=int, default=20, help="rounds for first and last")
     parser.add_argument("--worlds", type=int, default=5, help="states resampled (0: none)")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count the first and last turns (valgrind)"
+    )
+    parser.add_argument("--child-window", choices=("none", "first", "last"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child_window is not None:
+        _run_windows(args.games, args.child_window)
+        return 0
     try:
         import pyspiel
     except ImportError:
@@ -164,6 +236,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{late:.1f} us (median {late_median:.1f}); last / first {late / early:.2f}x "
         f"(medians {late_median / early_median:.2f}x)"
     )
+    if args.instructions:
+        first_ir, last_ir = window_instructions(args.games)
+        print(
+            f"instructions a step: first ten turns {first_ir:,.0f}; last ten {last_ir:,.0f} "
+            f"({last_ir / first_ir:.2f}x)"
+        )
     if args.worlds > 0:
         built, replayed, length = resampling(round_8_states(args.worlds))
         print(
