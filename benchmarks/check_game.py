@@ -5,8 +5,8 @@ Usage::
     PYTHONPATH=src python benchmarks/check_game.py [GAMES] [SEED] [--jobs N]
 
 Each game draws a rule set the core plays (``tests/game_twins.random_rules``: packs 1 to 4,
-every meld, turn, scoring and tie-break option, short and odd schedules), a player count
-(2 up to 6, or what the deck seats) and a seed, then either
+every meld, turn, discard-pile, scoring and tie-break option, short and odd schedules), a
+player count (2 up to 6, or what the deck seats) and a seed, then either
 
 - plays random legal actions in both engines, comparing the whole state (hands, stock,
   discard pile, table, counters, scores, round results with their final layouts) and the

@@ -233,6 +233,9 @@ def random_rules(rng: random.Random) -> fc.Rules:
         "extra_round_hand_size": rng.choice([3, 4, 13]),
         # random play seldom goes out, so its rounds need a limit (greedy's end well before)
         "turn_limit": rng.choice([7, 40, 100, 300]),
+        # the discard pile's options (issue 49)
+        "reshuffle_whole_discard_pile": rng.random() < 0.3,
+        "squared_discard_pile": rng.random() < 0.2,
     }
     if rng.random() < 0.2:
         # sizes under 3 never end without a turn limit (no hand can go out)

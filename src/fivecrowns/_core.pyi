@@ -115,6 +115,8 @@ class GameRules:
         lay_off: bool,
         auto_arrange_final_hand: bool,
         turn_limit: int,
+        reshuffle_whole_discard_pile: bool = False,
+        squared_discard_pile: bool = False,
     ) -> Self: ...
     @property
     def deal_capacity(self) -> int: ...

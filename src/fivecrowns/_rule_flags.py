@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import attrs
@@ -130,3 +130,30 @@ def _to_tuple(value: object) -> object:
     if isinstance(value, (list, range, tuple)):
         return tuple(_int_or_same(entry) for entry in value)
     return value
+
+
+def _is_choice(value: object, choices: tuple[str, ...]) -> bool:
+    """Is ``value`` one of the strings ``choices``? (Only a ``str`` is compared: ``in`` on a
+    numpy array or another odd object would compare element-wise or raise.)"""
+    return isinstance(value, str) and value in choices
+
+
+#: The option ``solitaire_dealt_piles`` replaced (in unreleased versions, before a release),
+#: read from old saves: True closed piles dealt whole or all but one card melded.
+_OLD_DEALT_OPTION: Final = "solitaire_close_dealt_piles"
+
+
+def _renamed_dealt_option(data: Mapping[str, object]) -> dict[str, object]:
+    """``data`` with the old option ``solitaire_close_dealt_piles`` given as
+    ``solitaire_dealt_piles``, as it last meant it: True ``"all_but_one"``, False
+    ``"draw"`` (a Solitaire save reads it by its layout's version itself, see
+    :meth:`fivecrowns.SolitaireState.from_json`)."""
+    renamed = dict(data)
+    old = renamed.pop(_OLD_DEALT_OPTION)
+    if not isinstance(old, bool) or "solitaire_dealt_piles" in renamed:
+        raise InvalidRulesError(
+            f"{_OLD_DEALT_OPTION} (of older saves) must be True or False, and not given with "
+            f"solitaire_dealt_piles, its successor; got {short_repr(old)}"
+        )
+    renamed["solitaire_dealt_piles"] = "all_but_one" if old else "draw"
+    return renamed

@@ -21,12 +21,15 @@ import attrs
 
 from . import _interned, _schedule
 from ._rule_flags import (
+    _OLD_DEALT_OPTION,
     RuleFlag,
     _choice,
     _cli,
+    _is_choice,
     _is_int,
     _number,
     _parse_max_wilds,
+    _renamed_dealt_option,
     _switch,
     _to_tuple,
     rule_flag,
@@ -77,15 +80,6 @@ MaxWilds = int | Literal["naturals"] | None
 _TIE_BREAKS: Final = ("shared", "extra_round", "most_rounds_out")
 _SOLITAIRE_SCORINGS: Final = ("win", "deadwood")
 _DEALT_PILES: Final = ("whole", "all_but_one", "draw")
-#: The option ``solitaire_dealt_piles`` replaced (in unreleased versions, before a release),
-#: read from old saves: True closed piles dealt whole or all but one card melded.
-_OLD_DEALT_OPTION: Final = "solitaire_close_dealt_piles"
-
-
-def _is_choice(value: object, choices: tuple[str, ...]) -> bool:
-    """Is ``value`` one of the strings ``choices``? (Only a ``str`` is compared: ``in`` on a
-    numpy array or another odd object would compare element-wise or raise.)"""
-    return isinstance(value, str) and value in choices
 
 
 def check_rules(rules: object, name: str = "rules") -> Rules:
@@ -112,6 +106,8 @@ _LATER_OPTIONS: Final[dict[str, object]] = {
     "seat_to_capacity": False,
     "go_out_bonus_below_zero": False,
     "solitaire_dealt_piles": "whole",
+    "reshuffle_whole_discard_pile": False,
+    "squared_discard_pile": False,
 }
 _WRITTEN: Final = object()
 
@@ -150,6 +146,13 @@ class Rules(metaclass=_interned.Interned):
       ``8H`` gives ``7H 8H 9H JK=10H``). The wild stays in the meld, and a run with no free
       end (3 to K already) refuses the card.
     - ``auto_arrange_final_hand`` (True): final hands are scored by their best arrangement.
+    - ``reshuffle_whole_discard_pile`` (False): when the stock runs out, the whole discard
+      pile (no card kept face up) is shuffled into the new stock, so the next player can only
+      draw from it; with no discard pile at all, the round ends and every hand is scored. By
+      default the top card stays and the rest is shuffled (a pile of one card ends the round).
+    - ``squared_discard_pile`` (False): the table squares the discard pile, so a player's
+      view shows only its top card (the ``discard_pile`` of a :class:`~fivecrowns.PlayerView`
+      is that card alone). Play is the same.
     - ``go_out_bonus`` (0): points added to the score of the player who goes out first
       (a house rule uses -10); zero or negative, down to ``-MAX_BONUS`` (-2**40).
     - ``go_out_bonus_below_zero`` (False): the bonus counts in full even when it takes the
@@ -239,6 +242,13 @@ class Rules(metaclass=_interned.Interned):
         True,
         "--manual-final-hands",
         "final hands count the melds players lay down (no automatic arrangement)",
+    )
+    # -- the discard pile (issue 49) --
+    reshuffle_whole_discard_pile: bool = _switch(
+        False, "--reshuffle-whole-pile", "an empty stock takes the whole discard pile, top too"
+    )
+    squared_discard_pile: bool = _switch(
+        False, "--squared-pile", "views show only the top card of the discard pile"
     )
     go_out_bonus: int = _number(0, "--go-out-bonus", "e.g. -10 (default 0)", "-10")
     go_out_bonus_below_zero: bool = _switch(
@@ -401,9 +411,9 @@ class Rules(metaclass=_interned.Interned):
     def to_dict(self) -> dict[str, Any]:
         """Every option by name, JSON-ready (sequences as lists). Options added after the
         save format was first published (``seat_to_capacity``, ``go_out_bonus_below_zero``,
-        ``solitaire_dealt_piles``) are written only when they differ from their
-        defaults, so saves and state digests of games that do not use them stay as they
-        were.
+        ``solitaire_dealt_piles``, the discard pile's two) are written only when they differ
+        from their defaults, so saves and state digests of games that do not use them stay
+        as they were.
 
         >>> Rules.from_dict(Rules(lay_off=True).to_dict()) == Rules(lay_off=True)
         True
@@ -569,22 +579,6 @@ class Rules(metaclass=_interned.Interned):
 
 
 #: Point tables by (wild points, joker points, wild rank); bounded: cleared when full.
-def _renamed_dealt_option(data: Mapping[str, object]) -> dict[str, object]:
-    """``data`` with the old option ``solitaire_close_dealt_piles`` given as
-    ``solitaire_dealt_piles``, as it last meant it: True ``"all_but_one"``, False
-    ``"draw"`` (a Solitaire save reads it by its layout's version itself, see
-    :meth:`fivecrowns.SolitaireState.from_json`)."""
-    renamed = dict(data)
-    old = renamed.pop(_OLD_DEALT_OPTION)
-    if not isinstance(old, bool) or "solitaire_dealt_piles" in renamed:
-        raise InvalidRulesError(
-            f"{_OLD_DEALT_OPTION} (of older saves) must be True or False, and not given with "
-            f"solitaire_dealt_piles, its successor; got {short_repr(old)}"
-        )
-    renamed["solitaire_dealt_piles"] = "all_but_one" if old else "draw"
-    return renamed
-
-
 _POINTS: dict[tuple[int, int, int | None], tuple[int, ...]] = {}
 
 #: The official rules.

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from fivecrowns.web import create_app
+from fivecrowns.web._server import server_config
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -38,13 +39,12 @@ def _free_port() -> int:
 
 @contextmanager
 def served(db: str) -> Iterator[str]:
-    """The app on ``db``, served on a free loopback port; yields its base URL."""
+    """The app on ``db``, served on a free loopback port as ``fivecrowns serve`` serves it;
+    yields its base URL."""
     import uvicorn
 
     port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning")
-    )
+    server = uvicorn.Server(server_config(create_app(db), port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 import fivecrowns as fc
@@ -165,4 +166,10 @@ def test_the_openapi_document_names_every_route() -> None:
         "/api/annotations",
         "/api/analyse",
     }
-    assert c.get("/api/rules").json() == fc.Rules().to_dict()
+    official = c.get("/api/rules").json()
+    # every option, those Rules.to_dict leaves out at their defaults too
+    assert set(official) == {field.name for field in attrs.fields(fc.Rules)}
+    assert fc.Rules.from_dict(official) == fc.Rules()
+    assert official["squared_discard_pile"] is False
+    rules = document["components"]["schemas"]["NewGame"]["properties"]["rules"]
+    assert set(rules["properties"]) == set(official)

@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 import fivecrowns as fc
@@ -34,8 +35,11 @@ def test_a_game_is_resumed_by_a_new_app_on_the_same_file(tmp_path: Path) -> None
 
 def test_the_new_game_page_offers_every_rule_option() -> None:
     page = client().get("/").text
-    for name in fc.Rules().to_dict():
-        assert f'name="{name}"' in page
+    # every field, those Rules.to_dict leaves out at their defaults too
+    for field in attrs.fields(fc.Rules):
+        assert f'name="{field.name}"' in page
+    for name in ("reshuffle_whole_discard_pile", "squared_discard_pile"):
+        assert f'<input type="checkbox" name="{name}" data-rule="bool">' in page
     assert 'src="/static/new.js"' in page
     assert "http" not in page.replace('name="viewport"', "")  # (no external request)
 

@@ -9,7 +9,9 @@ use std::sync::Arc;
 
 use fivecrowns_engine::bots::PolicyKind;
 use fivecrowns_engine::game::actions::num_actions;
-use fivecrowns_engine::game::{Action, Ended, Game, GameRules, Illegal, Phase, TieBreak};
+use fivecrowns_engine::game::{
+    Action, Ended, Game, GameRules, Illegal, Phase, PileRules, TieBreak,
+};
 use fivecrowns_engine::sim::batch::{Batch, StepOut};
 use fivecrowns_engine::{copies_in_deck, MeldRules, WildLimit, NUM_CODES};
 use proptest::prelude::*;
@@ -32,10 +34,11 @@ fn rule_sets() -> impl Strategy<Value = Arc<GameRules>> {
         any::<bool>(),
         prop::sample::select(vec![0u32, 20]),
     );
-    let play = (any::<[bool; 5]>(), 0usize..3, -30i64..=0, 20u32..=80);
+    let play = (any::<[bool; 7]>(), 0usize..3, -30i64..=0, 20u32..=80);
     (rounds, melds, play).prop_map(|(rounds, melds, play)| {
         let (packs, distinct_suit_books, max_wilds, all_wild_melds, wild_points) = melds;
-        let ([taken, no_discard, lay_off, auto, below_zero], tie, bonus, limit) = play;
+        let ([taken, no_discard, lay_off, auto, below_zero, whole, squared], tie, bonus, limit) =
+            play;
         Arc::new(GameRules {
             melds: MeldRules {
                 packs,
@@ -59,6 +62,10 @@ fn rule_sets() -> impl Strategy<Value = Arc<GameRules>> {
             go_out_without_discard: no_discard,
             lay_off,
             auto_arrange_final_hand: auto,
+            discard_pile: PileRules {
+                reshuffle_whole: whole,
+                squared,
+            },
             turn_limit: Some(limit),
         })
     })

@@ -16,7 +16,7 @@
 use std::sync::Arc;
 
 use fivecrowns_engine::game::actions::num_actions;
-use fivecrowns_engine::game::{Action, Game, GameRules, Parts, Phase, TieBreak};
+use fivecrowns_engine::game::{Action, Game, GameRules, Parts, Phase, PileRules, TieBreak};
 use fivecrowns_engine::{Hand, MeldRules, WildLimit};
 
 /// The bytes of an input, read front to back (zeros once they run out).
@@ -105,6 +105,10 @@ pub fn game_rules(bytes: &mut Bytes<'_>) -> GameRules {
         go_out_without_discard: options & 16 != 0,
         lay_off: options & 32 != 0,
         auto_arrange_final_hand: options & 64 == 0,
+        discard_pile: PileRules {
+            reshuffle_whole: limit & 64 != 0,
+            squared: limit & 128 != 0,
+        },
         turn_limit: (options & 128 == 0 || limit == 0).then_some(u32::from(limit) + 1),
     }
 }

@@ -8,7 +8,7 @@ use fivecrowns_engine::game::actions::num_actions;
 use fivecrowns_engine::game::observe;
 use fivecrowns_engine::game::{
     Action, Ended, Game as EngineGame, GameError, GameRules as EngineRules, Illegal, Parts, Phase,
-    TieBreak,
+    PileRules, TieBreak,
 };
 use fivecrowns_engine::{Card, HandError};
 use numpy::PyArray1;
@@ -39,7 +39,8 @@ impl GameRules {
     #[pyo3(signature = (
         melds, schedule, wild_ranks, extra_round_hand_size, tie_break, go_out_bonus,
         go_out_bonus_below_zero, may_discard_taken_discard, go_out_without_discard, lay_off,
-        auto_arrange_final_hand, turn_limit
+        auto_arrange_final_hand, turn_limit, reshuffle_whole_discard_pile=false,
+        squared_discard_pile=false
     ))]
     fn new(
         py: Python<'_>,
@@ -55,6 +56,8 @@ impl GameRules {
         lay_off: bool,
         auto_arrange_final_hand: bool,
         turn_limit: u32,
+        reshuffle_whole_discard_pile: bool,
+        squared_discard_pile: bool,
     ) -> PyResult<GameRules> {
         let melds = melds.rules;
         let tie_break = match tie_break {
@@ -80,6 +83,10 @@ impl GameRules {
             go_out_without_discard,
             lay_off,
             auto_arrange_final_hand,
+            discard_pile: PileRules {
+                reshuffle_whole: reshuffle_whole_discard_pile,
+                squared: squared_discard_pile,
+            },
             turn_limit: (turn_limit > 0).then_some(turn_limit),
         };
         rules.validate().map_err(|e| refusal(py, &e))?;

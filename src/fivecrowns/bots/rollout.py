@@ -36,7 +36,7 @@ from ..game import GameState, _engine
 from ..game._round import finished_seats
 from ..game._scoring import hand_points
 from ..game.actions import Action, Phase, as_action
-from ..game.views import PlayerView
+from ..game.views import PlayerView, remembered_pile
 from ..rules import MAX_ROUND_TURNS
 from ..solver import deadwood_by_discard, min_deadwood
 from ._builtin import BUILTIN
@@ -224,7 +224,7 @@ def _sampled(hidden: _Hidden, seed: int) -> GameState:
         "hands": tuple(hands),
         "selection": view.selection,
         "stock": tuple(stock),
-        "discard_pile": view.discard_pile,
+        "discard_pile": remembered_pile(view),
         "table": view.table,
         "went_out": view.went_out,
         "final_turns_left": view.final_turns_left,

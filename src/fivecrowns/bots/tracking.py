@@ -51,7 +51,7 @@ from ..game._scoring import (
     least_final_discard,
 )
 from ..game.actions import ActionKind
-from ..game.views import PlayerView
+from ..game.views import PlayerView, remembered_pile
 from ..rules import Rules
 from ..solver import deadwood_by_discard
 
@@ -181,7 +181,7 @@ def read_round(view: PlayerView, upcard: Card | None = None) -> RoundKnowledge:
             turns[player] += 1
     _forget_laid(view, held)
     counts = _deck_counts(view.rules)
-    seen = [*view.hand, *view.discard_pile]
+    seen = [*view.hand, *remembered_pile(view)]
     seen.extend(card for placed in view.table for card in placed.meld.cards)
     seen.extend(card for seat, cards in enumerate(held) if seat != view.player for card in cards)
     for card in seen:
@@ -213,8 +213,9 @@ class RoundTracker:
     def upcard(self, view: PlayerView) -> Card | None:
         """The upcard of the view's round, if this tracker saw the round begin."""
         key = (view.round_number, view.extra_round)
-        if key not in self._upcards and not view.history and view.discard_pile:
-            self._upcards[key] = view.discard_pile[0]
+        pile = remembered_pile(view)
+        if key not in self._upcards and not view.history and pile:
+            self._upcards[key] = pile[0]
         return self._upcards.get(key)
 
     def read(self, view: PlayerView) -> RoundKnowledge:

@@ -137,6 +137,10 @@ def _describe_rules(rules: Rules) -> list[str]:
             if rules.may_discard_taken_discard
             else "any card but one just taken from the discard pile"
         ),
+        "discard pile    "
+        + ("squared (only the top card shows)" if rules.squared_discard_pile else "spread")
+        + "; an empty stock takes "
+        + ("all of it" if rules.reshuffle_whole_discard_pile else "all of it but the top card"),
         "going out       all cards melded but one discard"
         + (" (or every card melded, no discard)" if rules.go_out_without_discard else ""),
         "final turns     one each; "

@@ -37,7 +37,11 @@ Decisions where the rule book is silent (see also the rules page):
   By default the last seat deals round 1, so player 0 plays first.
 - The empty stock is refilled as soon as a turn ends with it empty (before the next player
   draws), so a player about to draw always has a stock. If there is nothing to reshuffle the
-  round ends and every hand is scored by its best arrangement.
+  round ends and every hand is scored by its best arrangement. With
+  ``reshuffle_whole_discard_pile`` the whole pile is reshuffled (the next player can only draw
+  from the stock), and only an empty pile is nothing to reshuffle.
+- ``squared_discard_pile`` changes views only: a view's ``discard_pile`` (and its JSON and
+  observation) is the top card alone; see :func:`fivecrowns.game.views.remembered_pile`.
 - Going out lays down the solver's arrangement of the hand (the engine checks the hand melds;
   the player does not pick the melds), with or without ``auto_arrange_final_hand``.
 - A final turn (after someone went out) is draw then discard; the player cannot "go out"

@@ -84,6 +84,8 @@ def game_rules(rules: Rules) -> _core.GameRules:
             rules.lay_off,
             rules.auto_arrange_final_hand,
             rules.turn_limit or 0,
+            reshuffle_whole_discard_pile=rules.reshuffle_whole_discard_pile,
+            squared_discard_pile=rules.squared_discard_pile,
         )
         if len(_RULES) >= 64:
             _RULES.clear()

@@ -32,7 +32,7 @@ from ._round import FinalLayout, RoundResult, TableMeld, round_params
 from ._scoring import meld_of
 from .actions import _ACTIONS as _BASE_ACTIONS
 from .actions import NUM_BASE_ACTIONS, Action, ActionKind, Phase, num_actions
-from .views import PlayerView, public_history
+from .views import PlayerView, public_history, square_pile
 
 if TYPE_CHECKING:
     from .. import _core
@@ -170,6 +170,7 @@ class _Round:
         seat: _core.SeatView = values["_seat"]
         if name in _SEAT_FIELDS:
             values.update(zip(_SEAT_FIELDS, seat.fields()))
+            square_pile(values)
         elif name == "table":
             placed = seat.table()
             rules, wild = values["rules"], values["wild_rank"]

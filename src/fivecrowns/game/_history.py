@@ -180,11 +180,12 @@ class _Walk:
     def start_turn(self, player: int) -> None:
         self.current = player
         if not self.stock:
-            if len(self.pile) <= 1:
+            kept = 0 if self.rules.reshuffle_whole_discard_pile else 1
+            if len(self.pile) <= kept:
                 self.ended = "stock"
                 return
-            self.reshuffles, self.stock = self.reshuffles + 1, len(self.pile) - 1
-            self.pile = self.pile[-1:]
+            self.reshuffles, self.stock = self.reshuffles + 1, len(self.pile) - kept
+            self.pile = self.pile[len(self.pile) - kept :]
         self.phase, self.taken, self.selection = Phase.DRAW, None, 0
 
     def compare(self, state: StateFields) -> None:

@@ -225,11 +225,15 @@ class PlainGame:
     def _start_turn(self, player: int) -> PlainGame:
         stock, pile, reshuffles = self.stock, self.discard_pile, self.reshuffles
         if not stock:
-            if len(pile) <= 1:
+            # the pile but its top card is shuffled into the new stock; with
+            # reshuffle_whole_discard_pile, the whole pile (then only the stock can be drawn)
+            kept = 0 if self.rules.reshuffle_whole_discard_pile else 1
+            if len(pile) <= kept:
                 return attrs.evolve(self, current=player)._end_round("stock")
             reshuffles += 1
-            stock = shuffled(pile[:-1], self.seed, self.round_number, self.extra_round, reshuffles)
-            pile = pile[-1:]
+            under = pile[: len(pile) - kept]
+            stock = shuffled(under, self.seed, self.round_number, self.extra_round, reshuffles)
+            pile = pile[len(pile) - kept :]
         return attrs.evolve(
             self,
             current=player,

@@ -17,7 +17,7 @@ entries                  meaning
 ======================  ======================================================================
 0-55                     own hand
 56-111                   own selection (cards chosen to lay down in a final turn)
-112-167                  discard pile (all of it)
+112-167                  discard pile (all of it; its top card alone if the pile is squared)
 168-223                  top of the discard pile (one-hot; all zero when the pile is empty)
 224-279                  cards in melds on the table
 280-291                  wild rank one-hot: 280 no wild rank (jokers only), 281 + rank - 3
@@ -54,7 +54,13 @@ from .actions import Action, ActionKind, Phase
 
 # (``TableMeld``, ``RoundResult`` and ``FinalLayout`` belong to the game and are documented
 # there; ``from fivecrowns.game.views import RoundResult`` keeps working.)
-__all__ = ["OBSERVATION_SEAT_FEATURES", "PlayerView", "observation_size", "view_of"]
+__all__ = [
+    "OBSERVATION_SEAT_FEATURES",
+    "PlayerView",
+    "observation_size",
+    "remembered_pile",
+    "view_of",
+]
 
 _HAND: Final = 0
 _SELECTION: Final = 56
@@ -94,7 +100,11 @@ class PlayerView:
     cards to lay down is private and left out). ``scores`` are the totals of the rounds
     played (tie-break rounds excluded); ``winners`` is empty until the game is over.
     ``laid_off`` holds, per seat, the cards it laid off onto melds on the table this round
-    (face up, so public; always empty unless ``Rules(lay_off=True)``).
+    (face up, so public; always empty unless ``Rules(lay_off=True)``). ``discard_pile`` is
+    the whole pile, top card last; under ``Rules(squared_discard_pile=True)`` it is the top
+    card alone (or empty), and so is the pile's block of the observation: the cards under it
+    are left to the player's memory (``history`` still says who discarded what, and
+    :func:`remembered_pile` gives the whole pile, as a player who watched remembers it).
 
     A view of a state the compiled core plays costs the same whatever the round's length:
     its cards (hand, discard pile, ...), the table melds and the finished rounds' results
@@ -141,8 +151,11 @@ class PlayerView:
             return reader.read(self.__dict__, name)
 
     def __getstate__(self) -> dict[str, Any]:
-        """The fields (for pickle and copy)."""
-        return {name: getattr(self, name) for name in _VIEW_FIELDS}
+        """The fields (for pickle and copy), and the remembered pile of a squared one."""
+        state = {name: getattr(self, name) for name in _VIEW_FIELDS}
+        if _REMEMBERED in self.__dict__:
+            state[_REMEMBERED] = self.__dict__[_REMEMBERED]
+        return state
 
     @property
     def top_discard(self) -> Card | None:
@@ -219,6 +232,39 @@ class PlayerView:
 
 
 _VIEW_FIELDS: Final = tuple(field.name for field in attrs.fields(PlayerView))
+#: Where a view of a squared discard pile keeps the whole pile (see :func:`remembered_pile`).
+_REMEMBERED: Final = "_remembered_pile"
+
+
+def square_pile(values: dict[str, Any]) -> None:
+    """Under ``squared_discard_pile``, make the ``discard_pile`` of a view's fields
+    (``values``) its top card alone, keeping the whole pile as the player's memory."""
+    if values["rules"].squared_discard_pile:
+        pile = values["discard_pile"]
+        values[_REMEMBERED], values["discard_pile"] = pile, pile[-1:]
+
+
+def remembered_pile(view: PlayerView) -> tuple[Card, ...]:
+    """The whole discard pile as the player of ``view`` remembers it, top card last: every
+    card of it was face up when it was played (the upcard at the deal, each discard since),
+    so a player who watched the round knows it even when the table squares the pile
+    (``Rules(squared_discard_pile=True)``, where a view's ``discard_pile`` shows the top card
+    alone). The built-in bots' card tracking reads it, so they play the same games
+    whether or not the pile is squared. A view that has lost its memory (rebuilt from its
+    fields) remembers only what it shows.
+
+    >>> import fivecrowns as fc
+    >>> state = fc.GameState.new(players=2, rules=fc.Rules(squared_discard_pile=True), seed=5)
+    >>> state = state.apply("draw").apply("discard 3S")
+    >>> view = state.view(1)
+    >>> fc.format_cards(view.discard_pile), fc.format_cards(remembered_pile(view))
+    ('3S', '3* 3S')
+    """
+    pile = view.discard_pile  # (read first: a view of a core state reads it when asked)
+    remembered: tuple[Card, ...] = view.__dict__.get(_REMEMBERED, pile)
+    return remembered
+
+
 _PRIVATE: Final = (ActionKind.SELECT, ActionKind.DESELECT)
 #: The public actions of a round: (player, action).
 
@@ -281,6 +327,8 @@ def view_of(state: StateFields, p: int) -> PlayerView:
             "winners": state.winners,
         },
     )
+    if state.rules.squared_discard_pile:
+        square_pile(view.__dict__)
     return view
 
 

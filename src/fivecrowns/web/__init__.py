@@ -15,13 +15,7 @@ only ever receives its seat's :class:`~fivecrowns.PlayerView` and legal actions.
 from __future__ import annotations
 
 from ._app import create_app
+from ._server import KEEP_ALIVE_SECONDS, SHUTDOWN_SECONDS, serve
 from ._service import DIFFICULTY, Limits
 
-__all__ = ["DIFFICULTY", "Limits", "create_app", "serve"]
-
-
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "fivecrowns-games.sqlite") -> None:
-    """Serve the app with uvicorn until interrupted, its games in the SQLite file ``db``."""
-    import uvicorn
-
-    uvicorn.run(create_app(db), host=host, port=port, log_level="info")
+__all__ = ["DIFFICULTY", "KEEP_ALIVE_SECONDS", "SHUTDOWN_SECONDS", "Limits", "create_app", "serve"]

@@ -12,7 +12,7 @@ from starlette.routing import BaseRoute, Route
 from ..rules import Rules
 from ._analyse import analyse
 from ._annotations import annotation_options, annotations_of
-from ._openapi import openapi
+from ._openapi import every_option, openapi
 from ._requests import MAX_SAVED_GAME, action_of, analysis_options, game_options, read_json
 from ._service import Games, Table
 from ._workers import GameLocks, Workers
@@ -40,7 +40,7 @@ async def _openapi(request: Request) -> JSONResponse:
 
 
 async def _rules(request: Request) -> JSONResponse:
-    return JSONResponse(Rules().to_dict())
+    return JSONResponse(every_option(Rules()))
 
 
 async def _create(request: Request) -> JSONResponse:

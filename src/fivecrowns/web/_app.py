@@ -1,11 +1,12 @@
 """The web app: the API's and the pages' routes on one Starlette app, with the games in
-an SQLite file. Every refusal is a JSON (or, for a page, a plain text) 4xx; an unexpected
-error is logged and answered 500 without details."""
+an SQLite file (closed when the server shuts down). Every refusal is a JSON (or, for a page,
+a plain text) 4xx; an unexpected error is logged and answered 500 without details."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -48,11 +49,22 @@ async def _unexpected(request: Request, error: Exception) -> Response:
     return _answer(request, 500, "internal error")
 
 
+@asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    # (uvicorn ends the lifespan once the requests in flight are done: each has stored its
+    # move; a lifespan begun again, as a test client may, opens the file again)
+    store = app.state.games.store
+    store.open()
+    yield
+    store.close()
+
+
 def create_app(db: str = ":memory:", limits: Limits | None = None) -> Starlette:
     """The app, its games stored in the SQLite file ``db`` (a new app on the same file
     resumes every game)."""
     app = Starlette(
         routes=[*api_routes(), *page_routes()],
+        lifespan=_lifespan,
         exception_handlers={
             RefusedError: _refused,
             HTTPException: _http,

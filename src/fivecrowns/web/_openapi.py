@@ -4,13 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from .._version import __version__
 from ..rules import Rules
 
-__all__ = ["openapi"]
+__all__ = ["every_option", "openapi"]
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
 _JSON_TYPES = {bool: "boolean", int: "integer", str: "string", list: "array"}
+
+
+def every_option(rules: Rules) -> dict[str, Any]:
+    """Every option of ``rules`` by name, JSON-ready, even those :meth:`Rules.to_dict`
+    leaves out at their defaults (``squared_discard_pile``, ...): what ``GET /api/rules``
+    answers, what the new-game form offers and what the document's rule options list."""
+    return {
+        field.name: list(value) if isinstance(value, tuple) else value
+        for field in attrs.fields(Rules)
+        for value in [getattr(rules, field.name)]
+    }
 
 
 def _rule_options() -> dict[str, Any]:
@@ -18,7 +31,7 @@ def _rule_options() -> dict[str, Any]:
     whose official value is null). A value of the right type may still be refused (422)."""
     return {
         name: {"type": _JSON_TYPES[type(value)]} if type(value) in _JSON_TYPES else {}
-        for name, value in Rules().to_dict().items()
+        for name, value in every_option(Rules()).items()
     }
 
 

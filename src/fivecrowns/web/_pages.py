@@ -15,6 +15,7 @@ from ..rules import Rules
 from ._analyse import analyse
 from ._api import game_body
 from ._errors import RefusedError
+from ._openapi import every_option
 from ._render import new_game_page, table_html, table_page
 from ._render_analyser import analyser_page
 from ._render_replay import replay_page, step_html
@@ -28,7 +29,7 @@ _STATIC = Path(__file__).with_name("static")
 
 
 async def _new(request: Request) -> HTMLResponse:
-    return HTMLResponse(new_game_page(Rules().to_dict()))
+    return HTMLResponse(new_game_page(every_option(Rules())))
 
 
 async def _game(request: Request) -> HTMLResponse:

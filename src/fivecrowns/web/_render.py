@@ -13,7 +13,14 @@ from ..cards import Card
 from ._cards_svg import card_back_svg, card_svg
 from ._render_melds import BUILDER_KINDS, meld_builder
 
-__all__ = ["cards_html", "new_game_page", "page", "scores_html", "table_html", "table_page"]
+__all__ = [
+    "cards_html",
+    "new_game_page",
+    "page",
+    "scores_html",
+    "table_html",
+    "table_page",
+]
 
 _RANKS = {11: "J", 12: "Q", 13: "K"}
 

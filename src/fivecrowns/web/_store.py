@@ -8,6 +8,8 @@ loses no game.
 (('greedy',), 1)
 >>> store.load("nope") is None
 True
+
+A server's shutdown closes the file, and a start opens it again (:meth:`Store.open`).
 """
 
 from __future__ import annotations
@@ -56,12 +58,25 @@ class Store:
 
     def __init__(self, path: str) -> None:
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self.path = path
+        self._db = self._connect()
+        self._open = True
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        if self.path != ":memory:":
+            db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute(_SCHEMA)
+        return db
+
+    def open(self) -> None:
+        """Open the file again after :meth:`close` (nothing when it is open): a server that
+        starts again on the same app."""
         with self._lock:
-            if path != ":memory:":
-                self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute(_SCHEMA)
+            if not self._open:
+                self._db = self._connect()
+                self._open = True
 
     def insert(self, row: GameRow) -> None:
         """Store a new game."""
@@ -111,6 +126,9 @@ class Store:
         return int(count)
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file (a store in ``":memory:"`` stays open: closing it would lose its
+        games)."""
         with self._lock:
-            self._db.close()
+            if self._open and self.path != ":memory:":
+                self._db.close()
+                self._open = False

@@ -28,5 +28,5 @@ pub use invalid::{GameError, InvalidState};
 pub use meld_fault::MeldFault;
 pub use parts::{Parts, PastRound};
 pub use refusal::Illegal;
-pub use rules::{GameRules, TieBreak, MAX_ROUND_TURNS};
+pub use rules::{GameRules, PileRules, TieBreak, MAX_ROUND_TURNS};
 pub use state::{Ended, FinalLayout, Game, Phase, RoundResult};

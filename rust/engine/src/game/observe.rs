@@ -31,7 +31,10 @@ pub fn observe(game: &Game, seat: u8, out: &mut [f32]) {
     for &c in game.hand_codes(seat) {
         out[HAND + usize::from(c)] += 1.0;
     }
-    let pile = game.pile_codes();
+    let mut pile = game.pile_codes();
+    if game.rules().discard_pile.squared {
+        pile = &pile[pile.len().saturating_sub(1)..]; // (a squared pile shows its top alone)
+    }
     for &c in pile {
         out[PILE + usize::from(c)] += 1.0;
     }

@@ -15,6 +15,23 @@ pub enum TieBreak {
     MostRoundsOut,
 }
 
+/// The discard pile's options (both off by default: the official rules).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct PileRules {
+    /// When the stock runs out, the whole discard pile (no card kept face up) is shuffled
+    /// into the new stock; with no pile at all the round ends.
+    pub reshuffle_whole: bool,
+    /// A seat's observation shows only the top card of the pile (play is the same).
+    pub squared: bool,
+}
+
+impl PileRules {
+    /// The cards of the pile that stay face up when the stock runs out.
+    pub fn kept_at_reshuffle(&self) -> usize {
+        usize::from(!self.reshuffle_whole)
+    }
+}
+
 /// A whole rule set, as the game engine plays it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GameRules {
@@ -43,6 +60,9 @@ pub struct GameRules {
     /// player lays its cards down itself (selecting them, then laying them down as a book or
     /// a run, or off onto a table meld under `lay_off`) before its discard.
     pub auto_arrange_final_hand: bool,
+    /// The discard pile's options: does an empty stock take the whole pile (its top card
+    /// too), and does a view show only the top card?
+    pub discard_pile: PileRules,
     /// End a round with nobody out after this many turns (a simulation safeguard); without
     /// one, after [`MAX_ROUND_TURNS`].
     pub turn_limit: Option<u32>,
@@ -74,6 +94,7 @@ impl Default for GameRules {
             go_out_without_discard: false,
             lay_off: false,
             auto_arrange_final_hand: true,
+            discard_pile: PileRules::default(),
             turn_limit: None,
         }
     }

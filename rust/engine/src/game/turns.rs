@@ -166,22 +166,22 @@ impl Game {
     fn start_turn(&mut self, player: u8) {
         self.current = player;
         if self.stock.is_empty() {
-            if self.discard_pile.len() <= 1 {
+            // the pile but its top card (or the whole pile) becomes the new stock
+            let kept = self.rules.discard_pile.kept_at_reshuffle();
+            let Some(under) = self.discard_pile.len().checked_sub(kept).filter(|&n| n > 0) else {
                 self.end_round(Ended::Stock);
                 return;
-            }
+            };
             self.reshuffles += 1;
-            let top = self.discard_pile.pop().expect("a pile of two or more");
             shuffle::shuffled_into(
-                &self.discard_pile,
+                &self.discard_pile[..under],
                 &mut self.stock,
                 self.seed,
                 self.round_number,
                 self.extra_round,
                 self.reshuffles,
             );
-            self.discard_pile.clear();
-            self.discard_pile.push(top);
+            self.discard_pile.drain(..under);
         }
         self.phase = Phase::Draw;
         self.taken = None;
@@ -400,5 +400,81 @@ impl Game {
             });
         }
         layouts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Card;
+    use crate::game::observe::{observation_size, observe};
+    use crate::game::{GameRules, PileRules};
+
+    /// Draw from the stock and throw the card drawn until the stock is reshuffled: the
+    /// pile just before (the last card thrown on top).
+    fn until_reshuffle(game: &mut Game) -> Vec<u8> {
+        loop {
+            let before = game.hand_codes(game.current()).to_vec();
+            game.play(Action::DRAW_STOCK);
+            let after = game.hand_codes(game.current()).to_vec();
+            let drawn = *after
+                .iter()
+                .find(|&&c| {
+                    after.iter().filter(|&&d| d == c).count()
+                        > before.iter().filter(|&&d| d == c).count()
+                })
+                .expect("a card drawn");
+            let mut pile = game.pile_codes().to_vec();
+            pile.push(drawn);
+            game.play(Action::discard(Card::trusted(drawn)));
+            if game.reshuffles() > 0 {
+                return pile;
+            }
+        }
+    }
+
+    fn rules(reshuffle_whole: bool, squared: bool) -> Arc<GameRules> {
+        Arc::new(GameRules {
+            discard_pile: PileRules {
+                reshuffle_whole,
+                squared,
+            },
+            ..GameRules::default()
+        })
+    }
+
+    #[test]
+    fn rule_option_reshuffle_whole_discard_pile_leaves_only_the_stock_to_draw() {
+        let mut game = Game::new(rules(true, false), 2, 4, 1).unwrap();
+        let pile = until_reshuffle(&mut game);
+        assert!(game.pile_codes().is_empty());
+        let mut expected = Vec::new();
+        shuffle::shuffled_into(&pile, &mut expected, 4, 1, 0, 1);
+        assert_eq!(game.stock_codes(), expected.as_slice());
+        assert_eq!(game.legal_actions(), vec![Action::DRAW_STOCK]);
+        // by default the top card stays face up
+        let mut kept = Game::new(rules(false, false), 2, 4, 1).unwrap();
+        let pile = until_reshuffle(&mut kept);
+        assert_eq!(kept.pile_codes(), &pile[pile.len() - 1..]);
+        assert!(kept.legal_actions().contains(&Action::DRAW_DISCARD));
+    }
+
+    #[test]
+    fn rule_option_squared_discard_pile_observes_the_top_card_alone() {
+        let mut out = vec![0.0; observation_size(2)];
+        for squared in [false, true] {
+            let mut game = Game::new(rules(false, squared), 2, 4, 1).unwrap();
+            for _ in 0..3 {
+                game.play(Action::DRAW_STOCK);
+                let card = game.hand_codes(game.current())[0];
+                game.play(Action::discard(Card::trusted(card)));
+            }
+            assert_eq!(game.pile_codes().len(), 4);
+            observe(&game, 0, &mut out);
+            let shown: f32 = out[112..168].iter().sum();
+            assert_eq!(shown, if squared { 1.0 } else { 4.0 });
+            let top = usize::from(*game.pile_codes().last().unwrap());
+            assert_eq!(out[112 + top], 1.0);
+        }
     }
 }
