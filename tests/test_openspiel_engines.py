@@ -31,6 +31,8 @@ SPECS = [
     "python_fivecrowns(players=2,packs=1,hand_size=7,rounds=2,turn_limit=40,"
     "rules=--no-discard-taken --go-out-without-discard)",
     "python_fivecrowns(players=4,rounds=2,utility=score,rules=--go-out-bonus -10)",
+    "python_fivecrowns(players=5,packs=1,rounds=2,turn_limit=150,"
+    "rules=--reshuffle-whole-pile --squared-pile)",
 ]
 
 

@@ -77,6 +77,8 @@ def _replays_to(world: Any) -> None:
         "python_fivecrowns(players=2,rounds=3)",  # two packs: reshuffles in long rounds
         "python_fivecrowns(players=3,packs=1,rounds=2,rules=--lay-off)",
         "python_fivecrowns(players=4,packs=1,hand_size=5,rounds=2)",
+        "python_fivecrowns(players=5,packs=1,rounds=2,turn_limit=150,"
+        "rules=--reshuffle-whole-pile --squared-pile)",
     ],
 )
 def test_resampled_states_agree_with_the_players_information_state(spec: str) -> None:
