@@ -80,7 +80,8 @@ The game:
 - **Sampling a world** for search (:meth:`FiveCrownsState.resample_from_infostate`, which
   OpenSpiel's Python ``ISMCTSBot`` calls; its C++ bots cannot call a Python game's): a state
   of a whole game whose information state for the player is this one's, the other players'
-  hidden cards drawn again at random from what the player has not seen.
+  hidden cards drawn again at random from what the player has not seen, built directly
+  (history included) rather than by replaying the game.
 
 Anything not in this list is OpenSpiel's default (serialisation, for instance, pickles the
 state's attributes).
