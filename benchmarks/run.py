@@ -13,7 +13,8 @@ Suites:
   speed rows and their ratios), each house option, hands bigger than a round deals, the
   Python engine's own targets, and instruction counts (``valgrind``) of the hot rows;
 - ``game``: ``GameState`` from Python (apply, legal actions, views) and whole games;
-- ``simulator``: the batched ``Simulator``, whole tournaments, rollouts, the PettingZoo env;
+- ``simulator``: the batched ``Simulator``, whole tournaments, rollouts, the PettingZoo env
+  and the OpenSpiel game;
 - ``bots``: games per second of each built-in bot, and the bot table (who beats whom);
 - ``checks``: the core proven equal to the Python engine on hands and on whole games
   (``--full``: the sizes a release is checked at: a million hands across every rule option,
@@ -72,6 +73,7 @@ SUITES: dict[str, tuple[Step, ...]] = {
         Step("bench_simulate.py", (), ("--games", "100", "--python-games", "4", "--repeat", "1")),
         Step("bench_rollout.py", (), ("--rollouts", "300", "--python", "8")),
         Step("bench_pettingzoo.py", (), ("--seconds", "0.5")),
+        Step("bench_openspiel.py", (), ("--seconds", "0.5", "--games", "4", "--worlds", "1")),
     ),
     "bots": (
         Step("bench_bots.py", (), ("--games", "2", "--tournament-games", "8")),

@@ -20,6 +20,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import fivecrowns as fc  # noqa: E402
 from fivecrowns.adapters import openspiel as fo  # noqa: E402
+from fivecrowns.adapters._openspiel_table import PlainTable  # noqa: E402
 from fivecrowns.cards import CARDS, without  # noqa: E402
 
 #: One round of three cards, one pack, two players, at most 8 turns.
@@ -373,7 +374,8 @@ def _stock_reversed(state: Any) -> Any:
     game can show: each draw is a chance node)."""
     twin = state.clone()
     inner = twin._now.game
-    twin._now = attrs.evolve(twin._now, game=attrs.evolve(inner, stock=inner.stock[::-1]))
+    reversed_stock = attrs.evolve(inner, stock=inner.stock[::-1])
+    twin._now = twin._now.replaced(PlainTable(reversed_stock))
     return twin
 
 

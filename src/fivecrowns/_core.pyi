@@ -21,6 +21,11 @@ __all__ = [
     "__version__",
     "after_draws",
     "canonical_cards",
+    "chance_draw",
+    "chance_played",
+    "chance_redeal",
+    "chance_rehand",
+    "chance_stock",
     "panic_count",
     "panic_for_test",
     "play_game",
@@ -277,3 +282,10 @@ def view_first_outs(
     player: int,
     turns: int,
 ) -> list[int]: ...
+def chance_redeal(game: Game, hands: Sequence[Sequence[int]], upcard: int) -> Game: ...
+def chance_draw(game: Game, code: int) -> tuple[Game, int, str]: ...
+def chance_stock(game: Game) -> list[tuple[int, float]]: ...
+def chance_rehand(game: Game, seats: Sequence[int], hands: Sequence[Sequence[int]]) -> Game: ...
+def chance_played(
+    game: Game, action: int
+) -> tuple[Game, int, str, int, int, int | None, int | None, bytes]: ...

@@ -19,6 +19,7 @@ use pyo3::IntoPyObjectExt;
 
 use crate::{card_object, card_tuple, library_error, refusal, Solver};
 
+mod chance;
 mod runs;
 
 pub(crate) use runs::policy_kinds;
@@ -681,5 +682,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameRules>()?;
     m.add_class::<Game>()?;
     m.add_class::<SeatView>()?;
+    chance::register(m)?;
     runs::register(m)
 }

@@ -5,7 +5,7 @@ the other players' hidden cards drawn again from what a player has not seen.
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from ..rules import Rules
@@ -46,11 +46,11 @@ def sampled_round(
     moved to another pool to make room; the rest is left to chance (and retries).
     """
     log = tuple(log)
-    pools = _seen_pools(log, player, rules)  # pass 1: what the player saw leave each pool
+    pools = [counts.copy() for counts in _seen_pools(log, player, rules)]  # pass 1
     slots: list[_Slot] = []
-    held: dict[int, list[_Slot]] = {}
-    known: dict[int, Counter[int]] = {}
-    shown: dict[int, list[tuple[int, _Slot]]] = {}  # by seat: (step shown, slot)
+    held: defaultdict[int, list[_Slot]] = defaultdict(list)
+    known: defaultdict[int, Counter[int]] = defaultdict(Counter)
+    shown: defaultdict[int, list[tuple[int, _Slot]]] = defaultdict(list)  # (step shown, slot)
     pool = 0
     for entry in log:  # pass 2: the other players' hidden cards, and what they showed
         seat, kind = entry.seat, entry.kind
@@ -61,12 +61,11 @@ def sampled_round(
         if kind in ("deal", "drew"):
             slot = _Slot(0 if kind == "deal" else pool, entry.step)
             slots.append(slot)
-            held.setdefault(seat, []).append(slot)
+            held[seat].append(slot)
         elif kind == "take":
-            known.setdefault(seat, Counter())[entry.code] += 1
+            known[seat][entry.code] += 1
         elif kind in ("put", "reveal"):
-            mine, hand = known.setdefault(seat, Counter()), held.setdefault(seat, [])
-            past = shown.setdefault(seat, [])
+            mine, hand, past = known[seat], held[seat], shown[seat]
             for code in entry.cards:
                 if mine[code] > 0:
                     mine[code] -= 1
@@ -85,7 +84,24 @@ def sampled_round(
 
 def _seen_pools(log: tuple[Entry, ...], player: int, rules: Rules) -> list[Counter[int]]:
     """The cards of each pool (the deck, then each reshuffled stock) but those ``player``
-    saw come out of it."""
+    saw come out of it (kept for a finished round's log, which every later world samples
+    again: not to be changed)."""
+    key = (id(log), player, rules.packs)
+    found = _POOLS.get(key)
+    if found is not None and found[0] is log:
+        return found[1]
+    pools = _pools_seen(log, player, rules)
+    if len(_POOLS) >= 256:
+        _POOLS.clear()
+    _POOLS[key] = (log, pools)
+    return pools
+
+
+#: :func:`_seen_pools` by log (its id, kept alive with it), player and packs.
+_POOLS: dict[tuple[int, int, int], tuple[tuple[Entry, ...], list[Counter[int]]]] = {}
+
+
+def _pools_seen(log: tuple[Entry, ...], player: int, rules: Rules) -> list[Counter[int]]:
     pools = [copies(rules)]
     for entry in log:
         if entry.kind == "upcard" or (entry.kind == "deal" and entry.seat == player):
@@ -111,6 +127,15 @@ def _deal_free(slots: list[_Slot], pools: list[Counter[int]], rng: random.Random
     return True
 
 
+def pool_of_all(hand: list[_Slot]) -> int | None:
+    """The pool of every card of ``hand`` when they share one (None: they do not, or
+    ``hand`` is empty)."""
+    if not hand:
+        return None
+    pool = hand[0].pool
+    return pool if all(slot.pool == pool for slot in hand) else None
+
+
 def _fitting(
     code: int,
     hand: list[_Slot],
@@ -122,7 +147,12 @@ def _fitting(
     Without one, a card shown earlier (``past``: when, and its slot) is given another
     hidden card of the hand, of another pool, that was already held then, if that frees a
     slot whose pool has a ``code`` left."""
-    fits = [slot for slot in hand if pools[slot.pool][code] > 0]
+    if pool_of_all(hand) is not None:  # (one pool: every card fits, or none)
+        if hand and pools[hand[0].pool][code] > 0:
+            return rng.choice(hand)
+        fits = []
+    else:
+        fits = [slot for slot in hand if pools[slot.pool][code] > 0]
     if fits:
         return rng.choice(fits)
     order = list(range(len(past)))

@@ -47,8 +47,10 @@ The game:
   the stock has no order to hide: each draw is uniform over the cards in it, which is what
   drawing from a shuffled stock is. A reshuffle (the discard pile but its top card becomes
   the stock) needs no chance node of its own for the same reason. The engine plays the rest
-  (:class:`~fivecrowns.GameState` is kept inside the state, with the chosen card put on top
-  of its stock before each draw), so the rules are exactly the library's.
+  (its game is kept inside the state, on the compiled core when it plays the rules, with
+  the chosen card put on top of its stock before each draw, and the stock in ascending
+  order of card code after the deal and each reshuffle), so the rules are exactly the
+  library's, and a step costs the same however long the game.
 - **Returns** come at the end (``RewardModel.TERMINAL``; zero before). Higher is better, as
   OpenSpiel expects, while Five Crowns is won by the lowest total: with ``utility=
   "zero_sum"`` (the default) a player's return is the mean of the other players' totals minus
@@ -78,7 +80,8 @@ The game:
 - **Sampling a world** for search (:meth:`FiveCrownsState.resample_from_infostate`, which
   OpenSpiel's Python ``ISMCTSBot`` calls; its C++ bots cannot call a Python game's): a state
   of a whole game whose information state for the player is this one's, the other players'
-  hidden cards drawn again at random from what the player has not seen.
+  hidden cards drawn again at random from what the player has not seen, built directly
+  (history included) rather than by replaying the game.
 
 Anything not in this list is OpenSpiel's default (serialisation, for instance, pickles the
 state's attributes).
@@ -87,7 +90,6 @@ state's attributes).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
@@ -103,22 +105,24 @@ from ..game.scoring_limits import max_score
 from ..game.views import PlayerView, observation_size
 from ..rules import OFFICIAL, Rules
 from ._openspiel_record import (
+    CHANCE,
     DEALT,
     DREW,
     PUT,
+    TERMINAL,
     TOOK,
     Snapshot,
     act,
-    copies,
     deal,
     draw,
-    frozen,
+    entries,
+    initial,
     line,
-    round_header,
 )
 from ._openspiel_rules import DEFAULTS, game_parameters, rules_from_parameters
 from ._openspiel_rules import UTILITIES as _UTILITIES
 from ._openspiel_sample import sampled_round, seat_name
+from ._openspiel_world import serialised, world
 from ._spaces import table_text
 
 #: Why OpenSpiel could not be imported (None when it was).
@@ -134,6 +138,7 @@ if TYPE_CHECKING:
         def __init__(self, game: Any) -> None: ...
         def get_game(self) -> Any: ...
         def history(self) -> list[int]: ...
+        def move_number(self) -> int: ...
         def apply_action(self, action: int) -> None: ...
 
     pyspiel: Any
@@ -164,8 +169,8 @@ GAME_NAME: Final = "python_fivecrowns"
 #: The values of the ``utility`` parameter: ``"zero_sum"`` (the default) and ``"score"``.
 UTILITIES: Final = _UTILITIES
 #: Player ids OpenSpiel gives to chance and to a finished game.
-_CHANCE: Final = -1
-_TERMINAL: Final = -4
+_CHANCE: Final = CHANCE
+_TERMINAL: Final = TERMINAL
 #: How many worlds :meth:`FiveCrownsState.resample_from_infostate` tries before giving up.
 _RESAMPLE_TRIES: Final = 200
 
@@ -265,18 +270,7 @@ class FiveCrownsGame(_Game):
         self.players = players
         self.rules = rules
         self.utility = utility
-        first = GameState.new(players, rules=rules, seed=0)
-        memory = np.zeros((4, players, NUM_CODES), dtype=np.int16)
-        self._initial = Snapshot(
-            game=first,
-            dealt=(),
-            drawing=False,
-            log=(round_header(first),),
-            past=(),
-            past_text=tuple(f"p{seat}" for seat in range(players)),
-            memory=frozen(memory),
-            steps=0,
-        )
+        self._initial = initial(GameState.new(players, rules=rules, seed=0))
 
     def new_initial_state(self) -> FiveCrownsState:
         """The start of a game: chance deals round 1."""
@@ -326,48 +320,39 @@ class FiveCrownsState(_State):
         while a round is being dealt. Chance dealt it, not its seed, so its
         :meth:`~fivecrowns.GameState.record` does not replay to it; the state's history
         (``history()``) does, through this game."""
-        return None if self._now.dealt is not None else self._now.game
+        return None if self._now.dealt is not None else self._now.table.state
 
     def current_player(self) -> int:
         """The player to act; chance (-1) while dealing or drawing from the stock; terminal
         (-4) when the game is over."""
-        now = self._now
-        if now.game.is_over:
-            return _TERMINAL
-        if now.dealt is not None or now.drawing:
-            return _CHANCE
-        return now.game.current
+        return self._now.player
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        return self._now.game.is_over
+        return self._now.table.over
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal actions of the player to act, ascending (the engine's integers)."""
-        return list(self._now.game.legal_action_ints())
+        return self._now.table.legal()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(card code, probability)`` for each card the chance node can give: the copies of
         the card left over the cards left (in the deck being dealt, or in the stock)."""
         now = self._now
-        if now.dealt is not None:
-            counts = copies(now.game.rules)
-            counts.subtract(now.dealt)
-            left = now.game.rules.deck_size - len(now.dealt)
-        elif now.drawing:
-            counts = Counter(card.code for card in now.game.stock)
-            left = len(now.game.stock)
-        else:
-            raise InvalidStateError("not a chance node: no chance outcomes")
-        return [(code, counts[code] / left) for code in sorted(counts) if counts[code] > 0]
+        if now.left is not None and now.dealt is not None:
+            left = now.table.rules.deck_size - len(now.dealt)
+            return [(code, count / left) for code, count in enumerate(now.left) if count > 0]
+        if now.drawing:
+            return now.table.stock_outcomes()
+        raise InvalidStateError("not a chance node: no chance outcomes")
 
     def returns(self) -> list[float]:
         """Each player's return: zero until the game is over; then, by ``utility``, the
         mean of the other players' totals minus the player's own, or minus its own."""
-        game = self._now.game
-        if not game.is_over:
-            return [0.0] * game.players
-        scores = game.scores
+        table = self._now.table
+        if not table.over:
+            return [0.0] * self.get_game().players
+        scores = table.scores()
         if self.get_game().utility == "score":
             return [-float(score) for score in scores]
         others = len(scores) - 1
@@ -380,7 +365,7 @@ class FiveCrownsState(_State):
         if player == _CHANCE:
             card = CARDS[action] if 0 <= action < NUM_CODES else action
             return f"{'deal' if self._now.dealt is not None else 'stock'} {card}"
-        return str(Action.from_int(action, self._now.game.rules))
+        return str(Action.from_int(action, self._now.table.rules))
 
     def __str__(self) -> str:
         now = self._now
@@ -397,7 +382,7 @@ class FiveCrownsState(_State):
 
     def _dealt_to(self, seat: int) -> tuple[Card, ...]:
         """The cards dealt to ``seat`` so far this round (by code)."""
-        counts = self._now.memory[DEALT, seat]
+        counts = self._now.memory()[DEALT, seat]
         return tuple(CARDS[code] for code in range(NUM_CODES) for _ in range(counts[code]))
 
     # -- what a player may know ----------------------------------------------------------------
@@ -408,7 +393,7 @@ class FiveCrownsState(_State):
         view = now.game.view(player)
         if now.dealt is None:
             return view
-        counts = now.memory[DEALT].sum(axis=1)
+        counts = now.memory()[DEALT].sum(axis=1)
         return attrs.evolve(
             view,
             hand=self._dealt_to(player),
@@ -453,22 +438,23 @@ class FiveCrownsState(_State):
 
     def _info_string(self, player: int) -> str:
         now = self._now
-        lines = (line(entry, player) for entry in now.log)
+        lines = (line(entry, player) for entry in entries(now.log))
         return now.past_text[player] + "".join(f"\n{line}" for line in lines if line is not None)
 
     def _memory(self, player: int, out: npt.NDArray[np.float32]) -> None:
         """Write ``player``'s memory of the round into ``out`` (see
         :func:`information_state_size`)."""
         now = self._now
-        players = now.game.players
-        out[:NUM_CODES] = now.memory[DEALT, player]
-        out[NUM_CODES : 2 * NUM_CODES] = now.memory[DREW, player]
+        memory = now.memory()
+        players = memory.shape[1]
+        out[:NUM_CODES] = memory[DEALT, player]
+        out[NUM_CODES : 2 * NUM_CODES] = memory[DREW, player]
         for offset in range(players):
             seat = (player + offset) % players
             base = 2 * NUM_CODES * (offset + 1)
-            out[base : base + NUM_CODES] = now.memory[TOOK, seat]
-            out[base + NUM_CODES : base + 2 * NUM_CODES] = now.memory[PUT, seat]
-        out[-1] = 0 if now.dealt is not None else now.game.reshuffles
+            out[base : base + NUM_CODES] = memory[TOOK, seat]
+            out[base + NUM_CODES : base + 2 * NUM_CODES] = memory[PUT, seat]
+        out[-1] = 0 if now.dealt is not None else now.reshuffles
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -492,49 +478,80 @@ class FiveCrownsState(_State):
         Every round is sampled: each card another player was dealt or drew from the stock is
         either one it later showed (a discard, a meld, its hand at the end of a round), or is
         drawn at random from the cards the player has not seen (after a reshuffle, from that
-        stock's cards); then the game is replayed with those cards and kept if the player
-        would have seen exactly the same (a final hand left after a final turn must still be
-        arranged as it was). ``probability_sampler`` (a callable giving numbers in [0, 1),
-        such as ``pyspiel.UniformProbabilitySampler``) seeds the draws. The result depends
-        only on what the player knows and on the sampler. Raises RuntimeError if no world is
-        found in 200 tries.
+        stock's cards). The world is then built directly: the record with those cards, the
+        other players' hands as their cards make them now and the stock the rest, in a state
+        whose history has those cards (its cost grows with the game's length only by
+        copying the record, not by playing it again). Only while another player's final
+        hand was arranged this round (after a final turn), the game is replayed with those
+        cards and kept if the player would have seen exactly the same (the hand must still
+        be arranged as it was). ``probability_sampler`` (a callable giving numbers in
+        [0, 1), such as ``pyspiel.UniformProbabilitySampler``) seeds the draws. The result
+        depends only on what the player knows and on the sampler. Raises RuntimeError if no
+        world is found in 200 tries.
         """
-        player = int(player_id)
+        return self._resampled(int(player_id), probability_sampler, replay=False)
+
+    def _resampled(
+        self, player: int, probability_sampler: Callable[[], float], *, replay: bool
+    ) -> FiveCrownsState:
+        """:meth:`resample_from_infostate`; with ``replay``, every world is replayed (the
+        reference the benchmarks compare the direct build with)."""
         rng = random.Random(int(probability_sampler() * 2**53))
-        target = self._info_string(player)
-        game: FiveCrownsGame = self.get_game()
+        now = self._now
+        history = list(self.history())
+        if len(history) != now.steps:
+            raise InvalidStateError("the state's history does not match its record")
+        target: str | None = None
         for _ in range(_RESAMPLE_TRIES):
-            history = self._sampled_history(player, rng)
-            if history is None:
+            codes = self._sampled_codes(player, rng)
+            if codes is None:
                 continue
-            state = game.new_initial_state()
-            try:
-                for action in history:
-                    state.apply_action(action)
-            except FiveCrownsError:
-                continue
-            if state._info_string(player) == target:
-                return state
+            sampled = list(history)
+            for step, code in codes.items():
+                sampled[step] = code
+            built = None if replay else world(now, player, codes)
+            if built is not None:
+                return self._with_history(built, sampled)
+            if target is None:
+                target = self._info_string(player)
+            found = self._replayed(sampled)
+            if found is not None and found._info_string(player) == target:
+                return found
         raise RuntimeError(
             f"no game consistent with player {player}'s information state was found in "
             f"{_RESAMPLE_TRIES} tries"
         )
 
-    def _sampled_history(self, player: int, rng: random.Random) -> list[int] | None:
-        """The game's history with the cards hidden from ``player`` drawn again (None if a
-        draw was inconsistent)."""
+    def _with_history(self, now: Snapshot, history: list[int]) -> FiveCrownsState:
+        """A state of ``now`` whose history is ``history`` (OpenSpiel's own, set as its
+        deserialisation sets it: nothing is replayed)."""
+        text = serialised(now, history, self.move_number())
+        state: FiveCrownsState = self.get_game().deserialize_state(text)
+        state._now = now
+        return state
+
+    def _replayed(self, history: list[int]) -> FiveCrownsState | None:
+        """The game of ``history`` played from the start (None if the engine refuses it)."""
+        state: FiveCrownsState = self.get_game().new_initial_state()
+        try:
+            for action in history:
+                state.apply_action(action)
+        except FiveCrownsError:
+            return None
+        return state
+
+    def _sampled_codes(self, player: int, rng: random.Random) -> dict[int, int] | None:
+        """The cards hidden from ``player`` drawn again, by history step (None if a draw was
+        inconsistent)."""
         now = self._now
-        history = list(self.history())
-        if len(history) != now.steps:
-            raise InvalidStateError("the state's history does not match its record")
-        rules = now.game.rules
-        for log in (*now.past, now.log):
+        rules = now.table.rules
+        codes: dict[int, int] = {}
+        for log in (*now.past, entries(now.log)):
             sampled = sampled_round(log, player, rules, rng)
             if sampled is None:
                 return None
-            for step, code in sampled:
-                history[step] = code
-        return history
+            codes.update(sampled)
+        return codes
 
 
 # -- observations ----------------------------------------------------------------------------

@@ -8,6 +8,7 @@
 //! goes out (`out_layout`) and what a player may observe ([`observe`]). The game reads the solver; nothing here reads the bots.
 
 pub mod actions;
+pub mod chance;
 pub(crate) mod final_hand;
 pub(crate) mod hands;
 pub mod invalid;
@@ -23,6 +24,7 @@ pub mod state;
 pub mod turns;
 
 pub use actions::{Action, ActionKind};
+pub use chance::DealFault;
 pub use invalid::{GameError, InvalidState};
 pub use meld_fault::MeldFault;
 pub use parts::{Parts, PastRound};
