@@ -18,26 +18,29 @@ action of the games):
   the greedy games of the seeds it deals (``env.last()`` and ``env.step(action)`` per
   action, the actions recorded from the core's games of those seeds).
 
-With ``--ir`` each row runs under ``valgrind --tool=callgrind`` twice, once playing nothing,
-and the difference is counted (only the loop, as in ``ir_count.py``; ``PYTHONHASHSEED``
-fixed, the collector off); otherwise each row is timed, the best of ``--repeat`` runs.
-``--src`` points at another checkout's ``src`` to measure an older version the same way.
+With ``--ir`` each row runs under ``valgrind --tool=callgrind`` twice (``_callgrind.py``),
+once playing nothing, and the difference is counted: only what runs inside ``exec``, the
+measured loop (and the imports, the same in both runs: the warm-up game runs outside it),
+as in ``ir_count.py``; ``PYTHONHASHSEED`` fixed, the collector off. Otherwise each row is
+timed, the best of ``--repeat`` runs. ``--first`` is the first game's seed (another set of
+games, for the spread); ``--src`` points at another checkout's ``src`` to measure an older
+version the same way.
 
-Run: ``python benchmarks/bench_step.py [--ir] [--games N] [--src DIR] [row ...]``.
+Run: ``python benchmarks/bench_step.py [--ir] [--games N] [--first SEED] [--src DIR] [row ...]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import os
 import random
-import re
-import subprocess
 import sys
 import time
 from pathlib import Path
+from types import FunctionType
 from typing import Any
+
+from _callgrind import python_instructions
 
 HERE = Path(__file__).resolve().parent
 ROWS = ("core", "greedy", "steps", "apply", "pettingzoo")
@@ -79,7 +82,7 @@ _LOOPS = {
 _IDLE = "for seed in seeds:\n    pass\n"
 
 
-def _setup(src: str, games: int) -> tuple[dict[str, Any], int]:
+def _setup(src: str, games: int, first: int = 0) -> tuple[dict[str, Any], int]:
     """The names the loops use, and the number of actions of the games."""
     sys.path.insert(0, src)
     import fivecrowns as fc
@@ -90,7 +93,7 @@ def _setup(src: str, games: int) -> tuple[dict[str, Any], int]:
     bots = ["greedy"] * 4
     from fivecrowns.adapters.pettingzoo import raw_env
 
-    seeds = list(range(games))
+    seeds = list(range(first, first + games))
     recorded = [tuple(_core.play_game(core_rules, bots, seed).actions) for seed in seeds]
     deals = random.Random(0)  # (the seeds the environment deals from, reset with seed 0)
     dealt = [tuple(_core.play_game(core_rules, bots, deals.getrandbits(63)).actions) for _ in seeds]
@@ -108,34 +111,24 @@ def _setup(src: str, games: int) -> tuple[dict[str, Any], int]:
     }
     # (one warm-up game of each loop: caches filled, code paths loaded)
     warm = {**names, "seeds": seeds[:1], "recorded": recorded[:1], "dealt": dealt[:1]}
-    for loop in _LOOPS.values():
-        exec(loop, warm)
+    for loop in _LOOPS.values():  # (a function, not exec: valgrind counts only inside exec)
+        FunctionType(compile(loop, "<warm-up>", "exec"), warm)()
     names["played"] = []
     return names, sum(map(len, recorded))
 
 
-def _child(src: str, row: str, games: int, timed: bool) -> None:
-    names, _ = _setup(src, games)
+def _child(src: str, row: str, games: int, first: int, timed: bool) -> None:
+    names, _ = _setup(src, games, first)
     loop = compile(_LOOPS[row] if timed else _IDLE, "<loop>", "exec")
     gc.collect()
     gc.disable()
     exec(loop, names)  # valgrind counts only what runs inside ``builtin_exec``
 
 
-def _instructions(src: str, row: str, games: int, timed: bool) -> int:
-    cmd = [
-        *("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"),
-        "--toggle-collect=builtin_exec",
-        *(sys.executable, __file__, "--child", "--src", src, "--games", str(games)),
-        "--timed" if timed else "--untimed",
-        row,
-    ]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stderr
-    match = re.search(r"Collected : (\d+)", out)
-    if match is None:
-        raise SystemExit(f"no instruction count in valgrind's output:\n{out}")
-    return int(match.group(1))
+def _instructions(src: str, row: str, games: int, first: int, timed: bool) -> int:
+    mode = "--timed" if timed else "--untimed"
+    args = ("--child", "--src", src, "--games", str(games), "--first", str(first), mode, row)
+    return python_instructions(__file__, *args)
 
 
 def _timed(names: dict[str, Any], row: str, repeat: int) -> float:
@@ -154,6 +147,7 @@ def main() -> None:
     parser.add_argument("rows", nargs="*", help=f"any of {', '.join(ROWS)} (default: all)")
     parser.add_argument("--src", default=str(HERE.parent / "src"))
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--ir", action="store_true", help="count instructions (valgrind)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
@@ -164,21 +158,22 @@ def main() -> None:
     if not set(rows) <= set(ROWS):
         parser.error(f"rows are {', '.join(ROWS)}; got {' '.join(rows)}")
     if args.child:
-        _child(args.src, rows[0], args.games, args.timed)
+        _child(args.src, rows[0], args.games, args.first, args.timed)
         return
-    names, actions = _setup(args.src, args.games)
+    names, actions = _setup(args.src, args.games, args.first)
     exec(compile(_LOOPS["greedy"], "<check>", "exec"), {**names, "played": (played := [])})
     if [tuple(game) for game in played] != names["recorded"]:
         raise SystemExit("the Python loop's games are not the core's")
     unit = "k instructions" if args.ir else "us"
-    print(f"{args.games} four-player greedy games, {actions} actions ({args.src})")
+    where = f"from seed {args.first}, {actions} actions ({args.src})"
+    print(f"{args.games} four-player greedy games {where}")
     print(f"{'row':8} {unit + ' / action':>22} {'x core':>8}")
     found: dict[str, float] = {}
     for row in rows:
         count = sum(map(len, names["dealt"])) if row == "pettingzoo" else actions
         if args.ir:
-            spent = _instructions(args.src, row, args.games, True)
-            idle = _instructions(args.src, row, args.games, False)
+            spent = _instructions(args.src, row, args.games, args.first, True)
+            idle = _instructions(args.src, row, args.games, args.first, False)
             found[row] = (spent - idle) / count / 1000
         else:
             found[row] = _timed(names, row, args.repeat) / count * 1e6

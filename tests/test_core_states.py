@@ -181,7 +181,9 @@ def test_a_view_of_a_state_the_core_plays_reaches_nothing_the_player_may_not_kno
                 assert not isinstance(item, (GameState, _core.Game)), when
             assert _read(view, rng) == _read(slow.view(player), rng)
     public = {name for name in dir(_core.SeatView) if not name.startswith("_")}
-    assert public == {"fields", "results_from", "table"}
+    assert public == {
+        *("discard_pile", "fields", "greedy", "hand", "results_from", "table", "top_discard")
+    }
     with pytest.raises(fc.IllegalActionError) as core:
         _own_core(fast).seat_view(4)
     with pytest.raises(fc.IllegalActionError) as plain:

@@ -124,3 +124,24 @@ def test_a_lazy_view_compares_prints_and_pickles_as_the_eager_one() -> None:
             assert remembered_pile(copied) == remembered_pile(eager) == slow.discard_pile
             assert copy.deepcopy(fast.view(seat)) == eager
             assert hash(fast.view(seat).top_discard) == hash(eager.top_discard)
+
+
+def test_greedy_on_a_view_of_a_state_the_core_plays_chooses_as_on_the_python_engines() -> None:
+    from fivecrowns.game._core_state import core_greedy
+
+    greedy, asked = GreedyBot(), 0
+    for fast, slow in _states(10, 250):
+        if slow.is_over:
+            continue
+        seat = fast.current
+        expected = greedy.act(slow.view(seat), slow.legal_actions())  # (the Python bot)
+        assert core_greedy(slow.view(seat)) is None
+        assert core_greedy(fast.view(seat)) == expected
+        assert greedy.act(fast.view(seat), fast.legal_actions()) == expected
+        assert core_greedy(fast.view((seat + 1) % fast.players)) is None  # (not to act)
+        # (a choice the caller's list does not hold: the bot chooses among that list)
+        others = tuple(action for action in fast.legal_actions() if action != expected)
+        if fast.phase is fc.Phase.DRAW or any(a.kind is fc.ActionKind.DISCARD for a in others):
+            assert greedy.act(fast.view(seat), others) in others
+        asked += 1
+    assert asked > 1000

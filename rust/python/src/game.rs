@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use fivecrowns_engine::bots::{Policy, PolicyKind};
 use fivecrowns_engine::game::actions::num_actions;
 use fivecrowns_engine::game::observe;
 use fivecrowns_engine::game::{
@@ -553,11 +554,29 @@ impl Game {
 
 #[pymethods]
 impl SeatView {
-    /// The fields of the round in play that change from action to action, but the table, as
-    /// `PlayerView` names them, in this order: hand (this seat's), hand_sizes, stock_size,
-    /// discard_pile, went_out, final_turns_left, taken, turns, selection (this seat's, when
-    /// it is to act), laid_off (each seat's cards laid off onto the table, public); cards as
-    /// the package's canonical `Card` objects.
+    /// This seat's hand, as the package's canonical `Card` objects.
+    fn hand<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        card_tuple(py, Card::codes(self.game.hand(self.seat)))
+    }
+
+    /// The discard pile (its top card last), as canonical `Card` objects.
+    fn discard_pile<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        card_tuple(py, Card::codes(self.game.discard_pile()))
+    }
+
+    /// The top card of the discard pile, or None when the pile is empty.
+    fn top_discard<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self.game.discard_pile().last() {
+            Some(card) => card_object(py, card.code()),
+            None => Ok(py.None().into_bound(py)),
+        }
+    }
+
+    /// The other fields of the round in play that change from action to action (not the
+    /// hand, the discard pile or the table), as `PlayerView` names them, in this order:
+    /// hand_sizes, stock_size, went_out, final_turns_left, taken, turns, selection (this
+    /// seat's, when it is to act), laid_off (each seat's cards laid off onto the table,
+    /// public); cards as the package's canonical `Card` objects.
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let g = &self.game;
         let sizes = (0..g.players()).map(|seat| g.hand(seat).len());
@@ -567,10 +586,8 @@ impl SeatView {
             &[]
         };
         let items = [
-            card_tuple(py, Card::codes(g.hand(self.seat)))?.into_any(),
             PyTuple::new(py, sizes)?.into_any(),
             g.stock().len().into_bound_py_any(py)?,
-            card_tuple(py, Card::codes(g.discard_pile()))?.into_any(),
             g.went_out().into_bound_py_any(py)?,
             PyTuple::new(py, g.final_turns_left())?.into_any(),
             taken_card(py, g)?,
@@ -579,6 +596,17 @@ impl SeatView {
             laid_off_tuple(py, g)?.into_any(),
         ];
         PyTuple::new(py, items)
+    }
+
+    /// The action the built-in greedy bot (`GreedyBot`'s twin, move for move) plays for this
+    /// seat now, as its integer; None when the seat is not the one to act (or the game is
+    /// over). It reads only what the seat may know.
+    fn greedy(&self) -> Option<u16> {
+        let g = &self.game;
+        if g.is_over() || g.current() != self.seat {
+            return None;
+        }
+        Some(Policy::new(PolicyKind::Greedy, 0, self.seat).act(g).int())
     }
 
     /// The melds on the table as (owner, kind, codes) tuples (the core arranges the cards

@@ -12,6 +12,7 @@ from typing import Final, Protocol, runtime_checkable
 import attrs
 
 from ..cards import Card, is_wild_code, without
+from ..game._core_state import core_greedy
 from ..game._scoring import least_final_discard
 from ..game.actions import (
     DRAW_DISCARD,
@@ -75,6 +76,14 @@ def _cheapest_discard(
         discards,
         key=lambda card: (values[card], card.is_wild(wild), -points[card.code], -card.code),
     )
+
+
+def _holds(legal: Sequence[Action], action: Action) -> bool:
+    """Is ``action`` one of ``legal``? (The same object first: legal actions are shared.)"""
+    for found in legal:
+        if found is action:
+            return True
+    return action in legal
 
 
 def _legal_discards(legal: Sequence[Action]) -> list[Card]:
@@ -269,7 +278,11 @@ class GreedyBot:
         """Nothing to reset: the bot is deterministic and has no memory."""
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """Greedy's choice among ``legal``."""
+        """Greedy's choice among ``legal`` (on a view of a state the compiled core plays,
+        the core's twin of this bot chooses: the same action, for less)."""
+        chosen = core_greedy(view)
+        if chosen is not None and _holds(legal, chosen):
+            return chosen
         return _greedy_turn(view, legal)
 
 

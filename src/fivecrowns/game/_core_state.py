@@ -37,7 +37,7 @@ from .views import PlayerView, public_history, square_pile
 if TYPE_CHECKING:
     from .. import _core
 
-__all__ = ["CoreGame"]
+__all__ = ["CoreGame", "core_greedy"]
 
 #: The phase of each name the core gives.
 _PHASES: Final = {phase.value: phase for phase in Phase}
@@ -168,7 +168,11 @@ class _Round:
         melds and the finished rounds' results each alone (they cost most), the others in
         one call."""
         seat: _core.SeatView = values["_seat"]
-        if name in _SEAT_FIELDS:
+        if name == "hand":
+            values[name] = seat.hand()
+        elif name == "discard_pile":
+            values[name] = seat.discard_pile()
+        elif name in _SEAT_FIELDS:
             values.update(zip(_SEAT_FIELDS, seat.fields()))
             square_pile(values)
         elif name == "table":
@@ -180,6 +184,12 @@ class _Round:
         else:
             raise AttributeError(f"'PlayerView' object has no attribute {name!r}")
         return values[name]
+
+    def top_discard(self, values: dict[str, Any]) -> Card | None:
+        """The top card of the discard pile of a view of one of the round's states (its
+        ``__dict__``, ``values``), read alone from the seat's view of the core game."""
+        seat: _core.SeatView = values["_seat"]
+        return seat.top_discard()
 
     def table(self, placed: Any, wild_rank: int | None, rules: Rules) -> tuple[TableMeld, ...]:
         """The table melds the core gives as (owner, kind, codes), each built once a round."""
@@ -334,10 +344,22 @@ class CoreGame:
         return view
 
 
-#: The fields of a view that a seat's view of the core game gives in one call, in its order.
+def core_greedy(view: PlayerView) -> Action | None:
+    """The core's greedy choice (the twin of ``GreedyBot``'s, move for move) for the player
+    of ``view``, a view of a state the core plays whose player is to act; None for any other
+    view (a view of a state the Python engine plays, or of a player not to act)."""
+    seat: _core.SeatView | None = view.__dict__.get("_seat")
+    code = None if seat is None else seat.greedy()
+    if code is None:
+        return None
+    return _BASE_ACTIONS[code] if code < NUM_BASE_ACTIONS else Action.from_int(code)
+
+
+#: The fields of a view that a seat's view of the core game gives in one call, in its order
+#: (the hand and the discard pile, the table and the results are each read alone).
 _SEAT_FIELDS: Final = (
-    *("hand", "hand_sizes", "stock_size", "discard_pile", "went_out"),
-    *("final_turns_left", "taken", "turns", "selection", "laid_off"),
+    *("hand_sizes", "stock_size", "went_out", "final_turns_left"),
+    *("taken", "turns", "selection", "laid_off"),
 )
 
 

@@ -160,7 +160,12 @@ class PlayerView:
     @property
     def top_discard(self) -> Card | None:
         """The card on top of the discard pile (None if the pile is empty)."""
-        return self.discard_pile[-1] if self.discard_pile else None
+        values = self.__dict__
+        if "discard_pile" not in values and "_reader" in values:
+            top: Card | None = values["_reader"].top_discard(values)  # (the top alone)
+            return top
+        pile = self.discard_pile
+        return pile[-1] if pile else None
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data (cards in notation, actions as their notation)."""
