@@ -323,6 +323,24 @@ impl Game {
             .collect()
     }
 
+    /// The legal actions, ascending, as the items of `table` at their integers (the
+    /// package's actions without a table meld), a tuple; None when one is beyond `table`.
+    fn legal_of<'py>(
+        &self,
+        py: Python<'py>,
+        table: &Bound<'py, PyTuple>,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let legal = self.game.legal_actions();
+        let mut items = Vec::with_capacity(legal.len());
+        for action in legal {
+            let Some(item) = table.get_borrowed_item(usize::from(u16::from(action))).ok() else {
+                return Ok(None);
+            };
+            items.push(item);
+        }
+        PyTuple::new(py, items).map(Some)
+    }
+
     /// Play `action`; an illegal one raises `IllegalActionError` and changes nothing.
     fn apply(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
         let Ok(action) = u16::try_from(action) else {
