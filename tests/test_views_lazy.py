@@ -130,7 +130,7 @@ def test_greedy_on_a_view_of_a_state_the_core_plays_chooses_as_on_the_python_eng
     from fivecrowns.game._core_state import core_greedy
 
     greedy, asked = GreedyBot(), 0
-    for fast, slow in _states(10, 250):
+    for fast, slow in _states(16, 250):
         if slow.is_over:
             continue
         seat = fast.current

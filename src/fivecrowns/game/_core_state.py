@@ -172,9 +172,9 @@ class _Round:
             values[name] = seat.hand()
         elif name == "discard_pile":
             values[name] = seat.discard_pile()
+            square_pile(values)  # (the pile read with it: squared, the top card alone)
         elif name in _SEAT_FIELDS:
             values.update(zip(_SEAT_FIELDS, seat.fields()))
-            square_pile(values)
         elif name == "table":
             placed = seat.table()
             rules, wild = values["rules"], values["wild_rank"]
