@@ -105,7 +105,7 @@ def test_core_chance_functions_refuse_what_the_rules_do_not_allow() -> None:
         _core.chance_draw(dealt, 99)
     drew, current, phase = _core.chance_draw(dealt, 20)
     assert (current, phase) == (dealt.current, "discard")
-    assert 20 in [card.code for card in drew.seat_view(current).fields()[0]]
+    assert 20 in [card.code for card in drew.seat_view(current).hand()]
     with pytest.raises(fc.IllegalActionError):
         _core.chance_draw(drew, 21)  # (drawn already: the referee's refusal)
     with pytest.raises(fc.InvalidStateError, match="first action"):

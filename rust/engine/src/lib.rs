@@ -76,6 +76,15 @@ pub fn is_wild(code: u8, wild_rank: u8) -> bool {
     code == JOKER || rank_index(code) + 3 == wild_rank
 }
 
+/// The natural cards of `codes` (those that are not wild when `wild_rank` is wild), in order.
+pub fn naturals(codes: &[u8], wild_rank: u8) -> Vec<u8> {
+    codes
+        .iter()
+        .copied()
+        .filter(|&c| !is_wild(c, wild_rank))
+        .collect()
+}
+
 /// `code % 11`: a natural's rank less three (0 for threes), read from a table (the hot paths
 /// ask it of every card).
 #[inline]

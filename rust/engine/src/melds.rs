@@ -32,11 +32,7 @@ const ALL_WILD_RANK: u8 = 13;
 /// (in suit order), then in every suit in turn; a run's cards from low to high, its wilds
 /// filling the gaps, then extending it upwards as far as king, then downwards.
 pub fn stands_for(kind: Kind, codes: &[u8], wild_rank: u8) -> Vec<u8> {
-    let mut naturals: Vec<u8> = codes
-        .iter()
-        .copied()
-        .filter(|&c| !is_wild(c, wild_rank))
-        .collect();
+    let mut naturals: Vec<u8> = crate::naturals(codes, wild_rank);
     naturals.sort_unstable_by_key(|&c| (c % 11, c));
     let wilds = codes.len() - naturals.len();
     match kind {
@@ -73,11 +69,7 @@ pub fn is_meld(kind: Kind, codes: &[u8], wild_rank: u8, rules: &MeldRules) -> bo
     if codes.len() < 3 {
         return false;
     }
-    let mut naturals: Vec<u8> = codes
-        .iter()
-        .copied()
-        .filter(|&c| !is_wild(c, wild_rank))
-        .collect();
+    let mut naturals: Vec<u8> = crate::naturals(codes, wild_rank);
     let wilds = codes.len() - naturals.len();
     if naturals.is_empty() && !rules.all_wild_melds {
         return false;

@@ -172,7 +172,7 @@ class _Round:
             values[name] = seat.hand()
         elif name == "discard_pile":
             values[name] = seat.discard_pile()
-            square_pile(values)  # (the pile read with it: squared, the top card alone)
+            square_pile(values)
         elif name in _SEAT_FIELDS:
             values.update(zip(_SEAT_FIELDS, seat.fields()))
         elif name == "table":

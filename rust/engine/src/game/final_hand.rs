@@ -298,12 +298,7 @@ impl Table {
             runs: Vec::new(),
         };
         for meld in table {
-            let naturals: Vec<u8> = meld
-                .codes
-                .iter()
-                .copied()
-                .filter(|&c| !is_wild(c, wild_rank))
-                .collect();
+            let naturals: Vec<u8> = crate::naturals(&meld.codes, wild_rank);
             let first = *naturals.first()?; // (an all-wild meld takes any rank or suit)
             match meld.kind {
                 Kind::Book => read.book_ranks |= 1 << rank_index(first),
@@ -335,11 +330,7 @@ impl Table {
             .collect();
         // (the costliest first: those the runs take)
         wilds.sort_by_key(|&c| std::cmp::Reverse(rules.melds.points(c, wild_rank)));
-        let naturals: Vec<u8> = hand
-            .iter()
-            .copied()
-            .filter(|&c| !is_wild(c, wild_rank))
-            .collect();
+        let naturals: Vec<u8> = crate::naturals(hand, wild_rank);
         let mut choice = Choice {
             left: naturals,
             gaps: 0,

@@ -48,11 +48,7 @@ pub(crate) fn out_layout(hand: &[u8], wild_rank: u8, rules: &GameRules) -> Vec<M
         .copied()
         .filter(|&c| is_wild(c, wild_rank))
         .collect();
-    let naturals: Vec<u8> = hand
-        .iter()
-        .copied()
-        .filter(|&c| !is_wild(c, wild_rank))
-        .collect();
+    let naturals: Vec<u8> = crate::naturals(hand, wild_rank);
     search.place(&naturals, wilds.len(), 0, &mut Vec::new());
     let Some(melds) = search.best.1 else {
         return solver.melds;
@@ -70,12 +66,7 @@ pub(crate) fn out_layout(hand: &[u8], wild_rank: u8, rules: &GameRules) -> Vec<M
 }
 
 fn key_of(meld: &Meld, wild_rank: u8) -> MeldKey {
-    let naturals: Vec<u8> = meld
-        .codes
-        .iter()
-        .copied()
-        .filter(|&c| !is_wild(c, wild_rank))
-        .collect();
+    let naturals: Vec<u8> = crate::naturals(&meld.codes, wild_rank);
     let wilds = meld.codes.len() - naturals.len();
     (naturals, wilds, meld.kind)
 }
