@@ -145,3 +145,39 @@ def test_greedy_on_a_view_of_a_state_the_core_plays_chooses_as_on_the_python_eng
             assert greedy.act(fast.view(seat), others) in others
         asked += 1
     assert asked > 1000
+
+
+def test_core_greedy_with_the_memo_a_game_shares_chooses_as_a_fresh_core_game() -> None:
+    from fivecrowns.game._core_state import core_greedy
+
+    compared = 0
+    for fast, _slow in _states(10, 250):
+        if fast.is_over:
+            continue
+        seat = fast.current
+        # (a sibling played on and asked first: the memo the two share is the sibling's)
+        for sibling in fast.legal_actions()[:2]:
+            after = fast.apply(sibling)
+            if not after.is_over:
+                core_greedy(after.view(after.current))
+        fresh = GameState.new(  # (a new core game played to the same state: an empty memo)
+            fast.players, rules=fast.rules, seed=fast.seed, first_dealer=fast.first_dealer
+        )
+        for action in fast.actions:
+            fresh = fresh.apply(action)
+        assert game_engine.own_core(fresh) is not None
+        assert core_greedy(fast.view(seat)) == core_greedy(fresh.view(seat)) is not None
+        compared += 1
+    assert compared > 500
+
+
+def test_legal_actions_of_a_core_state_are_its_integers_actions() -> None:
+    lay_offs = 0
+    for fast, slow in _states(10, 250):
+        legal = fast.legal_actions()
+        core = game_engine.own_core(fast)
+        assert core is not None
+        assert legal == tuple(map(fc.Action.from_int, core.legal_actions()))
+        assert legal == slow.legal_actions()
+        lay_offs += any(action.kind is fc.ActionKind.LAY_OFF for action in legal)
+    assert lay_offs > 0  # (lay-offs onto table melds, beyond the base actions, among them)

@@ -2,13 +2,15 @@
 # `python -m mypy.stubtest fivecrowns._core` reports no error (CI runs it). PyO3 classes are
 # built by `__new__` (they have no `__init__`) and cannot be subclassed (`@final`).
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, final
+from typing import Any, TypeVar, final
 
 import numpy as np
 import numpy.typing as npt
 from typing_extensions import Self
 
 from fivecrowns.cards import Card
+
+_T = TypeVar("_T")
 
 __all__ = [
     "Batch",
@@ -137,6 +139,7 @@ class Game:
     def __new__(cls, rules: GameRules, players: int, seed: int, first_dealer: int) -> Self: ...
     def clone(self) -> Game: ...
     def legal_actions(self) -> list[int]: ...
+    def legal_of(self, table: tuple[_T, ...]) -> tuple[_T, ...] | None: ...
     def apply(self, action: int) -> None: ...
     def played(self, action: int) -> tuple[Game, int, str, bool]: ...
     def round_fields(self) -> tuple[Any, ...]: ...

@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 
-use fivecrowns_engine::bots::{Policy, PolicyKind};
 use fivecrowns_engine::game::actions::num_actions;
 use fivecrowns_engine::game::observe;
 use fivecrowns_engine::game::{
@@ -21,7 +20,10 @@ use pyo3::IntoPyObjectExt;
 use crate::{card_object, card_tuple, library_error, refusal, Solver};
 
 mod chance;
+mod memo;
 mod runs;
+
+use memo::GreedyMemos;
 
 pub(crate) use runs::policy_kinds;
 
@@ -125,12 +127,15 @@ impl GameRules {
 #[pyclass(module = "fivecrowns._core")]
 pub struct Game {
     pub(crate) game: Arc<EngineGame>,
+    /// Greedy's memo per seat, shared with the games played on from this one.
+    memos: GreedyMemos,
 }
 
 impl Game {
     pub(crate) fn from_engine(game: EngineGame) -> Game {
         Game {
             game: Arc::new(game),
+            memos: GreedyMemos::default(),
         }
     }
 
@@ -155,6 +160,7 @@ impl Game {
 pub struct SeatView {
     game: Arc<EngineGame>,
     seat: u8,
+    memos: GreedyMemos,
 }
 
 /// A refused action as the package's `IllegalActionError`, with the referee's words.
@@ -317,6 +323,24 @@ impl Game {
             .collect()
     }
 
+    /// The legal actions, ascending, as the items of `table` at their integers (the
+    /// package's actions without a table meld), a tuple; None when one is beyond `table`.
+    fn legal_of<'py>(
+        &self,
+        py: Python<'py>,
+        table: &Bound<'py, PyTuple>,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let legal = self.game.legal_actions();
+        let mut items = Vec::with_capacity(legal.len());
+        for action in legal {
+            let Some(item) = table.get_borrowed_item(usize::from(u16::from(action))).ok() else {
+                return Ok(None);
+            };
+            items.push(item);
+        }
+        PyTuple::new(py, items).map(Some)
+    }
+
     /// Play `action`; an illegal one raises `IllegalActionError` and changes nothing.
     fn apply(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
         let Ok(action) = u16::try_from(action) else {
@@ -337,6 +361,7 @@ impl Game {
     /// `IllegalActionError`.
     fn played(&self, py: Python<'_>, action: i64) -> PyResult<(Game, u8, &'static str, bool)> {
         let mut game = self.clone();
+        game.memos = self.memos.clone(); // (same rules and table: greedy's memo carries on)
         game.apply(py, action)?;
         let (current, phase) = (game.game.current(), phase_name(game.game.phase()));
         let same_round = game.game.results().len() == self.game.results().len();
@@ -457,6 +482,7 @@ impl Game {
         Ok(SeatView {
             game: self.game.clone(),
             seat,
+            memos: self.memos.clone(),
         })
     }
 
@@ -606,7 +632,7 @@ impl SeatView {
         if g.is_over() || g.current() != self.seat {
             return None;
         }
-        Some(Policy::new(PolicyKind::Greedy, 0, self.seat).act(g).int())
+        Some(self.memos.act(g, self.seat).int())
     }
 
     /// The melds on the table as (owner, kind, codes) tuples (the core arranges the cards

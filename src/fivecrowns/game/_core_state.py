@@ -270,10 +270,10 @@ class CoreGame:
         return game
 
     def legal(self) -> tuple[Action, ...]:
-        found = self.core.legal_actions()
-        if found and found[-1] >= NUM_BASE_ACTIONS:  # (lay-offs onto table melds)
-            return tuple(map(Action.from_int, found))
-        return tuple(map(_BASE_ACTIONS.__getitem__, found))
+        found = self.core.legal_of(_BASE_ACTIONS)
+        if found is None:  # (lay-offs onto table melds)
+            return tuple(map(Action.from_int, self.core.legal_actions()))
+        return found
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -396,7 +396,10 @@ class GameState:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: own hand and selection, and public facts only."""
-        return self._game.view(self._seat(player))
+        game = self._game
+        if type(player) is int and 0 <= player < game.players:  # (the common case first)
+            return game.view(player)
+        return game.view(self._seat(player))
 
     def observation(self, player: int) -> npt.NDArray[np.float32]:
         """``view(player).observation()``: the observation tensor (layout in
